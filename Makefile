@@ -1,0 +1,40 @@
+# Kōnane — two entry points: `make play` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+CARGO ?= cargo
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Build: ALSA (audio) and udev (gamepads) headers. Run/test: X11 client libraries, a virtual
+# X server and Mesa's software Vulkan driver for the end-to-end window test.
+BUILD_PKGS := pkg-config libasound2-dev libudev-dev
+RUN_PKGS := libvulkan1 mesa-vulkan-drivers libxkbcommon-x11-0 libx11-6 libxcursor1 libxrandr2 libxi6
+TEST_PKGS := xvfb xauth
+
+.PHONY: play test deps test-deps bench lint
+
+deps:
+	@missing=$$(for p in $(BUILD_PKGS) $(RUN_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-deps: deps
+	@missing=$$(for p in $(TEST_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+play: deps
+	$(CARGO) run --release
+
+# One profile (release) for everything, so Bevy is compiled once.
+test: test-deps
+	$(CARGO) test --release --all-targets
+
+bench:
+	$(CARGO) run --release -- bench
+	$(CARGO) run --release -- perft --size 8x8 --depth 9
+
+lint:
+	$(CARGO) fmt --check
+	$(CARGO) clippy --release --all-targets -- -D warnings

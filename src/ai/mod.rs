@@ -1,0 +1,37 @@
+//! The Kōnane AI: evaluation, search, exact solver and difficulty levels. Plain Rust: no
+//! engine, no I/O; the game runs it on a task pool, the CLI on threads.
+
+pub mod eval;
+pub mod level;
+pub mod search;
+pub mod solver;
+
+pub use eval::{EvalKind, WIN, evaluate};
+pub use level::{Ai, Choice, Level, LevelConfig};
+pub use search::{Outlook, SearchLimits, SearchReport, Searcher};
+pub use solver::{Solution, SolveLimits, SolveOutcome, Solver};
+
+use crate::rules::{Move, Position};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A hint for the side to move: the best move found and what is known about the outcome.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Best move (None when there is none).
+    pub best: Option<Move>,
+    /// Evaluation or proof for the side to move.
+    pub outlook: Outlook,
+    /// Expected continuation.
+    pub pv: Vec<Move>,
+    /// Iteration depth reached.
+    pub depth: u32,
+}
+
+/// Analyses `p` at full strength within `budget`; `cancel` stops it early.
+pub fn analyse(p: &Position, budget: Duration, cancel: Arc<AtomicBool>) -> Analysis {
+    let mut s = Searcher::new(EvalKind::Full, 18, true);
+    let r = s.search(p, SearchLimits::time(budget), cancel, false);
+    Analysis { best: r.best, outlook: r.outlook(p.to_move()), pv: r.pv.clone(), depth: r.depth }
+}

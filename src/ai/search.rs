@@ -1,0 +1,476 @@
+//! Iterative-deepening principal-variation search with a transposition table, killer and
+//! history move ordering, a wall-clock budget and cooperative cancellation.
+
+use super::eval::{EvalKind, WIN, WIN_THRESHOLD, evaluate};
+use super::solver::{SolveLimits, Solver};
+use crate::rules::{Coord, Move, Phase, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 256;
+
+/// How long and how deep to search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLimits {
+    /// Deepest iteration (in plies).
+    pub max_depth: u32,
+    /// Wall-clock budget for the whole call.
+    pub time: Option<Duration>,
+}
+
+impl SearchLimits {
+    /// Depth-limited, no clock.
+    pub fn depth(d: u32) -> SearchLimits {
+        SearchLimits { max_depth: d, time: None }
+    }
+
+    /// Clock-limited, any depth.
+    pub fn time(t: Duration) -> SearchLimits {
+        SearchLimits { max_depth: MAX_PLY as u32 - 8, time: Some(t) }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    /// Best move found (None only when the side to move has no move).
+    pub best: Option<Move>,
+    /// Score of `best` for the side to move (±`WIN` range means proven).
+    pub score: i32,
+    /// Deepest fully completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Principal variation from the transposition table.
+    pub pv: Vec<Move>,
+    /// Score of every root move at `depth` (only when requested).
+    pub root_scores: Vec<(Move, i32)>,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The winner, when the exact solver proved it (without a move count).
+    pub solved: Option<crate::rules::Color>,
+}
+
+impl SearchReport {
+    /// What is known about the outcome for the side to move.
+    pub fn outlook(&self, side_to_move: crate::rules::Color) -> Outlook {
+        if self.score > WIN_THRESHOLD {
+            Outlook::Win { plies: Some((WIN - self.score) as u32) }
+        } else if self.score < -WIN_THRESHOLD {
+            Outlook::Loss { plies: Some((WIN + self.score) as u32) }
+        } else if let Some(w) = self.solved {
+            if w == side_to_move { Outlook::Win { plies: None } } else { Outlook::Loss { plies: None } }
+        } else {
+            Outlook::Score(self.score)
+        }
+    }
+}
+
+/// The outcome as far as the search knows it, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// Heuristic score (positive is good for the side to move).
+    Score(i32),
+    /// Proven win, in that many plies when the search counted them.
+    Win {
+        /// Plies to the end with best play, if counted.
+        plies: Option<u32>,
+    },
+    /// Proven loss.
+    Loss {
+        /// Plies to the end with best resistance, if counted.
+        plies: Option<u32>,
+    },
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    mv: u32,
+    score: i32,
+    depth: i16,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+const NO_MOVE: u32 = u32::MAX;
+
+fn pack(m: Move) -> u32 {
+    u32::from_le_bytes([m.from.row, m.from.col, m.to.row, m.to.col])
+}
+
+fn unpack(x: u32) -> Option<Move> {
+    (x != NO_MOVE).then(|| {
+        let b = x.to_le_bytes();
+        Move::jump(Coord::new(b[0], b[1]), Coord::new(b[2], b[3]))
+    })
+}
+
+fn history_index(m: Move) -> usize {
+    let (dr, dc) = m.step();
+    let dir = match (dr, dc) {
+        (-1, _) => 0,
+        (1, _) => 1,
+        (_, -1) => 2,
+        _ => 3,
+    };
+    ((m.from.row as usize * 20 + m.from.col as usize) * 4 + dir) * 10 + (m.hops() as usize).min(9)
+}
+
+/// Scores stored in the table are relative to the node, not the root.
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply
+    } else if score < -WIN_THRESHOLD {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply
+    } else if score < -WIN_THRESHOLD {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// A reusable searcher; keeps its transposition table between calls.
+pub struct Searcher {
+    tt: Vec<TtEntry>,
+    tt_mask: usize,
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    move_bufs: Vec<Vec<Move>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    cancel: Arc<AtomicBool>,
+    stopped: bool,
+    eval: EvalKind,
+    use_tt: bool,
+    /// Endgame solver, used when the position is small enough.
+    solver: Option<Solver>,
+}
+
+impl Searcher {
+    /// A searcher with `2^tt_bits` table entries (0 disables the table and move ordering,
+    /// giving plain alpha-beta).
+    pub fn new(eval: EvalKind, tt_bits: u32, with_solver: bool) -> Searcher {
+        let size = if tt_bits == 0 { 1 } else { 1usize << tt_bits };
+        Searcher {
+            tt: vec![TtEntry::default(); size],
+            tt_mask: size - 1,
+            killers: vec![[NO_MOVE; 2]; MAX_PLY],
+            history: vec![0; 400 * 4 * 10],
+            move_bufs: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            deadline: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            eval,
+            use_tt: tt_bits > 0,
+            solver: with_solver.then(|| Solver::new(22)),
+        }
+    }
+
+    /// Clears learned tables (a new game).
+    pub fn clear(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+        self.history.iter_mut().for_each(|h| *h = 0);
+        if let Some(s) = &mut self.solver {
+            s.clear();
+        }
+    }
+
+    #[inline]
+    fn check_clock(&mut self) {
+        if self.nodes & 1023 == 0
+            && (self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn order(&self, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
+        if !self.use_tt {
+            return;
+        }
+        let killers = self.killers[ply];
+        moves.sort_by_cached_key(|&m| {
+            let key = if Some(m) == tt_move {
+                1 << 30
+            } else if pack(m) == killers[0] {
+                1 << 29
+            } else if pack(m) == killers[1] {
+                1 << 28
+            } else {
+                self.history[history_index(m)] + m.hops() as i32
+            };
+            -key
+        });
+    }
+
+    fn negamax(&mut self, p: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.check_clock();
+        if self.stopped {
+            return 0;
+        }
+        let iply = ply as i32;
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return evaluate(p, self.eval, iply);
+        }
+        let key = p.hash();
+        let slot = (key as usize) & self.tt_mask;
+        let mut tt_move = None;
+        if self.use_tt {
+            let e = self.tt[slot];
+            if e.key == key && e.bound != 0 {
+                tt_move = unpack(e.mv);
+                if e.depth as i32 >= depth {
+                    let s = from_tt(e.score, iply);
+                    match e.bound {
+                        EXACT => return s,
+                        LOWER if s >= beta => return s,
+                        UPPER if s <= alpha => return s,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        moves.clear();
+        p.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            return -WIN + iply;
+        }
+        self.order(&mut moves, tt_move, ply);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        for (i, &m) in moves.iter().enumerate() {
+            let child = p.after(m);
+            let score = if i == 0 || !self.use_tt {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if self.use_tt {
+                    let k = &mut self.killers[ply];
+                    if k[0] != pack(m) {
+                        k[1] = k[0];
+                        k[0] = pack(m);
+                    }
+                    let h = &mut self.history[history_index(m)];
+                    *h = (*h + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        self.move_bufs[ply] = moves;
+        if self.stopped {
+            return 0;
+        }
+        if self.use_tt {
+            let bound = if best <= alpha0 {
+                UPPER
+            } else if best >= beta {
+                LOWER
+            } else {
+                EXACT
+            };
+            let e = &mut self.tt[slot];
+            if e.key != key || depth as i16 >= e.depth || bound == EXACT {
+                *e = TtEntry { key, mv: pack(best_move), score: to_tt(best, iply), depth: depth as i16, bound };
+            }
+        }
+        best
+    }
+
+    fn principal_variation(&self, p: &Position, first: Move) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut pos = p.after(first);
+        while pv.len() < 32 && self.use_tt {
+            let e = self.tt[(pos.hash() as usize) & self.tt_mask];
+            match unpack(e.mv).filter(|&m| e.key == pos.hash() && pos.is_legal(m)) {
+                Some(m) => {
+                    pv.push(m);
+                    pos = pos.after(m);
+                }
+                None => break,
+            }
+        }
+        pv
+    }
+
+    /// Searches `p` within `limits`. `cancel` stops it promptly from another thread.
+    /// With `all_scores`, every root move gets an exact score (slower; for weaker levels
+    /// that choose among good moves).
+    pub fn search(
+        &mut self,
+        p: &Position,
+        limits: SearchLimits,
+        cancel: Arc<AtomicBool>,
+        all_scores: bool,
+    ) -> SearchReport {
+        let start = Instant::now();
+        self.deadline = limits.time.map(|t| start + t);
+        self.cancel = cancel;
+        self.stopped = false;
+        self.nodes = 0;
+        let mut report = SearchReport {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            root_scores: Vec::new(),
+            elapsed: Duration::ZERO,
+            solved: None,
+        };
+        let mut root = p.legal_moves();
+        if root.is_empty() {
+            report.score = -WIN;
+            return report;
+        }
+        report.best = Some(root[0]);
+        // A forced move needs no deep thought, only enough to report the outlook.
+        let max_depth = if root.len() == 1 { limits.max_depth.min(6) } else { limits.max_depth };
+        // Try to prove the game in the remaining budget's first third when it is small.
+        if let Some(mut solver) = self.solver.take() {
+            let small =
+                p.opening_phase() == Phase::Jumping && p.move_count() + p.jump_count(p.to_move().opponent()) <= 40;
+            if small {
+                let budget = limits.time.map(|t| t / 3);
+                let lim = SolveLimits {
+                    deadline: budget.map(|b| start + b),
+                    max_nodes: if budget.is_some() { u64::MAX } else { 5_000_000 },
+                };
+                let out = solver.solve_one(p, lim, &self.cancel);
+                self.nodes += out.nodes;
+                self.solver = Some(solver);
+                if let Some(res) = out.result {
+                    report.solved = Some(res.winner);
+                    report.nodes = self.nodes;
+                    report.elapsed = start.elapsed();
+                    if let Some(&m) = res.winning_moves.first() {
+                        report.best = Some(m);
+                        report.score = WIN_THRESHOLD / 2;
+                        report.pv = vec![m];
+                        report.root_scores = vec![(m, report.score)];
+                        return report;
+                    }
+                    // Proven lost: fall through and search for the longest resistance.
+                }
+            } else {
+                self.solver = Some(solver);
+            }
+        }
+        let mut scores: Vec<(Move, i32)> = Vec::new();
+        for depth in 1..=max_depth.max(1) as i32 {
+            let tt_move = if self.use_tt {
+                let e = self.tt[(p.hash() as usize) & self.tt_mask];
+                unpack(e.mv).filter(|_| e.key == p.hash())
+            } else {
+                None
+            };
+            if let Some(b) = report.best {
+                // Search the previous best first.
+                if let Some(i) = root.iter().position(|&m| m == b) {
+                    root[..=i].rotate_right(1);
+                }
+            } else if let Some(t) = tt_move
+                && let Some(i) = root.iter().position(|&m| m == t)
+            {
+                root[..=i].rotate_right(1);
+            }
+            let mut alpha = -INF;
+            let mut best = None;
+            let mut best_score = -INF;
+            let mut this_scores = Vec::with_capacity(root.len());
+            for (i, &m) in root.iter().enumerate() {
+                let child = p.after(m);
+                self.nodes += 1;
+                let s = if all_scores || i == 0 || !self.use_tt {
+                    -self.negamax(&child, depth - 1, -INF, if all_scores { INF } else { -alpha }, 1)
+                } else {
+                    let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.stopped { -self.negamax(&child, depth - 1, -INF, -alpha, 1) } else { s }
+                };
+                if self.stopped {
+                    break;
+                }
+                this_scores.push((m, s));
+                if s > best_score {
+                    best_score = s;
+                    best = Some(m);
+                }
+                alpha = alpha.max(s);
+            }
+            let complete = !self.stopped;
+            // A partly searched iteration still improves the choice if its first (previous
+            // best) move was searched and something beat it.
+            if let Some(b) = best
+                && (complete || (this_scores.len() > 1 && b != root[0]))
+            {
+                report.best = Some(b);
+                report.score = best_score;
+            }
+            if complete {
+                report.depth = depth as u32;
+                scores = this_scores;
+                if self.use_tt {
+                    let slot = (p.hash() as usize) & self.tt_mask;
+                    self.tt[slot] = TtEntry {
+                        key: p.hash(),
+                        mv: pack(best.unwrap()),
+                        score: best_score,
+                        depth: depth as i16,
+                        bound: EXACT,
+                    };
+                }
+            } else {
+                break;
+            }
+            if best_score.abs() > WIN_THRESHOLD && !all_scores {
+                break; // proven
+            }
+            if let Some(t) = limits.time
+                && start.elapsed() * 5 > t * 3
+            {
+                break; // the next iteration would not finish
+            }
+        }
+        report.nodes = self.nodes;
+        report.root_scores = scores;
+        if let Some(b) = report.best {
+            report.pv = self.principal_variation(p, b);
+        }
+        report.elapsed = start.elapsed();
+        report
+    }
+}

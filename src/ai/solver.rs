@@ -1,0 +1,193 @@
+//! Exact win/loss solver: a boolean negamax with a transposition table and move ordering by
+//! the opponent's reply count (fewest replies first, as in proof-number style search).
+
+use crate::rules::{Color, Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// When to give up.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveLimits {
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// Node budget.
+    pub max_nodes: u64,
+}
+
+impl SolveLimits {
+    /// No limit at all.
+    pub fn unlimited() -> SolveLimits {
+        SolveLimits { deadline: None, max_nodes: u64::MAX }
+    }
+}
+
+/// A proven result for the root position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Who wins with perfect play.
+    pub winner: Color,
+    /// Every first move that wins for the side to move (empty when it loses).
+    pub winning_moves: Vec<Move>,
+    /// Always 0: the solver proves wins without counting their length.
+    pub plies_hint: u32,
+}
+
+/// What a solve call produced.
+#[derive(Clone, Debug)]
+pub struct SolveOutcome {
+    /// The proof, if it finished within the limits.
+    pub result: Option<Solution>,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// A reusable solver with its own table.
+pub struct Solver {
+    /// Each entry: position hash with the low bit replaced by "side to move wins".
+    table: Vec<u64>,
+    mask: usize,
+    nodes: u64,
+    limits: SolveLimits,
+    stopped: bool,
+    /// Per-depth move buffers: (opponent's reply count, move).
+    bufs: Vec<Vec<(u32, Move)>>,
+    scratch: Vec<Move>,
+}
+
+impl Solver {
+    /// A solver with `2^bits` table entries.
+    pub fn new(bits: u32) -> Solver {
+        Solver {
+            table: vec![0; 1 << bits],
+            mask: (1 << bits) - 1,
+            nodes: 0,
+            limits: SolveLimits::unlimited(),
+            stopped: false,
+            bufs: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = 0);
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<bool> {
+        let e = self.table[(key >> 20) as usize & self.mask];
+        (e != 0 && (e | 1) == (key | 1)).then_some(e & 1 == 1)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, win: bool) {
+        self.table[(key >> 20) as usize & self.mask] = (key & !1) | win as u64;
+    }
+
+    fn ordered_moves(&self, p: &Position) -> Vec<(u32, Move, Position)> {
+        let mut v: Vec<(u32, Move, Position)> = p
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let c = p.after(m);
+                (c.move_count(), m, c)
+            })
+            .collect();
+        v.sort_by_key(|&(n, ..)| n);
+        v
+    }
+
+    /// Whether the side to move wins `p` (meaningless once `stopped`).
+    fn wins(&mut self, p: &Position, cancel: &AtomicBool, depth: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0
+            && (cancel.load(Ordering::Relaxed)
+                || self.nodes >= self.limits.max_nodes
+                || self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return false;
+        }
+        let key = p.hash();
+        if let Some(w) = self.probe(key) {
+            return w;
+        }
+        if self.bufs.len() <= depth {
+            self.bufs.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.bufs[depth]);
+        moves.clear();
+        let mut list = Vec::new();
+        std::mem::swap(&mut list, &mut self.scratch);
+        list.clear();
+        p.legal_moves_into(&mut list);
+        for &m in &list {
+            let n = p.after(m).move_count();
+            if n == 0 {
+                moves.clear();
+                moves.push((0, m));
+                break;
+            }
+            moves.push((n, m));
+        }
+        self.scratch = list;
+        moves.sort_unstable_by_key(|&(n, _)| n);
+        let mut win = false;
+        for &(replies, m) in &moves {
+            if replies == 0 || !self.wins(&p.after(m), cancel, depth + 1) {
+                win = true;
+                break;
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        self.bufs[depth] = moves;
+        if self.stopped {
+            return false;
+        }
+        self.store(key, win);
+        win
+    }
+
+    /// Solves `p`, listing every winning first move.
+    pub fn solve(&mut self, p: &Position, limits: SolveLimits, cancel: &AtomicBool) -> SolveOutcome {
+        self.nodes = 0;
+        self.limits = limits;
+        self.stopped = false;
+        let mut winning = Vec::new();
+        for (replies, m, child) in self.ordered_moves(p) {
+            let child_wins = replies > 0 && self.wins(&child, cancel, 0);
+            if self.stopped {
+                return SolveOutcome { result: None, nodes: self.nodes };
+            }
+            if !child_wins {
+                winning.push(m);
+            }
+        }
+        let me = p.to_move();
+        let winner = if winning.is_empty() { me.opponent() } else { me };
+        SolveOutcome { result: Some(Solution { winner, winning_moves: winning, plies_hint: 0 }), nodes: self.nodes }
+    }
+
+    /// Solves `p` but stops at the first winning move (faster than [`Solver::solve`]).
+    pub fn solve_one(&mut self, p: &Position, limits: SolveLimits, cancel: &AtomicBool) -> SolveOutcome {
+        self.nodes = 0;
+        self.limits = limits;
+        self.stopped = false;
+        for (replies, m, child) in self.ordered_moves(p) {
+            let child_wins = replies > 0 && self.wins(&child, cancel, 0);
+            if self.stopped {
+                return SolveOutcome { result: None, nodes: self.nodes };
+            }
+            if !child_wins {
+                let s = Solution { winner: p.to_move(), winning_moves: vec![m], plies_hint: 0 };
+                return SolveOutcome { result: Some(s), nodes: self.nodes };
+            }
+        }
+        let s = Solution { winner: p.to_move().opponent(), winning_moves: Vec::new(), plies_hint: 0 };
+        SolveOutcome { result: Some(s), nodes: self.nodes }
+    }
+}

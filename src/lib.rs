@@ -1,0 +1,5 @@
+//! Kōnane: rules engine, AI, command line and the Bevy game.
+
+pub mod ai;
+pub mod cli;
+pub mod rules;

@@ -1,0 +1,13 @@
+//! The rules of Kōnane (see RULES.md): positions, move generation, notation, records and
+//! games with undo/redo. Plain Rust: no engine, no I/O.
+
+pub mod bits;
+pub mod game;
+pub mod notation;
+pub mod position;
+pub mod record;
+
+pub use game::Game;
+pub use notation::{NotationError, move_to_string, parse_move, parse_position, position_to_string};
+pub use position::{Color, Coord, Geometry, Move, Phase, Position, perft, perft_divide, start_color};
+pub use record::{Record, RecordError, ReplayError, parse_size};

@@ -1,0 +1,162 @@
+//! The AI: legality at every level, solver against a test-side minimax, cancellation,
+//! and that stronger settings actually win.
+
+use konane::ai::*;
+use konane::rules::*;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn no_cancel() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+fn random_position(rng: &mut SmallRng, rows: u8, cols: u8, plies: usize) -> Position {
+    let mut p = Position::start(Geometry::new(rows, cols).unwrap());
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p = p.after(moves[rng.random_range(0..moves.len())]);
+    }
+    p
+}
+
+#[test]
+fn every_level_returns_a_legal_move() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    for level in Level::ALL {
+        let mut config = level.config();
+        config.budget = config.budget.min(Duration::from_millis(60));
+        let mut ai = Ai::with_config(config, 3);
+        for i in 0..12 {
+            let (r, c) = [(4, 4), (5, 7), (8, 8), (9, 13), (20, 20), (6, 6)][i % 6];
+            let p = random_position(&mut rng, r, c, i * 3);
+            let choice = ai.choose(&p, no_cancel());
+            match choice.mv {
+                Some(m) => assert!(p.is_legal(m), "{level} played illegal {m:?} in {}", position_to_string(&p)),
+                None => assert_eq!(p.move_count(), 0),
+            }
+        }
+    }
+}
+
+fn minimax_wins(p: &Position, memo: &mut HashMap<Position, bool>) -> bool {
+    if let Some(&w) = memo.get(p) {
+        return w;
+    }
+    let w = p.legal_moves().into_iter().any(|m| !minimax_wins(&p.after(m), memo));
+    memo.insert(*p, w);
+    w
+}
+
+#[test]
+fn solver_agrees_with_minimax_on_random_small_positions() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut solver = Solver::new(16);
+    for i in 0..150 {
+        let (r, c) = [(4, 4), (4, 5), (5, 5), (3, 6), (5, 4)][i % 5];
+        let plies = rng.random_range(0..8);
+        let p = random_position(&mut rng, r, c, plies);
+        let mut memo = HashMap::new();
+        let expected = minimax_wins(&p, &mut memo);
+        let out = solver.solve(&p, SolveLimits::unlimited(), &AtomicBool::new(false));
+        let sol = out.result.expect("unlimited solve finishes");
+        assert_eq!(sol.winner == p.to_move(), expected, "{}", position_to_string(&p));
+        for m in &sol.winning_moves {
+            assert!(!minimax_wins(&p.after(*m), &mut memo), "listed move does not win");
+        }
+        let all_winning: Vec<Move> =
+            p.legal_moves().into_iter().filter(|m| !minimax_wins(&p.after(*m), &mut memo)).collect();
+        assert_eq!(sol.winning_moves.len(), all_winning.len());
+    }
+}
+
+#[test]
+fn solver_proves_the_published_results() {
+    let mut solver = Solver::new(18);
+    let stop = AtomicBool::new(false);
+    let four = solver.solve(&Position::start(Geometry::new(4, 4).unwrap()), SolveLimits::unlimited(), &stop);
+    assert_eq!(four.result.unwrap().winner, Color::White);
+    let five = solver.solve(&Position::start(Geometry::new(5, 5).unwrap()), SolveLimits::unlimited(), &stop);
+    assert_eq!(five.result.unwrap().winner, Color::Black);
+}
+
+#[test]
+fn a_cancelled_search_still_returns_a_legal_move() {
+    let mut rng = SmallRng::seed_from_u64(9);
+    let p = random_position(&mut rng, 20, 20, 10);
+    let cancel = Arc::new(AtomicBool::new(true));
+    let mut ai = Ai::new(Level::Expert, 1);
+    let c = ai.choose(&p, cancel);
+    assert!(p.is_legal(c.mv.unwrap()));
+}
+
+#[test]
+fn search_finds_a_forced_win_and_reports_it() {
+    // Black to move: a1-a3 leaves White without a move.
+    let p = parse_position("...../...../...../W..../B...W b").unwrap();
+    let mut s = Searcher::new(EvalKind::Full, 12, false);
+    let r = s.search(&p, SearchLimits::depth(6), no_cancel(), false);
+    assert_eq!(move_to_string(p.geometry(), r.best.unwrap()), "a1-a3");
+    assert_eq!(r.outlook(Color::Black), Outlook::Win { plies: Some(1) });
+    let a = analyse(&p, Duration::from_millis(200), no_cancel());
+    assert!(matches!(a.outlook, Outlook::Win { .. }));
+}
+
+#[test]
+fn same_seed_same_game() {
+    let play = |seed| {
+        let mut a = Ai::new(Level::Easy, seed);
+        let mut b = Ai::new(Level::Beginner, seed + 1);
+        let mut g = Game::new(Geometry::new(6, 6).unwrap());
+        while g.winner().is_none() {
+            let ai = if g.to_move() == Color::Black { &mut a } else { &mut b };
+            let m = ai.choose(g.position(), no_cancel()).mv.unwrap();
+            g.play(m).unwrap();
+        }
+        g.moves()
+    };
+    assert_eq!(play(42), play(42));
+}
+
+/// Depth-limited so the result does not depend on machine speed.
+fn depth_match(strong: LevelConfig, weak: LevelConfig, games: usize) -> usize {
+    let mut wins = 0;
+    for g in 0..games {
+        let mut rng = SmallRng::seed_from_u64(g as u64 / 2);
+        let mut p = random_position(&mut rng, 6, 6, 3);
+        let strong_is_black = g % 2 == 0;
+        let mut s = Ai::with_config(strong, g as u64);
+        let mut w = Ai::with_config(weak, g as u64 + 100);
+        loop {
+            if p.move_count() == 0 {
+                let winner = p.to_move().opponent();
+                if (winner == Color::Black) == strong_is_black {
+                    wins += 1;
+                }
+                break;
+            }
+            let strong_turn = (p.to_move() == Color::Black) == strong_is_black;
+            let ai = if strong_turn { &mut s } else { &mut w };
+            let m = ai.choose(&p, no_cancel()).mv.unwrap();
+            assert!(p.is_legal(m));
+            p = p.after(m);
+        }
+    }
+    wins
+}
+
+#[test]
+fn deeper_search_beats_the_beginner_level() {
+    let mut strong = Level::Hard.config();
+    strong.budget = Duration::from_secs(30);
+    strong.max_depth = 4;
+    let weak = Level::Beginner.config();
+    let wins = depth_match(strong, weak, 20);
+    assert!(wins >= 15, "depth-4 search won only {wins}/20 against Beginner");
+}
