@@ -2,4 +2,5 @@
 
 pub mod ai;
 pub mod cli;
+pub mod game;
 pub mod rules;

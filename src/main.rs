@@ -5,10 +5,6 @@ fn main() {
     let cli = Cli::parse();
     match cli.command {
         Some(cmd) => std::process::exit(run(cmd)),
-        None => {
-            eprintln!("the game window is not built yet; try `konane --help`");
-            let _ = cli.game;
-            std::process::exit(2)
-        }
+        None => konane::game::run(cli.game),
     }
 }

@@ -8,6 +8,8 @@ pub mod position;
 pub mod record;
 
 pub use game::Game;
-pub use notation::{NotationError, move_to_string, parse_move, parse_position, position_to_string};
+pub use notation::{
+    NotationError, move_to_string, parse_coord as parse_coord_public, parse_move, parse_position, position_to_string,
+};
 pub use position::{Color, Coord, Geometry, Move, Phase, Position, perft, perft_divide, start_color};
 pub use record::{Record, RecordError, ReplayError, parse_size};

@@ -1,0 +1,112 @@
+//! Runs the AI on `AsyncComputeTaskPool`; the main thread only polls.
+
+use super::rules::{Intent, Rules};
+use super::{Controller, GameSet, Screen, Settings, Turn};
+use crate::ai::{Ai, Choice, Level};
+use crate::rules::Position;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A search in flight. Dropping it cancels the search.
+pub struct PendingSearch {
+    task: Task<(Ai, Choice)>,
+    /// The rules generation the search started from.
+    pub generation: u64,
+    cancel: Arc<AtomicBool>,
+    started: Instant,
+}
+
+impl Drop for PendingSearch {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The AI side of the game: the search in flight and the idle AI players (kept between moves
+/// so their tables carry over).
+#[derive(Resource, Default)]
+pub struct AiState {
+    /// The current search, if any.
+    pub pending: Option<PendingSearch>,
+    idle: Vec<(Level, Ai)>,
+    searches_started: u64,
+}
+
+impl AiState {
+    /// Whether a search is running.
+    pub fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Cancels the running search, if any.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+    }
+
+    /// Number of searches started so far.
+    pub fn searches_started(&self) -> u64 {
+        self.searches_started
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiState>()
+        .add_systems(Update, drive_ai.in_set(GameSet::Input).run_if(in_state(Screen::Game)))
+        .add_systems(OnExit(Screen::Game), |mut ai: ResMut<AiState>| ai.cancel());
+}
+
+fn spawn_search(level: Level, ai: Option<Ai>, seed: u64, position: Position, generation: u64) -> PendingSearch {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let mut ai = ai.unwrap_or_else(|| Ai::new(level, seed));
+        let choice = ai.choose(&position, flag);
+        (ai, choice)
+    });
+    PendingSearch { task, generation, cancel, started: Instant::now() }
+}
+
+/// Starts, restarts, polls and cancels searches.
+fn drive_ai(
+    mut state: ResMut<AiState>,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    turn: Res<State<Turn>>,
+    mut intents: MessageWriter<Intent>,
+) {
+    let Some(rules) = rules else { return };
+    let side = rules.game.to_move();
+    let level = match settings.controller(side) {
+        Controller::Ai(l) if *turn.get() == Turn::AiThinking => l,
+        _ => {
+            // Not the AI's turn (undo, new game, human to move): stop any search.
+            state.cancel();
+            return;
+        }
+    };
+    if state.pending.as_ref().is_some_and(|p| p.generation != rules.generation) {
+        state.cancel();
+    }
+    if state.pending.is_none() {
+        let ai = state.idle.iter().position(|(l, _)| *l == level).map(|i| state.idle.swap_remove(i).1);
+        let seed = settings.seed.wrapping_add(state.searches_started);
+        state.searches_started += 1;
+        state.pending = Some(spawn_search(level, ai, seed, *rules.game.position(), rules.generation));
+        return;
+    }
+    let pending = state.pending.as_mut().expect("checked above");
+    if pending.started.elapsed().as_secs_f32() < settings.ai_min_delay {
+        return;
+    }
+    if let Some((ai, choice)) = block_on(poll_once(&mut pending.task)) {
+        let generation = pending.generation;
+        state.pending = None;
+        state.idle.push((level, ai));
+        if let Some(mv) = choice.mv {
+            intents.write(Intent::Play { mv, generation: Some(generation) });
+        }
+    }
+}

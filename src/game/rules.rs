@@ -1,0 +1,207 @@
+//! The rules resource: the single authority over the game. It alone applies intents.
+
+use super::{Controller, GameSet, Screen, Settings, Turn};
+use crate::rules::{Color as Side, Coord, Game, Move, Phase};
+use bevy::prelude::*;
+
+/// The game being played, with history. Only [`apply_intents`] mutates it.
+#[derive(Resource, Debug, Clone)]
+pub struct Rules {
+    /// The engine's game with undo/redo.
+    pub game: Game,
+    /// Bumped on every change; AI results for an older generation are discarded.
+    pub generation: u64,
+}
+
+impl Rules {
+    /// A fresh game of the settings' size.
+    pub fn new(settings: &Settings) -> Rules {
+        Rules { game: Game::new(settings.size), generation: 0 }
+    }
+
+    /// Legal moves for the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.game.legal_moves()
+    }
+}
+
+/// A request to change the game, from any input source.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Play a move; `generation` pins it to the position it was computed for (AI, script).
+    Play {
+        /// The move.
+        mv: Move,
+        /// Required generation, if any.
+        generation: Option<u64>,
+    },
+    /// Take back (to the last human turn when playing the AI).
+    Undo,
+    /// Replay what was undone.
+    Redo,
+    /// Start over with the current settings.
+    NewGame,
+}
+
+/// A move was applied.
+#[derive(Message, Clone, Debug)]
+pub struct MoveApplied {
+    /// The move.
+    pub mv: Move,
+    /// Who made it.
+    pub mover: Side,
+    /// Captured (or, for a removal, removed) stones in order.
+    pub captured: Vec<Coord>,
+}
+
+/// The board changed other than by one forward move (undo, redo, new game): views resync.
+#[derive(Message, Clone, Debug, Default)]
+pub struct BoardReset;
+
+/// The side to move has no legal move.
+#[derive(Message, Clone, Debug)]
+pub struct GameOver {
+    /// The winner.
+    pub winner: Side,
+    /// Plies played.
+    pub plies: usize,
+}
+
+/// An intent that was refused, for feedback.
+#[derive(Message, Clone, Debug)]
+pub struct Rejected {
+    /// The cell involved, if any.
+    pub at: Option<Coord>,
+    /// Why.
+    pub reason: String,
+}
+
+/// Number of running presentation animations; the turn waits while it is non-zero.
+#[derive(Resource, Default, Debug)]
+pub struct AnimationsRunning(pub usize);
+
+/// Set by the view when moves are shown with animations (absent in headless runs).
+#[derive(Resource, Default, Debug)]
+pub struct PresentationActive(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Intent>()
+        .add_message::<MoveApplied>()
+        .add_message::<BoardReset>()
+        .add_message::<GameOver>()
+        .add_message::<Rejected>()
+        .init_resource::<AnimationsRunning>()
+        .init_resource::<PresentationActive>()
+        .add_systems(OnEnter(Screen::Game), start_game)
+        .add_systems(
+            Update,
+            (apply_intents, advance_turn).chain().in_set(GameSet::Rules).run_if(in_state(Screen::Game)),
+        );
+}
+
+fn start_game(mut commands: Commands, settings: Res<Settings>, mut reset: MessageWriter<BoardReset>) {
+    commands.insert_resource(Rules::new(&settings));
+    reset.write(BoardReset);
+}
+
+fn human_to_move(settings: &Settings, rules: &Rules) -> bool {
+    settings.controller(rules.game.to_move()) == Controller::Human
+}
+
+/// Validates and applies every intent of this frame.
+pub fn apply_intents(
+    mut intents: MessageReader<Intent>,
+    mut rules: ResMut<Rules>,
+    settings: Res<Settings>,
+    mut applied: MessageWriter<MoveApplied>,
+    mut reset: MessageWriter<BoardReset>,
+    mut over: MessageWriter<GameOver>,
+    mut rejected: MessageWriter<Rejected>,
+) {
+    for intent in intents.read() {
+        let before_over = rules.game.winner().is_some();
+        match intent {
+            Intent::Play { mv, generation } => {
+                if generation.is_some_and(|g| g != rules.generation) {
+                    // Computed for a position that is no longer current: never applied.
+                    continue;
+                }
+                let mover = rules.game.to_move();
+                let captured = if mv.is_removal() { vec![mv.from] } else { mv.captured() };
+                match rules.game.play(*mv) {
+                    Ok(()) => {
+                        rules.generation += 1;
+                        applied.write(MoveApplied { mv: *mv, mover, captured });
+                    }
+                    Err(reason) => {
+                        rejected.write(Rejected { at: Some(mv.from), reason });
+                    }
+                }
+            }
+            Intent::Undo => {
+                let mut changed = false;
+                while rules.game.undo().is_some() {
+                    changed = true;
+                    // Against the AI, go back to the last position where a human moves.
+                    if human_to_move(&settings, &rules) {
+                        break;
+                    }
+                }
+                if changed {
+                    rules.generation += 1;
+                    reset.write(BoardReset);
+                } else {
+                    rejected.write(Rejected { at: None, reason: "nothing to undo".into() });
+                }
+            }
+            Intent::Redo => {
+                let mut changed = false;
+                while rules.game.redo().is_some() {
+                    changed = true;
+                    if human_to_move(&settings, &rules) || rules.game.winner().is_some() {
+                        break;
+                    }
+                }
+                if changed {
+                    rules.generation += 1;
+                    reset.write(BoardReset);
+                } else {
+                    rejected.write(Rejected { at: None, reason: "nothing to redo".into() });
+                }
+            }
+            Intent::NewGame => {
+                *rules = Rules { game: crate::rules::Game::new(settings.size), generation: rules.generation + 1 };
+                reset.write(BoardReset);
+            }
+        }
+        if !before_over && let Phase::Over { winner } = rules.game.phase() {
+            over.write(GameOver { winner, plies: rules.game.ply() });
+        }
+    }
+}
+
+/// Sets the turn state from the rules, the controllers and running animations.
+pub fn advance_turn(
+    rules: Res<Rules>,
+    settings: Res<Settings>,
+    anims: Res<AnimationsRunning>,
+    presentation: Res<PresentationActive>,
+    mut applied: MessageReader<MoveApplied>,
+    turn: Res<State<Turn>>,
+    mut next: ResMut<NextState<Turn>>,
+) {
+    // A move applied this frame starts its animation in the presentation stage right after.
+    let just_moved = applied.read().count() > 0 && presentation.0 && settings.anim_speed > 0.0;
+    let want = if anims.0 > 0 || just_moved {
+        Turn::Animating
+    } else if rules.game.winner().is_some() {
+        Turn::Over
+    } else if human_to_move(&settings, &rules) {
+        Turn::Human
+    } else {
+        Turn::AiThinking
+    };
+    if *turn.get() != want {
+        next.set(want);
+    }
+}

@@ -1,0 +1,206 @@
+//! The egui interface: title menu, status bar with buttons, game-over banner, coordinates.
+
+use super::ai_task::AiState;
+use super::rules::{GameOver, Intent, Rules};
+use super::view::{Layout, cell_pos};
+use super::{Controller, Screen, Settings, Turn};
+use crate::ai::Level;
+use crate::rules::notation::{col_letter, row_number};
+use crate::rules::{Color as Side, Coord, Geometry, Phase};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// Whether egui is using the keyboard (a text field has focus); board keys pause then.
+#[derive(Resource, Default)]
+pub struct EguiWantsKeyboard(pub bool);
+
+/// The last game-over announcement.
+#[derive(Resource, Default)]
+struct Announcement(Option<(Side, usize)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<EguiWantsKeyboard>()
+        .init_resource::<Announcement>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (title_screen.run_if(in_state(Screen::Title)), game_hud.run_if(in_state(Screen::Game))),
+        )
+        .add_systems(Update, remember_game_over);
+}
+
+fn remember_game_over(mut over: MessageReader<GameOver>, mut ann: ResMut<Announcement>, rules: Option<Res<Rules>>) {
+    for o in over.read() {
+        ann.0 = Some((o.winner, o.plies));
+    }
+    if let Some(r) = rules
+        && r.game.winner().is_none()
+    {
+        ann.0 = None;
+    }
+}
+
+fn controller_label(c: Controller) -> String {
+    match c {
+        Controller::Human => "Human".into(),
+        Controller::Ai(l) => format!("AI ({l})"),
+    }
+}
+
+fn title_screen(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Kōnane")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.heading("The Hawaiian stone-jumping game");
+            ui.label("Jump over an enemy stone into an empty cup to capture it. Whoever cannot move loses.");
+            ui.separator();
+            let (mut rows, mut cols) = (settings.size.rows(), settings.size.cols());
+            ui.horizontal(|ui| {
+                ui.label("Board");
+                for (r, c) in [(6u8, 6u8), (8, 8), (9, 13), (10, 10), (13, 20), (14, 17)] {
+                    if ui.selectable_label(rows == r && cols == c, format!("{r}×{c}")).clicked() {
+                        (rows, cols) = (r, c);
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.add(egui::Slider::new(&mut rows, 4..=20).text("rows"));
+                ui.add(egui::Slider::new(&mut cols, 4..=20).text("columns"));
+            });
+            if let Ok(g) = Geometry::new(rows, cols) {
+                settings.size = g;
+            }
+            ui.separator();
+            for side in [Side::Black, Side::White] {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{:>5}", side.name()));
+                    let current = settings.players[side.index()];
+                    egui::ComboBox::from_id_salt(side.name()).selected_text(controller_label(current)).show_ui(ui, |ui| {
+                        ui.selectable_value(&mut settings.players[side.index()], Controller::Human, "Human");
+                        for l in Level::ALL {
+                            ui.selectable_value(&mut settings.players[side.index()], Controller::Ai(l), format!("AI ({l})"));
+                        }
+                    });
+                });
+            }
+            ui.separator();
+            ui.add(egui::Slider::new(&mut settings.anim_speed, 0.0..=4.0).text("animation speed (0 = instant)"));
+            ui.checkbox(&mut settings.coordinates, "show coordinates");
+            ui.separator();
+            if ui.button(egui::RichText::new("  Play  ").size(20.0)).clicked() {
+                next.set(Screen::Game);
+            }
+            ui.small("Mouse: click a stone, then a landing (or drag). Keys: arrows/WASD, Enter, Esc, U / Ctrl+Z, Ctrl+Y. Pad: d-pad, A, B, bumpers, Start.");
+        });
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_hud(
+    mut contexts: EguiContexts,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    turn: Res<State<Turn>>,
+    ai: Res<AiState>,
+    layout: Res<Layout>,
+    ann: Res<Announcement>,
+    mut intents: MessageWriter<Intent>,
+    mut next: ResMut<NextState<Screen>>,
+    mut wants: ResMut<EguiWantsKeyboard>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    wants.0 = ctx.egui_wants_keyboard_input();
+    let Some(rules) = rules else { return Ok(()) };
+    let game = &rules.game;
+    let side = game.to_move();
+    let status = match game.phase() {
+        Phase::BlackRemoves => "Black removes a stone from the centre or a corner".to_string(),
+        Phase::WhiteRemoves => "White removes a stone next to the hole".to_string(),
+        Phase::Jumping => format!("{} to move", side.name()),
+        Phase::Over { winner } => format!("{} wins", winner.name()),
+    };
+    egui::Area::new(egui::Id::new("hud")).anchor(egui::Align2::LEFT_TOP, [10.0, 8.0]).show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(&status).size(18.0).strong());
+                if ai.thinking() && *turn.get() == Turn::AiThinking {
+                    ui.add(egui::Spinner::new());
+                    ui.label(format!("{} is thinking…", controller_label(settings.controller(side))));
+                }
+                ui.separator();
+                ui.label(format!("ply {}", game.ply()));
+                ui.label(format!(
+                    "Black {} · White {}",
+                    game.position().count(Side::Black),
+                    game.position().count(Side::White)
+                ));
+                ui.separator();
+                if ui.add_enabled(game.can_undo(), egui::Button::new("Undo")).clicked() {
+                    intents.write(Intent::Undo);
+                }
+                if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
+                    intents.write(Intent::Redo);
+                }
+                if ui.button("New game").clicked() {
+                    intents.write(Intent::NewGame);
+                }
+                if ui.button("Menu").clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    });
+    if let Some((winner, plies)) = ann.0 {
+        egui::Area::new(egui::Id::new("over")).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{} wins after {plies} moves — {} has no move.",
+                            winner.name(),
+                            winner.opponent().name()
+                        ))
+                        .size(20.0)
+                        .strong(),
+                    );
+                    if ui.button("Play again").clicked() {
+                        intents.write(Intent::NewGame);
+                    }
+                });
+            });
+        });
+    }
+    if settings.coordinates && layout.cell >= 14.0 {
+        let geo = *game.geometry();
+        let painter = ctx.layer_painter(egui::LayerId::background());
+        let font = egui::FontId::proportional((layout.cell * 0.3).clamp(9.0, 16.0));
+        let color = egui::Color32::from_rgb(200, 190, 170);
+        for c in 0..geo.cols() {
+            let p = layout.to_screen(cell_pos(&geo, Coord::new(geo.rows() - 1, c)) + Vec2::new(0.0, -0.72));
+            painter.text(
+                egui::pos2(p.x, p.y),
+                egui::Align2::CENTER_CENTER,
+                col_letter(c).to_string(),
+                font.clone(),
+                color,
+            );
+        }
+        for r in 0..geo.rows() {
+            let p = layout.to_screen(cell_pos(&geo, Coord::new(r, 0)) + Vec2::new(-0.72, 0.0));
+            painter.text(
+                egui::pos2(p.x, p.y),
+                egui::Align2::CENTER_CENTER,
+                row_number(geo.rows(), r).to_string(),
+                font.clone(),
+                color,
+            );
+        }
+    }
+    Ok(())
+}
