@@ -69,7 +69,8 @@ pub struct Chip {
     t: f32,
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Animations; renderer-independent.
+pub fn plugin(app: &mut App) {
     app.add_message::<Sfx>().add_systems(
         Update,
         (fast_forward, animate_hops, animate_leaving, shake_rejected, animate_shakes, animate_chips, count_running)
@@ -86,14 +87,14 @@ fn ease(t: f32, f: EaseFunction) -> f32 {
 /// A click, tap, key or button while a move animates finishes it at once.
 fn fast_forward(
     turn: Res<State<Turn>>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
     mut hops: Query<&mut Hop>,
     mut leaving: Query<&mut Leaving>,
 ) {
-    if *turn.get() != Turn::Animating
-        || !(mouse.just_pressed(MouseButton::Left) || keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]))
-    {
+    let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left))
+        || keys.is_some_and(|k| k.any_just_pressed([KeyCode::Enter, KeyCode::Space]));
+    if *turn.get() != Turn::Animating || !clicked {
         return;
     }
     for mut h in &mut hops {
@@ -161,7 +162,7 @@ fn animate_hops(
 fn animate_leaving(
     mut commands: Commands,
     time: Res<Time>,
-    textures: Res<Textures>,
+    textures: Option<Res<Textures>>,
     roots: Query<Entity, With<BoardRoot>>,
     mut leaving: Query<(Entity, &mut Leaving, &mut Transform, &mut Sprite)>,
     mut sfx: MessageWriter<Sfx>,
@@ -179,6 +180,7 @@ fn animate_leaving(
             l.burst = true;
             sfx.write(Sfx::Capture);
             if let Some(root) = root
+                && let Some(textures) = &textures
                 && l.lift > 0.0
             {
                 for k in 0..7 {

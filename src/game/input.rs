@@ -71,6 +71,7 @@ pub fn resolve_activations(
     mut activations: MessageReader<CellActivated>,
     mut cancels: MessageReader<CancelSelection>,
     rules: Option<Res<Rules>>,
+    settings: Res<super::Settings>,
     turn: Res<State<Turn>>,
     mut selection: ResMut<Selection>,
     mut intents: MessageWriter<Intent>,
@@ -89,8 +90,10 @@ pub fn resolve_activations(
         }
     }
     for &CellActivated(at) in activations.read() {
-        if *turn.get() != Turn::Human {
-            continue; // input waits while the AI thinks or a move animates
+        // Input waits while the AI thinks or a move animates (the turn state lags a frame
+        // behind a move, so the controller of the side to move is checked as well).
+        if *turn.get() != Turn::Human || settings.controller(rules.game.to_move()) != super::Controller::Human {
+            continue;
         }
         let legal = rules.legal_moves();
         match rules.game.phase() {

@@ -166,7 +166,7 @@ pub fn run(args: GameArgs) {
     };
     let mut app = App::new();
     app.insert_resource(settings)
-        .insert_resource(ClearColor(Color::srgb(0.09, 0.11, 0.12)))
+        .insert_resource(ClearColor(Color::srgb(0.05, 0.10, 0.14)))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {

@@ -94,7 +94,8 @@ fn stone(base: [f32; 3], speckle: f32, gloss: f32, seed: u32) -> impl Fn(f32, f3
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Generates the textures before anything is spawned.
+pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, generate);
 }
 

@@ -70,7 +70,7 @@ pub fn cell_pos(geo: &Geometry, c: Coord) -> Vec2 {
 pub fn tray_slot(geo: &Geometry, owner: Side, n: usize) -> Vec2 {
     let per_col = (geo.rows() as usize * 2).max(8);
     let (col, row) = (n / per_col, n % per_col);
-    let x0 = geo.cols() as f32 / 2.0 + 0.75 + col as f32 * 0.55;
+    let x0 = geo.cols() as f32 / 2.0 + 1.05 + col as f32 * 0.55;
     let x = if owner == Side::Black { -x0 } else { x0 };
     let y = (geo.rows() as f32 - 1.0) / 2.0 - row as f32 * 0.5;
     Vec2::new(x, y)
@@ -99,13 +99,19 @@ impl Layout {
     }
 }
 
+/// The window-facing part: camera and picking settings, then the board.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(super::textures::plugin)
-        .init_resource::<Layout>()
-        .insert_resource(SpritePickingSettings { require_markers: false, picking_mode: SpritePickingMode::BoundingBox })
+    app.insert_resource(SpritePickingSettings { require_markers: false, picking_mode: SpritePickingMode::BoundingBox })
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Sample4));
         })
+        .add_plugins(board_plugin);
+}
+
+/// The board entities and their updates; needs image assets but no window or renderer.
+pub fn board_plugin(app: &mut App) {
+    app.add_plugins(super::textures::plugin)
+        .init_resource::<Layout>()
         .add_systems(OnEnter(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = true)
         .add_systems(OnExit(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = false)
         .add_systems(

@@ -1,0 +1,146 @@
+//! End to end: the real binary in a real window under Xvfb (Mesa's software Vulkan), driven
+//! by a script, with assertions on the pixels of its screenshots. The screenshots are kept
+//! under `target/e2e-screenshots/` as artifacts.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn shots_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-screenshots").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the game with a script under xvfb-run; panics with its output on failure.
+fn run_game(name: &str, args: &[&str], script: &str, timeout: Duration) -> PathBuf {
+    let dir = shots_dir(name);
+    let script_path = dir.join("script.txt");
+    std::fs::write(&script_path, script).unwrap();
+    let which = Command::new("sh").arg("-c").arg("command -v xvfb-run").output().unwrap();
+    assert!(which.status.success(), "xvfb-run is missing: run `make test`, which installs xvfb");
+    let mut cmd = Command::new("timeout");
+    cmd.arg(timeout.as_secs().to_string())
+        .args(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", env!("CARGO_BIN_EXE_konane")])
+        .arg("--script")
+        .arg(&script_path)
+        .arg("--screenshot-dir")
+        .arg(&dir)
+        .args(args)
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    let start = Instant::now();
+    let out = cmd.output().expect("xvfb-run starts");
+    let log = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    std::fs::write(dir.join("log.txt"), &log).unwrap();
+    assert!(out.status.success(), "game exited with {:?} after {:?}:\n{log}", out.status, start.elapsed());
+    dir
+}
+
+struct Shot {
+    w: usize,
+    h: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
+fn load(path: &Path) -> Shot {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let ch = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()].chunks(ch).map(|p| [p[0], p[1], p[2]]).collect();
+    Shot { w: info.width as usize, h: info.height as usize, rgb }
+}
+
+/// Pixel classes inside a rectangle given as fractions of the image.
+#[derive(Debug, Default)]
+struct Counts {
+    coral: usize,
+    basalt: usize,
+    slab: usize,
+    total: usize,
+}
+
+fn count(s: &Shot, x0: f32, y0: f32, x1: f32, y1: f32) -> Counts {
+    let mut c = Counts::default();
+    for y in (y0 * s.h as f32) as usize..(y1 * s.h as f32) as usize {
+        for x in (x0 * s.w as f32) as usize..(x1 * s.w as f32) as usize {
+            let [r, g, b] = s.rgb[y * s.w + x];
+            let (r, g, b) = (r as i32, g as i32, b as i32);
+            c.total += 1;
+            if r > 215 && g > 205 && b > 180 {
+                c.coral += 1;
+            } else if r < 34 && g < 34 && b < 38 && (r - b).abs() < 12 {
+                c.basalt += 1;
+            } else if (60..=150).contains(&r) && (r - b) > 2 && (r - b) < 40 {
+                c.slab += 1;
+            }
+        }
+    }
+    c
+}
+
+/// The 8×8 board at 1280×800 fills the middle: x 23%–77%, y 9%–95%.
+fn board(s: &Shot) -> Counts {
+    count(s, 0.25, 0.10, 0.75, 0.93)
+}
+
+#[test]
+fn real_window_plays_moves_captures_and_ends_games() {
+    // Part 1: scripted human-vs-human moves on 8×8, with a screenshot during a hop.
+    let dir = run_game(
+        "8x8-moves",
+        &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0.5"],
+        "wait 30\nscreenshot opening\nclick d5\nwait-idle\nplay e5\nwait-idle\nplay d3-d5\nwait 8\nscreenshot moving\nwait-idle\nplay f4-d4\nwait-idle\nwait 5\nscreenshot after\nquit\n",
+        Duration::from_secs(240),
+    );
+    let opening = load(&dir.join("opening.png"));
+    assert_eq!((opening.w, opening.h), (1280, 800));
+    let o = board(&opening);
+    let moving = board(&load(&dir.join("moving.png")));
+    let after = board(&load(&dir.join("after.png")));
+    // Board and both kinds of stones are where the board should be; the margins are not board.
+    assert!(o.slab > o.total / 10, "no slab pixels on the board: {o:?}");
+    assert!(o.coral > o.total / 20 && o.basalt > o.total / 40, "stones missing: {o:?}");
+    let margin = count(&opening, 0.0, 0.12, 0.12, 0.95);
+    assert!(
+        margin.coral + margin.basalt + margin.slab < margin.total / 50,
+        "board drawn outside its place: {margin:?}"
+    );
+    // Two removals and two captures later there are fewer stone pixels on the board.
+    assert!(after.coral < o.coral, "coral did not drop: {o:?} -> {after:?}");
+    assert!(after.basalt < o.basalt, "basalt did not drop: {o:?} -> {after:?}");
+    assert!(moving.coral != after.coral || moving.basalt != after.basalt, "nothing moved between frames");
+    // Captured stones sit in the trays beside the board.
+    let black_tray = count(&load(&dir.join("after.png")), 0.12, 0.08, 0.23, 0.5);
+    assert!(black_tray.coral > 100, "Black's tray has no captured coral stone: {black_tray:?}");
+
+    // Part 2: a whole AI-vs-AI game to its end.
+    let dir = run_game(
+        "8x8-game-over",
+        &["--mode", "ai-ai", "--level", "beginner", "--size", "8x8", "--anim-speed", "6"],
+        "wait-over\nwait 10\nscreenshot game-over\nquit\n",
+        Duration::from_secs(600),
+    );
+    let over = board(&load(&dir.join("game-over.png")));
+    assert!(
+        over.coral + over.basalt < (o.coral + o.basalt) / 2,
+        "a finished game should have far fewer stones: {over:?}"
+    );
+
+    // Part 3: a large rectangular board fits the window.
+    let dir = run_game(
+        "13x20",
+        &["--mode", "ai-ai", "--level", "easy", "--size", "13x20", "--anim-speed", "4"],
+        "wait 20\nscreenshot opening\nwait-plies 6\nwait 5\nscreenshot after-6\nquit\n",
+        Duration::from_secs(300),
+    );
+    let big = load(&dir.join("opening.png"));
+    let whole = count(&big, 0.1, 0.1, 0.9, 0.95);
+    assert!(whole.coral > 1000 && whole.basalt > 1000 && whole.slab > 1000, "13x20 board not drawn: {whole:?}");
+    let big_after = count(&load(&dir.join("after-6.png")), 0.1, 0.1, 0.9, 0.95);
+    assert!(big_after.coral + big_after.basalt < whole.coral + whole.basalt);
+}

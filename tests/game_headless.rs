@@ -1,0 +1,230 @@
+//! The game's plugins in a headless `App` (no window, no renderer), driven through the same
+//! messages the input layer sends.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use konane::ai::Level;
+use konane::game::ai_task::AiState;
+use konane::game::anim::{Hop, Leaving};
+use konane::game::input::CellActivated;
+use konane::game::rules::{Intent, Rules};
+use konane::game::view::Stone;
+use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
+use konane::rules::{Color as Side, Geometry, Move, Phase};
+use std::time::{Duration, Instant};
+
+fn settings(rows: u8, cols: u8, players: [Controller; 2]) -> Settings {
+    Settings { size: Geometry::new(rows, cols).unwrap(), players, ai_min_delay: 0.0, ..Settings::default() }
+}
+
+fn app(settings: Settings, with_board: bool) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    if with_board {
+        app.add_plugins((bevy::asset::AssetPlugin::default(), bevy::image::ImagePlugin::default()));
+        konane::game::view::board_plugin(&mut app);
+        konane::game::anim::plugin(&mut app);
+    }
+    app.insert_resource(settings);
+    core_plugin(&mut app);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn turn(app: &App) -> Turn {
+    *app.world().resource::<State<Turn>>().get()
+}
+
+fn rules(app: &App) -> &Rules {
+    app.world().resource::<Rules>()
+}
+
+/// Plays the human's move by "clicking" like the mouse would: the stone, then the landing.
+fn human_move(app: &mut App, m: Move) {
+    app.world_mut().write_message(CellActivated(m.from));
+    app.update();
+    if !m.is_removal() {
+        app.world_mut().write_message(CellActivated(m.to));
+        app.update();
+    }
+}
+
+/// Plays to the end; the human takes a deterministic spread of legal moves.
+fn play_to_end(app: &mut App, limit: Duration) {
+    let start = Instant::now();
+    while turn(app) != Turn::Over {
+        assert!(start.elapsed() < limit, "game did not finish; ply {}", rules(app).game.ply());
+        let human_side = app.world().resource::<Settings>().controller(rules(app).game.to_move()) == Controller::Human;
+        if turn(app) == Turn::Human && human_side {
+            let r = rules(app);
+            let legal = r.legal_moves();
+            let m = legal[(r.game.ply() * 7) % legal.len()];
+            let before = r.game.ply();
+            human_move(app, m);
+            assert_eq!(rules(app).game.moves().get(before), Some(&m), "clicking {m:?} did not play it");
+        } else {
+            app.update();
+        }
+    }
+}
+
+fn check_finished(app: &App) {
+    let r = rules(app);
+    let winner = r.game.winner().expect("game over has a winner");
+    assert_eq!(r.game.position().move_count(), 0);
+    assert_eq!(r.game.to_move(), winner.opponent());
+    // The record replays to the same result.
+    let rec = konane::rules::Record::of_game(&r.game);
+    assert_eq!(rec.replay().unwrap().winner(), Some(winner));
+}
+
+#[test]
+fn human_vs_ai_on_6x6_plays_to_the_end() {
+    let mut app = app(settings(6, 6, [Controller::Human, Controller::Ai(Level::Medium)]), false);
+    play_to_end(&mut app, Duration::from_secs(120));
+    check_finished(&app);
+    assert!(app.world().resource::<AiState>().searches_started() > 0);
+}
+
+#[test]
+fn ai_vs_human_on_8x8_plays_to_the_end() {
+    let mut app = app(settings(8, 8, [Controller::Ai(Level::Easy), Controller::Human]), false);
+    play_to_end(&mut app, Duration::from_secs(120));
+    check_finished(&app);
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_it_and_its_result_is_never_applied() {
+    let mut s = settings(8, 8, [Controller::Human, Controller::Ai(Level::Expert)]);
+    s.ai_min_delay = 1.0; // keep the AI "thinking" long enough to undo in the middle
+    let mut app = app(s, false);
+    assert_eq!(turn(&app), Turn::Human);
+    let d5 = konane::rules::parse_move(&Geometry::new(8, 8).unwrap(), "d5").unwrap();
+    human_move(&mut app, d5);
+    app.update();
+    assert_eq!(turn(&app), Turn::AiThinking);
+    assert!(app.world().resource::<AiState>().thinking());
+    app.world_mut().write_message(Intent::Undo);
+    app.update();
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 0);
+    assert_eq!(turn(&app), Turn::Human);
+    assert!(!app.world().resource::<AiState>().thinking(), "search still running after undo");
+    let until = Instant::now() + Duration::from_millis(2500);
+    while Instant::now() < until {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(rules(&app).game.ply(), 0, "a cancelled search's move was applied");
+}
+
+#[test]
+fn a_stale_ai_result_is_discarded_by_the_rules() {
+    let mut app = app(settings(6, 6, [Controller::Human, Controller::Human]), false);
+    let generation = rules(&app).generation;
+    let first = rules(&app).legal_moves()[0];
+    app.world_mut().write_message(Intent::Play { mv: first, generation: Some(generation) });
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 1);
+    // A move computed for the old position, even one legal now, is refused.
+    let now_legal = rules(&app).legal_moves()[0];
+    app.world_mut().write_message(Intent::Play { mv: now_legal, generation: Some(generation) });
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 1);
+    let current = rules(&app).generation;
+    app.world_mut().write_message(Intent::Play { mv: now_legal, generation: Some(current) });
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 2);
+}
+
+#[test]
+fn new_game_while_the_ai_thinks_starts_clean() {
+    let mut s = settings(6, 6, [Controller::Ai(Level::Expert), Controller::Ai(Level::Expert)]);
+    s.ai_min_delay = 0.5;
+    let mut app = app(s, false);
+    app.update();
+    assert!(app.world().resource::<AiState>().thinking());
+    app.world_mut().write_message(Intent::NewGame);
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 0);
+    // The AI then plays a legal removal in the new game.
+    let start = Instant::now();
+    while rules(&app).game.ply() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(20));
+        app.update();
+    }
+    let r = rules(&app);
+    assert!(matches!(r.game.phase(), Phase::WhiteRemoves | Phase::Jumping | Phase::Over { .. }));
+}
+
+#[test]
+fn illegal_clicks_change_nothing() {
+    let mut app = app(settings(6, 6, [Controller::Human, Controller::Human]), false);
+    // b6 is White's stone: Black cannot remove it.
+    let geo = Geometry::new(6, 6).unwrap();
+    app.world_mut().write_message(CellActivated(konane::rules::parse_coord_public(&geo, "b6").unwrap()));
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 0);
+}
+
+#[test]
+fn new_game_while_an_animation_runs_rebuilds_the_board() {
+    let mut s = settings(6, 6, [Controller::Human, Controller::Human]);
+    s.anim_speed = 0.1; // slow, so the animation is surely running
+    let mut app = app(s, true);
+    let stones = |app: &mut App| app.world_mut().query::<&Stone>().iter(app.world()).count();
+    assert_eq!(stones(&mut app), 36);
+    let geo = Geometry::new(6, 6).unwrap();
+    human_move(&mut app, Move::remove(konane::rules::parse_coord_public(&geo, "a6").unwrap()));
+    app.update();
+    assert_eq!(turn(&app), Turn::Animating);
+    let leaving = app.world_mut().query::<&Leaving>().iter(app.world()).count();
+    assert_eq!(leaving, 1);
+    // Clicks are ignored while the move animates.
+    app.world_mut().write_message(CellActivated(konane::rules::parse_coord_public(&geo, "b6").unwrap()));
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 1);
+    app.world_mut().write_message(Intent::NewGame);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(rules(&app).game.ply(), 0);
+    assert_eq!(stones(&mut app), 36);
+    assert_eq!(app.world_mut().query::<&Leaving>().iter(app.world()).count(), 0);
+    assert_eq!(app.world_mut().query::<&Hop>().iter(app.world()).count(), 0);
+    assert_eq!(turn(&app), Turn::Human);
+}
+
+#[test]
+fn a_jump_animates_then_hands_the_turn_over() {
+    let mut s = settings(6, 6, [Controller::Human, Controller::Human]);
+    s.anim_speed = 0.5;
+    let mut app = app(s, true);
+    let geo = Geometry::new(6, 6).unwrap();
+    for m in ["a6", "b6", "a4-a6"] {
+        let mv = konane::rules::parse_move(&geo, m).unwrap();
+        let start = Instant::now();
+        while turn(&app) != Turn::Human {
+            assert!(start.elapsed() < Duration::from_secs(5));
+            app.update();
+        }
+        human_move(&mut app, mv);
+        app.update(); // the turn state follows the move one frame later
+    }
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 3, "a4-a6 was not played");
+    assert_eq!(app.world_mut().query::<&Hop>().iter(app.world()).count(), 1);
+    let start = Instant::now();
+    while turn(&app) != Turn::Human {
+        assert!(start.elapsed() < Duration::from_secs(5), "animation never ended");
+        app.update();
+    }
+    // The jumper now sits on a6 and the captured stone has left the board.
+    let at: Vec<_> = app.world_mut().query::<&Stone>().iter(app.world()).map(|s| (s.at, s.side)).collect();
+    assert_eq!(at.len(), 33);
+    assert!(at.contains(&(konane::rules::Coord::new(0, 0), Side::Black)));
+    assert_eq!(rules(&app).game.to_move(), Side::White);
+}
