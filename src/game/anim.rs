@@ -213,14 +213,14 @@ fn animate_leaving(
         if l.t < l.lift {
             // Lift out of the cup: rise, shrink a little, fade a little.
             let f = ease(l.t / l.lift, EaseFunction::CubicOut);
-            tf.translation = Vec3::new(from.x, from.y + 0.15 * f, 11.0);
+            tf.translation = Vec3::new(from.x, from.y + 0.15 * f, 9.0);
             tf.scale = Vec3::splat(1.0 + 0.15 * f);
             sprite.color = Color::WHITE.with_alpha(1.0 - 0.25 * f);
         } else {
             let f = ease((l.t - l.lift) / l.fly, EaseFunction::CubicInOut);
             let lifted = Vec2::new(from.x, from.y + 0.15);
             let p = lifted.lerp(l.slot, f);
-            tf.translation = p.extend(11.0);
+            tf.translation = p.extend(9.0);
             tf.scale = Vec3::splat(1.15 + (0.5 / 0.84 - 1.15) * f);
             sprite.color = Color::WHITE.with_alpha(0.75 + 0.25 * f);
         }
