@@ -1,7 +1,8 @@
 //! Exact win/loss solver: a boolean negamax with a transposition table and move ordering by
 //! the opponent's reply count (fewest replies first, as in proof-number style search).
 
-use crate::rules::{Color, Move, Position};
+use crate::rules::position::{zobrist_key, zobrist_side_key};
+use crate::rules::{Color, Geometry, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -52,6 +53,9 @@ pub struct Solver {
     /// Per-depth move buffers: (opponent's reply count, move).
     bufs: Vec<Vec<(u32, Move)>>,
     scratch: Vec<Move>,
+    /// Symmetry maps of the board being solved: positions equal up to a rotation or
+    /// reflection share one table entry.
+    symmetry: Option<(Geometry, Vec<Vec<u16>>)>,
 }
 
 impl Solver {
@@ -65,6 +69,7 @@ impl Solver {
             stopped: false,
             bufs: Vec::new(),
             scratch: Vec::new(),
+            symmetry: None,
         }
     }
 
@@ -97,6 +102,34 @@ impl Solver {
         v
     }
 
+    /// The smallest hash over the board's symmetries.
+    fn key(&self, p: &Position) -> u64 {
+        let Some((_, maps)) = &self.symmetry else { return p.hash() };
+        let side = if p.to_move() == Color::White { zobrist_side_key() } else { 0 };
+        let mut best = u64::MAX;
+        for m in maps {
+            let mut h = side;
+            for color in [Color::Black, Color::White] {
+                for i in p.stones(color).iter() {
+                    h ^= zobrist_key(color, m[i] as usize);
+                }
+            }
+            best = best.min(h);
+        }
+        best
+    }
+
+    fn prepare(&mut self, p: &Position) {
+        let geo = *p.geometry();
+        if self.symmetry.as_ref().is_none_or(|(g, _)| *g != geo) {
+            // Keys of another board size would collide with this one's.
+            if self.symmetry.is_some() {
+                self.clear();
+            }
+            self.symmetry = Some((geo, geo.symmetries()));
+        }
+    }
+
     /// Whether the side to move wins `p` (meaningless once `stopped`).
     fn wins(&mut self, p: &Position, cancel: &AtomicBool, depth: usize) -> bool {
         self.nodes += 1;
@@ -110,7 +143,7 @@ impl Solver {
         if self.stopped {
             return false;
         }
-        let key = p.hash();
+        let key = self.key(p);
         if let Some(w) = self.probe(key) {
             return w;
         }
@@ -157,6 +190,7 @@ impl Solver {
         self.nodes = 0;
         self.limits = limits;
         self.stopped = false;
+        self.prepare(p);
         let mut winning = Vec::new();
         for (replies, m, child) in self.ordered_moves(p) {
             let child_wins = replies > 0 && self.wins(&child, cancel, 0);
@@ -177,6 +211,7 @@ impl Solver {
         self.nodes = 0;
         self.limits = limits;
         self.stopped = false;
+        self.prepare(p);
         for (replies, m, child) in self.ordered_moves(p) {
             let child_wins = replies > 0 && self.wins(&child, cancel, 0);
             if self.stopped {

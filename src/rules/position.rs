@@ -266,6 +266,49 @@ const fn zobrist_table() -> [[u64; BITS]; 2] {
 static ZOBRIST: [[u64; BITS]; 2] = zobrist_table();
 const ZOBRIST_WHITE_TO_MOVE: u64 = splitmix(0xDEAD_BEEF);
 
+/// The Zobrist key of a stone of `color` on bit index `index` (for symmetric hashing).
+#[inline]
+pub fn zobrist_key(color: Color, index: usize) -> u64 {
+    ZOBRIST[color.index()][index]
+}
+
+/// The Zobrist key toggled when White is to move.
+pub const fn zobrist_side_key() -> u64 {
+    ZOBRIST_WHITE_TO_MOVE
+}
+
+impl Geometry {
+    /// The board's symmetries as maps from bit index to bit index: 8 on a square board,
+    /// 4 on a rectangle (identity first). Only valid cells are mapped.
+    pub fn symmetries(&self) -> Vec<Vec<u16>> {
+        let (r, c) = (self.rows as i32, self.cols as i32);
+        let mut maps: Vec<Box<dyn Fn(i32, i32) -> (i32, i32)>> = vec![
+            Box::new(|y, x| (y, x)),
+            Box::new(move |y, x| (y, c - 1 - x)),
+            Box::new(move |y, x| (r - 1 - y, x)),
+            Box::new(move |y, x| (r - 1 - y, c - 1 - x)),
+        ];
+        if r == c {
+            maps.push(Box::new(|y, x| (x, y)));
+            maps.push(Box::new(move |y, x| (c - 1 - x, r - 1 - y)));
+            maps.push(Box::new(move |y, x| (x, r - 1 - y)));
+            maps.push(Box::new(move |y, x| (c - 1 - x, y)));
+        }
+        maps.iter()
+            .map(|f| {
+                let mut m = vec![0u16; BITS];
+                for y in 0..r {
+                    for x in 0..c {
+                        let (ny, nx) = f(y, x);
+                        m[self.index(Coord::new(y as u8, x as u8))] = self.index(Coord::new(ny as u8, nx as u8)) as u16;
+                    }
+                }
+                m
+            })
+            .collect()
+    }
+}
+
 impl Position {
     /// The full starting board of a geometry, Black to move.
     pub fn start(geo: Geometry) -> Position {
