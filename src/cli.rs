@@ -463,7 +463,7 @@ fn bench(quick: bool) -> Result<(), String> {
     }
     // Budgets on 8x8 and 20x20 for every level.
     let mut failures = Vec::new();
-    for (rows, cols, jumps) in [(8u8, 8u8, 4usize), (20, 20, 8)] {
+    for (rows, cols, jumps) in [(8u8, 8u8, 4usize), (20, 20, 8), (20, 20, 60), (13, 20, 40)] {
         let p = bench_position(rows, cols, jumps);
         for level in Level::ALL {
             let mut ai = Ai::new(level, 1);
@@ -473,7 +473,8 @@ fn bench(quick: bool) -> Result<(), String> {
             let dt = t.elapsed();
             let ok = dt.as_secs_f64() <= budget.as_secs_f64() * 1.1 && c.mv.is_some_and(|m| p.is_legal(m));
             println!(
-                "budget {rows}x{cols} {level:>8}: {:.0} ms of {} ms, depth {} {}",
+                "budget {rows}x{cols} after {jumps} jumps ({} moves) {level:>8}: {:.0} ms of {} ms, depth {} {}",
+                p.move_count(),
                 dt.as_secs_f64() * 1000.0,
                 budget.as_millis(),
                 c.report.depth,

@@ -15,19 +15,29 @@ fn shots_dir(name: &str) -> PathBuf {
 
 /// Runs the game with a script under xvfb-run; panics with its output on failure.
 fn run_game(name: &str, args: &[&str], script: &str, timeout: Duration) -> PathBuf {
+    run_game_with(name, args, script, timeout, None)
+}
+
+/// Like [`run_game`]; `pointer` is a shell snippet run beside the game on the same display
+/// (it sees the screenshot directory as `$SHOTS`), for real mouse input with xdotool.
+fn run_game_with(name: &str, args: &[&str], script: &str, timeout: Duration, pointer: Option<&str>) -> PathBuf {
     let dir = shots_dir(name);
     let script_path = dir.join("script.txt");
     std::fs::write(&script_path, script).unwrap();
     let which = Command::new("sh").arg("-c").arg("command -v xvfb-run").output().unwrap();
     assert!(which.status.success(), "xvfb-run is missing: run `make test`, which installs xvfb");
+    let mut game = vec![env!("CARGO_BIN_EXE_konane").to_string(), "--script".into(), script_path.display().to_string()];
+    game.extend(["--screenshot-dir".to_string(), dir.display().to_string()]);
+    game.extend(args.iter().map(|a| a.to_string()));
+    let quoted: Vec<String> = game.iter().map(|a| format!("'{a}'")).collect();
+    let shell = match pointer {
+        None => format!("exec {}", quoted.join(" ")),
+        Some(p) => format!("{} & GAME=$!\n{p}\nwait $GAME", quoted.join(" ")),
+    };
     let mut cmd = Command::new("timeout");
     cmd.arg(timeout.as_secs().to_string())
-        .args(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", env!("CARGO_BIN_EXE_konane")])
-        .arg("--script")
-        .arg(&script_path)
-        .arg("--screenshot-dir")
-        .arg(&dir)
-        .args(args)
+        .args(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &shell])
+        .env("SHOTS", &dir)
         .env("XDG_RUNTIME_DIR", std::env::temp_dir());
     let start = Instant::now();
     let out = cmd.output().expect("xvfb-run starts");
@@ -118,7 +128,28 @@ fn real_window_plays_moves_captures_and_ends_games() {
     let black_tray = count(&load(&dir.join("after.png")), 0.12, 0.08, 0.23, 0.5);
     assert!(black_tray.coral > 100, "Black's tray has no captured coral stone: {black_tray:?}");
 
-    // Part 2: a whole AI-vs-AI game to its end.
+    // Part 2: real mouse input through bevy_picking: a click removes d5, a drag plays d3-d5.
+    // On 8×8 at 1280×800 a cell is 77.8 px and the board centre is at (640, 414).
+    let pointer = r#"
+wait_for() { for i in $(seq 1 120); do [ -f "$SHOTS/$1.png" ] && return 0; sleep 0.5; done; return 1; }
+wait_for ready || exit 1
+sleep 0.5
+xdotool mousemove 601 375 sleep 0.3 click 1
+wait_for removed || exit 1
+sleep 0.5
+xdotool mousemove 601 531 sleep 0.3 mousedown 1 sleep 0.2 mousemove 601 500 sleep 0.1 mousemove 601 440 sleep 0.1 mousemove 601 400 sleep 0.1 mousemove 601 376 sleep 0.3 mouseup 1
+"#;
+    let dir = run_game_with(
+        "8x8-mouse",
+        &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0"],
+        "wait 20\nscreenshot ready\nwait-plies 1\nplay e5\nwait-plies 2\nwait 5\nscreenshot removed\nwait-plies 3\nwait 5\nscreenshot dragged\nquit\n",
+        Duration::from_secs(180),
+        Some(pointer),
+    );
+    let dragged = board(&load(&dir.join("dragged.png")));
+    assert!(dragged.coral < o.coral && dragged.basalt < o.basalt, "{dragged:?}");
+
+    // Part 3: a whole AI-vs-AI game to its end.
     let dir = run_game(
         "8x8-game-over",
         &["--mode", "ai-ai", "--level", "beginner", "--size", "8x8", "--anim-speed", "6"],
@@ -131,7 +162,7 @@ fn real_window_plays_moves_captures_and_ends_games() {
         "a finished game should have far fewer stones: {over:?}"
     );
 
-    // Part 3: a large rectangular board fits the window.
+    // Part 4: a large rectangular board fits the window.
     let dir = run_game(
         "13x20",
         &["--mode", "ai-ai", "--level", "easy", "--size", "13x20", "--anim-speed", "4"],

@@ -67,6 +67,7 @@ pub(super) fn interaction_plugin(app: &mut App) {
 }
 
 /// Turns activations into intents: pick up a stone, play to a landing, remove in the opening.
+#[allow(clippy::too_many_arguments)]
 pub fn resolve_activations(
     mut activations: MessageReader<CellActivated>,
     mut cancels: MessageReader<CancelSelection>,
