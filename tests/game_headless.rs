@@ -228,3 +228,31 @@ fn a_jump_animates_then_hands_the_turn_over() {
     assert!(at.contains(&(konane::rules::Coord::new(0, 0), Side::Black)));
     assert_eq!(rules(&app).game.to_move(), Side::White);
 }
+
+#[test]
+fn a_hint_is_legal_and_disappears_after_the_position_changes() {
+    use konane::game::ai_task::{HintRequest, HintState};
+    let mut app = app(settings(6, 6, [Controller::Human, Controller::Human]), false);
+    let geo = Geometry::new(6, 6).unwrap();
+    for m in ["a6", "b6"] {
+        human_move(&mut app, konane::rules::parse_move(&geo, m).unwrap());
+        app.update();
+    }
+    app.world_mut().write_message(HintRequest);
+    let start = Instant::now();
+    let generation = rules(&app).generation;
+    loop {
+        app.update();
+        if let Some(a) = app.world().resource::<HintState>().for_generation(generation) {
+            let m = a.best.expect("Black has moves");
+            assert!(rules(&app).game.position().is_legal(m));
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no hint arrived");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let m = rules(&app).legal_moves()[0];
+    human_move(&mut app, m);
+    let now = rules(&app).generation;
+    assert!(app.world().resource::<HintState>().for_generation(now).is_none());
+}

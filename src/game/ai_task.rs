@@ -2,7 +2,7 @@
 
 use super::rules::{Intent, Rules};
 use super::{Controller, GameSet, Screen, Settings, Turn};
-use crate::ai::{Ai, Choice, Level};
+use crate::ai::{Ai, Analysis, Choice, Level, analyse};
 use crate::rules::Position;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -52,9 +52,73 @@ impl AiState {
     }
 }
 
+/// Ask for a hint for the side to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// The hint being computed or shown; it belongs to one rules generation.
+#[derive(Resource, Default)]
+pub struct HintState {
+    pending: Option<(Task<Analysis>, u64, Arc<AtomicBool>)>,
+    /// The latest hint and the generation it is for.
+    pub shown: Option<(u64, Analysis)>,
+}
+
+impl HintState {
+    /// Whether a hint is being computed.
+    pub fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The hint for this generation, if any.
+    pub fn for_generation(&self, generation: u64) -> Option<&Analysis> {
+        self.shown.as_ref().filter(|(g, _)| *g == generation).map(|(_, a)| a)
+    }
+}
+
+impl Drop for HintState {
+    fn drop(&mut self) {
+        if let Some((_, _, cancel)) = &self.pending {
+            cancel.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// How long a hint may think.
+const HINT_BUDGET_MS: u64 = 1500;
+
+fn drive_hints(mut requests: MessageReader<HintRequest>, mut hints: ResMut<HintState>, rules: Option<Res<Rules>>) {
+    let Some(rules) = rules else { return };
+    if hints.pending.as_ref().is_some_and(|(_, g, _)| *g != rules.generation)
+        && let Some((_, _, cancel)) = hints.pending.take()
+    {
+        cancel.store(true, Ordering::SeqCst);
+    }
+    if requests.read().count() > 0 && hints.pending.is_none() && rules.game.winner().is_none() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = cancel.clone();
+        let position = *rules.game.position();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            lower_thread_priority();
+            analyse(&position, std::time::Duration::from_millis(HINT_BUDGET_MS), flag)
+        });
+        hints.pending = Some((task, rules.generation, cancel));
+    }
+    let finished = match hints.pending.as_mut() {
+        Some((task, generation, _)) => block_on(poll_once(task)).map(|a| (*generation, a)),
+        None => None,
+    };
+    if let Some(result) = finished {
+        hints.pending = None;
+        hints.shown = Some(result);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
-        .add_systems(Update, drive_ai.in_set(GameSet::Input).run_if(in_state(Screen::Game)))
+        .init_resource::<HintState>()
+        .add_message::<HintRequest>()
+        .add_systems(Update, (drive_ai, drive_hints).in_set(GameSet::Input).run_if(in_state(Screen::Game)))
         .add_systems(OnExit(Screen::Game), |mut ai: ResMut<AiState>| ai.cancel());
 }
 

@@ -2,7 +2,7 @@
 //! read from a file, one command per line (`#` comments).
 //!
 //! Commands: `wait FRAMES`, `wait-idle` (a human's turn or game over, nothing animating),
-//! `wait-plies N`, `wait-over`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`,
+//! `wait-plies N`, `wait-over`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`,
 //! `screenshot NAME`, `quit`.
 
 use super::input::CellActivated;
@@ -37,6 +37,8 @@ pub enum Step {
     Redo,
     /// New game.
     New,
+    /// Ask for a hint.
+    Hint,
     /// Save a screenshot as NAME.png in the screenshot directory.
     Screenshot(String),
     /// Exit once screenshots are written.
@@ -87,6 +89,7 @@ impl Script {
                 "undo" => Step::Undo,
                 "redo" => Step::Redo,
                 "new" => Step::New,
+                "hint" => Step::Hint,
                 "screenshot" => Step::Screenshot(need("a name")?),
                 "quit" => Step::Quit,
                 other => return Err(format!("script line {}: unknown command '{other}'", i + 1)),
@@ -118,6 +121,7 @@ fn run_script(
     anims: Res<AnimationsRunning>,
     mut intents: MessageWriter<Intent>,
     mut clicks: MessageWriter<CellActivated>,
+    mut hints: MessageWriter<super::ai_task::HintRequest>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(rules) = rules else { return };
@@ -164,6 +168,10 @@ fn run_script(
             }
             Step::New => {
                 intents.write(Intent::NewGame);
+                true
+            }
+            Step::Hint => {
+                hints.write(super::ai_task::HintRequest);
                 true
             }
             Step::Screenshot(name) => {

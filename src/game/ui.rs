@@ -1,12 +1,12 @@
 //! The egui interface: title menu, status bar with buttons, game-over banner, coordinates.
 
-use super::ai_task::AiState;
+use super::ai_task::{AiState, HintRequest, HintState};
 use super::rules::{GameOver, Intent, Rules};
 use super::view::{Layout, cell_pos};
 use super::{Controller, Screen, Settings, Turn};
-use crate::ai::Level;
+use crate::ai::{Level, Outlook};
 use crate::rules::notation::{col_letter, row_number};
-use crate::rules::{Color as Side, Coord, Geometry, Phase};
+use crate::rules::{Color as Side, Coord, Geometry, Phase, move_to_string};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -113,6 +113,8 @@ fn game_hud(
     mut intents: MessageWriter<Intent>,
     mut next: ResMut<NextState<Screen>>,
     mut wants: ResMut<EguiWantsKeyboard>,
+    hints: Res<HintState>,
+    mut hint_requests: MessageWriter<HintRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     wants.0 = ctx.egui_wants_keyboard_input();
@@ -146,6 +148,24 @@ fn game_hud(
                 }
                 if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
                     intents.write(Intent::Redo);
+                }
+                let human_turn = *turn.get() == Turn::Human;
+                if ui.add_enabled(human_turn && !hints.thinking(), egui::Button::new("Hint")).clicked() {
+                    hint_requests.write(HintRequest);
+                }
+                if hints.thinking() {
+                    ui.add(egui::Spinner::new());
+                } else if let Some(a) = hints.for_generation(rules.generation)
+                    && let Some(m) = a.best
+                {
+                    let outlook = match a.outlook {
+                        Outlook::Score(s) => format!("eval {:+}", s),
+                        Outlook::Win { plies: Some(n) } => format!("wins in {n}"),
+                        Outlook::Win { plies: None } => "proven win".into(),
+                        Outlook::Loss { plies: Some(n) } => format!("loses in {n}"),
+                        Outlook::Loss { plies: None } => "proven loss".into(),
+                    };
+                    ui.label(format!("Hint: {} ({outlook})", move_to_string(game.geometry(), m)));
                 }
                 if ui.button("New game").clicked() {
                     intents.write(Intent::NewGame);

@@ -362,9 +362,11 @@ fn update_markers(
     textures: Res<Textures>,
     markers: Query<Entity, With<Marker>>,
     roots: Query<Entity, With<BoardRoot>>,
+    hints: Res<super::ai_task::HintState>,
 ) {
     let Some(rules) = rules else { return };
-    if !(rules.is_changed() || selection.is_changed() || cursor.is_changed() || turn.is_changed()) {
+    if !(rules.is_changed() || selection.is_changed() || cursor.is_changed() || turn.is_changed() || hints.is_changed())
+    {
         return;
     }
     for m in &markers {
@@ -419,6 +421,13 @@ fn update_markers(
                 prev = p;
             }
             mark(cell_pos(&geo, m.to), 2.5, 0.42, &textures.dot, Color::srgba(0.4, 1.0, 0.55, 0.95));
+        }
+    }
+    if let Some(hint) = hints.for_generation(rules.generation).and_then(|a| a.best) {
+        let blue = Color::srgba(0.45, 0.7, 1.0, 0.95);
+        mark(cell_pos(&geo, hint.from), 5.0, 1.0, &textures.ring, blue);
+        if !hint.is_removal() {
+            mark(cell_pos(&geo, hint.to), 2.5, 0.5, &textures.dot, blue);
         }
     }
     if cursor.visible && geo.contains(cursor.at) {

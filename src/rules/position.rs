@@ -282,7 +282,8 @@ impl Geometry {
     /// 4 on a rectangle (identity first). Only valid cells are mapped.
     pub fn symmetries(&self) -> Vec<Vec<u16>> {
         let (r, c) = (self.rows as i32, self.cols as i32);
-        let mut maps: Vec<Box<dyn Fn(i32, i32) -> (i32, i32)>> = vec![
+        type CellMap = Box<dyn Fn(i32, i32) -> (i32, i32)>;
+        let mut maps: Vec<CellMap> = vec![
             Box::new(|y, x| (y, x)),
             Box::new(move |y, x| (y, c - 1 - x)),
             Box::new(move |y, x| (r - 1 - y, x)),
