@@ -308,12 +308,18 @@ fn rebuild_on_reset(
 fn start_move_animation(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<BoardReset>,
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     mut stones: Query<(Entity, &mut Stone, &mut Transform)>,
     trays: Query<(), With<TrayStone>>,
     leaving: Query<(), With<Leaving>>,
 ) {
+    // A reset in the same frame (new game, undo) already rebuilt the board as it is now.
+    if resets.read().count() > 0 {
+        applied.clear();
+        return;
+    }
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
     let speed = settings.anim_speed;
@@ -327,7 +333,7 @@ fn start_move_animation(
     // Each move's captures fill the tray from the slot after what was there before it.
     let mut base = tray_count;
     for m in messages.iter().rev() {
-        base[m.mover.index()] -= m.captured.len();
+        base[m.mover.index()] = base[m.mover.index()].saturating_sub(m.captured.len());
     }
     for m in messages.drain(..) {
         let per_hop = if speed > 0.0 { 0.32 / speed } else { 0.0 };
