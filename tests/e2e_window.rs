@@ -104,7 +104,7 @@ fn real_window_plays_moves_captures_and_ends_games() {
     let dir = run_game(
         "8x8-moves",
         &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0.5"],
-        "wait 30\nscreenshot opening\nclick d5\nwait-idle\nplay e5\nwait-idle\nplay d3-d5\nwait 8\nscreenshot moving\nwait-idle\nplay f4-d4\nwait-idle\nwait 5\nscreenshot after\nquit\n",
+        "wait 30\nscreenshot opening\nclick d5\nwait-idle\nplay e5\nwait-idle\nplay d3-d5\nwait 8\nscreenshot moving\nwait-idle\nplay f4-d4\nwait-idle\nwait 5\nscreenshot after\nmenu\nwait 20\nscreenshot title\nquit\n",
         Duration::from_secs(240),
     );
     let opening = load(&dir.join("opening.png"));
@@ -124,6 +124,11 @@ fn real_window_plays_moves_captures_and_ends_games() {
     assert!(after.coral < o.coral, "coral did not drop: {o:?} -> {after:?}");
     assert!(after.basalt < o.basalt, "basalt did not drop: {o:?} -> {after:?}");
     assert!(moving.coral != after.coral || moving.basalt != after.basalt, "nothing moved between frames");
+    // Back on the title screen the board is gone and the menu is drawn.
+    let title = board(&load(&dir.join("title.png")));
+    // (The menu's dark panel looks like basalt to this classifier, so only coral and slab count.)
+    assert!(title.coral < o.coral / 10, "board still drawn on the title screen: {title:?}");
+    assert!(title.slab < o.slab / 10, "board still drawn on the title screen: {title:?}");
     // Captured stones sit in the trays beside the board.
     let black_tray = count(&load(&dir.join("after.png")), 0.12, 0.08, 0.23, 0.5);
     assert!(black_tray.coral > 100, "Black's tray has no captured coral stone: {black_tray:?}");

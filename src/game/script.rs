@@ -2,7 +2,7 @@
 //! read from a file, one command per line (`#` comments).
 //!
 //! Commands: `wait FRAMES`, `wait-idle` (a human's turn or game over, nothing animating),
-//! `wait-plies N`, `wait-over`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`,
+//! `wait-plies N`, `wait-over`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu`,
 //! `screenshot NAME`, `quit`.
 
 use super::input::CellActivated;
@@ -39,6 +39,8 @@ pub enum Step {
     New,
     /// Ask for a hint.
     Hint,
+    /// Go to the title screen.
+    Menu,
     /// Save a screenshot as NAME.png in the screenshot directory.
     Screenshot(String),
     /// Exit once screenshots are written.
@@ -90,6 +92,7 @@ impl Script {
                 "redo" => Step::Redo,
                 "new" => Step::New,
                 "hint" => Step::Hint,
+                "menu" => Step::Menu,
                 "screenshot" => Step::Screenshot(need("a name")?),
                 "quit" => Step::Quit,
                 other => return Err(format!("script line {}: unknown command '{other}'", i + 1)),
@@ -106,8 +109,7 @@ impl Script {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PendingShots>()
-        .add_systems(Update, run_script.in_set(GameSet::Input).run_if(in_state(Screen::Game)));
+    app.init_resource::<PendingShots>().add_systems(Update, run_script.in_set(GameSet::Input));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -117,15 +119,17 @@ fn run_script(
     dir: Res<ScreenshotDir>,
     pending: Res<PendingShots>,
     rules: Option<Res<Rules>>,
-    turn: Res<State<Turn>>,
+    turn: Option<Res<State<Turn>>>,
     anims: Res<AnimationsRunning>,
     mut intents: MessageWriter<Intent>,
     mut clicks: MessageWriter<CellActivated>,
     mut hints: MessageWriter<super::ai_task::HintRequest>,
     mut exit: MessageWriter<AppExit>,
+    mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
+    let turn = turn.map(|t| *t.get()).unwrap_or(Turn::Human);
     while let Some(step) = script.steps.get(script.next).cloned() {
         let done = match &step {
             Step::Wait(n) => {
@@ -137,9 +141,9 @@ fn run_script(
                     false
                 }
             }
-            Step::WaitIdle => matches!(turn.get(), Turn::Human | Turn::Over) && anims.0 == 0,
+            Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
             Step::WaitPlies(n) => rules.game.ply() >= *n && anims.0 == 0,
-            Step::WaitOver => *turn.get() == Turn::Over && anims.0 == 0,
+            Step::WaitOver => turn == Turn::Over && anims.0 == 0,
             Step::Click(c) => {
                 match parse_coord_public(&geo, c) {
                     Ok(at) => {
@@ -172,6 +176,10 @@ fn run_script(
             }
             Step::Hint => {
                 hints.write(super::ai_task::HintRequest);
+                true
+            }
+            Step::Menu => {
+                next_screen.set(Screen::Title);
                 true
             }
             Step::Screenshot(name) => {
