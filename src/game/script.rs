@@ -236,9 +236,10 @@ fn record_frame(
     time: Res<Time<Real>>,
     mut log: ResMut<FrameLog>,
     mut exits: MessageReader<AppExit>,
-    turn: Option<Res<State<Turn>>>,
+    ai: Option<Res<super::ai_task::AiState>>,
 ) {
-    let thinking = turn.is_some_and(|t| *t.get() == Turn::AiThinking);
+    // A frame counts as "thinking" while a search is in flight on the task pool.
+    let thinking = ai.is_some_and(|a| a.thinking());
     log.ms.push(time.delta_secs() * 1000.0 * if thinking { -1.0 } else { 1.0 });
     if exits.read().count() > 0 {
         // Negative values mark frames while the AI was thinking.
