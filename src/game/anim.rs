@@ -3,8 +3,8 @@
 
 use super::rules::{AnimationsRunning, Rejected};
 use super::textures::Textures;
-use super::view::{BoardRoot, Cell, Stone, StoneShadow, TrayStone, cell_pos};
-use super::{GameSet, Screen, Settings, Turn};
+use super::view::{BoardRoot, Cell, Stone, StoneShadow, TrayStone};
+use super::{GameSet, Screen, Turn};
 use bevy::math::curve::{Curve, EaseFunction, EasingCurve};
 use bevy::prelude::*;
 
@@ -282,12 +282,6 @@ fn count_running(
     hops: Query<(), With<Hop>>,
     leaving: Query<(), With<Leaving>>,
     mut running: ResMut<AnimationsRunning>,
-    _settings: Res<Settings>,
 ) {
     running.0 = hops.iter().count() + leaving.iter().count();
-}
-
-/// Board-unit centre of a cell (re-exported for tests).
-pub fn centre(geo: &crate::rules::Geometry, c: crate::rules::Coord) -> Vec2 {
-    cell_pos(geo, c)
 }

@@ -138,37 +138,8 @@ pub fn apply_intents(
                     }
                 }
             }
-            Intent::Undo => {
-                let mut changed = false;
-                while rules.game.undo().is_some() {
-                    changed = true;
-                    // Against the AI, go back to the last position where a human moves.
-                    if human_to_move(&settings, &rules) {
-                        break;
-                    }
-                }
-                if changed {
-                    rules.generation += 1;
-                    reset.write(BoardReset);
-                } else {
-                    rejected.write(Rejected { at: None, reason: "nothing to undo".into() });
-                }
-            }
-            Intent::Redo => {
-                let mut changed = false;
-                while rules.game.redo().is_some() {
-                    changed = true;
-                    if human_to_move(&settings, &rules) || rules.game.winner().is_some() {
-                        break;
-                    }
-                }
-                if changed {
-                    rules.generation += 1;
-                    reset.write(BoardReset);
-                } else {
-                    rejected.write(Rejected { at: None, reason: "nothing to redo".into() });
-                }
-            }
+            Intent::Undo => step_history(&mut rules, &settings, Game::undo, "undo", &mut reset, &mut rejected),
+            Intent::Redo => step_history(&mut rules, &settings, Game::redo, "redo", &mut reset, &mut rejected),
             Intent::NewGame => {
                 *rules = Rules { game: crate::rules::Game::new(settings.size), generation: rules.generation + 1 };
                 reset.write(BoardReset);
@@ -177,6 +148,31 @@ pub fn apply_intents(
         if !before_over && let Phase::Over { winner } = rules.game.phase() {
             over.write(GameOver { winner, plies: rules.game.ply() });
         }
+    }
+}
+
+/// Undoes or redoes (`step`) until a human is to move (so playing the AI, one press takes
+/// back the AI's reply too), the game ends, or history runs out.
+fn step_history(
+    rules: &mut Rules,
+    settings: &Settings,
+    step: fn(&mut Game) -> Option<Move>,
+    what: &str,
+    reset: &mut MessageWriter<BoardReset>,
+    rejected: &mut MessageWriter<Rejected>,
+) {
+    let mut changed = false;
+    while step(&mut rules.game).is_some() {
+        changed = true;
+        if human_to_move(settings, rules) || rules.game.winner().is_some() {
+            break;
+        }
+    }
+    if changed {
+        rules.generation += 1;
+        reset.write(BoardReset);
+    } else {
+        rejected.write(Rejected { at: None, reason: format!("nothing to {what}") });
     }
 }
 

@@ -312,26 +312,22 @@ fn start_move_animation(
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     mut stones: Query<(Entity, &mut Stone, &mut Transform)>,
-    trays: Query<(), With<TrayStone>>,
-    leaving: Query<(), With<Leaving>>,
 ) {
     // A reset in the same frame (new game, undo) already rebuilt the board as it is now.
     if resets.read().count() > 0 {
         applied.clear();
         return;
     }
+    let mut messages: Vec<MoveApplied> = applied.read().cloned().collect();
     let Some(rules) = rules else { return };
+    if messages.is_empty() {
+        return;
+    }
     let geo = *rules.game.geometry();
     let speed = settings.anim_speed;
-    let mut tray_count = [0usize; 2];
     let contents = tray_contents(&rules.game);
-    for owner in [Side::Black, Side::White] {
-        tray_count[owner.index()] = contents[owner.index()].len();
-    }
-    let _ = (trays.iter().count(), leaving.iter().count());
-    let mut messages: Vec<MoveApplied> = applied.read().cloned().collect();
     // Each move's captures fill the tray from the slot after what was there before it.
-    let mut base = tray_count;
+    let mut base = [contents[0].len(), contents[1].len()];
     for m in messages.iter().rev() {
         base[m.mover.index()] = base[m.mover.index()].saturating_sub(m.captured.len());
     }
