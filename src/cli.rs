@@ -132,6 +132,10 @@ pub enum Command {
         /// Keep the first player on Black in every game.
         #[arg(long)]
         no_alternate: bool,
+        /// Write every game's record to this directory (`game-001.txt`, ...), with the players
+        /// and the winner as comments.
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
     },
     /// Search speed, time-budget and cancellation checks.
     Bench {
@@ -228,11 +232,25 @@ fn run_inner(cmd: Command) -> Result<(), String> {
             println!("nodes {}", out.nodes);
             println!("time {secs:.3} s");
         }
-        Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate } => {
+        Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {
             let a = PlayerSpec::parse(&black, move_ms)?;
             let b = PlayerSpec::parse(&white, move_ms)?;
-            let res =
-                play_match(&MatchConfig { size, a, b, games, seed, threads, random_plies, alternate: !no_alternate });
+            if let Some(dir) = &records {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create records directory {}: {e}", dir.display()))?;
+            }
+            let names = [black.clone(), white.clone()];
+            let res = play_match(&MatchConfig {
+                size,
+                a,
+                b,
+                games,
+                seed,
+                threads,
+                random_plies,
+                alternate: !no_alternate,
+                records: records.map(|dir| (dir, names)),
+            });
             res.print(&black, &white);
         }
         Command::Bench { quick } => bench(quick)?,
@@ -317,6 +335,8 @@ pub struct MatchConfig {
     pub random_plies: usize,
     /// Swap colours every game.
     pub alternate: bool,
+    /// Directory for game records, and the two players' names for their headers.
+    pub records: Option<(std::path::PathBuf, [String; 2])>,
 }
 
 /// The score of a match.
@@ -358,6 +378,17 @@ impl MatchResult {
             self.plies as f64 / games.max(1) as f64
         );
     }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
+/// reader never sees half a file and an old file survives a failed write.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path)).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// A random opening: the two removals and `jumps` random jumps.
@@ -416,6 +447,20 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
                         }
                     };
                     let winner_idx = if (winner == Color::Black) == a_is_black { 0 } else { 1 };
+                    if let Some((dir, names)) = &cfg.records {
+                        let (bn, wn) = if a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+                        let text = format!(
+                            "# game {g} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
+                            g / 2,
+                            cfg.random_plies,
+                            winner.name(),
+                            Record::of_game(&game).to_text()
+                        );
+                        let path = dir.join(format!("game-{:03}.txt", g + 1));
+                        if let Err(e) = write_atomically(&path, text.as_bytes()) {
+                            eprintln!("cannot write {}: {e}", path.display());
+                        }
+                    }
                     let mut r = result.lock().unwrap();
                     r.wins[winner_idx] += 1;
                     r.color_wins[winner.index()] += 1;

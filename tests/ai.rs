@@ -77,6 +77,28 @@ fn solver_agrees_with_minimax_on_random_small_positions() {
 }
 
 #[test]
+fn one_solver_stays_right_along_whole_games() {
+    // The table is kept from move to move while the set of symmetries in use changes (the
+    // symmetric start uses all of them, later positions only the identity), as in a game.
+    let mut rng = SmallRng::seed_from_u64(21);
+    let stop = AtomicBool::new(false);
+    for (r, c) in [(5, 5), (4, 4), (4, 6), (5, 5)] {
+        let mut solver = Solver::new(14);
+        let mut memo = HashMap::new();
+        let mut p = Position::start(Geometry::new(r, c).unwrap());
+        loop {
+            let sol = solver.solve(&p, SolveLimits::unlimited(), &stop).result.expect("unlimited solve finishes");
+            assert_eq!(sol.winner == p.to_move(), minimax_wins(&p, &mut memo), "{}", position_to_string(&p));
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.after(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+}
+
+#[test]
 fn solver_proves_the_published_results() {
     let mut solver = Solver::new(18);
     let stop = AtomicBool::new(false);

@@ -91,3 +91,42 @@ fn a_short_match_is_played_legally() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("games 4"));
 }
+
+#[test]
+fn match_records_replay_to_the_reported_winner() {
+    let dir = std::env::temp_dir().join(format!("konane-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = konane(&[
+        "match",
+        "--size",
+        "6x6",
+        "--black",
+        "easy",
+        "--white",
+        "beginner",
+        "--games",
+        "3",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for g in 1..=3 {
+        let text = std::fs::read_to_string(dir.join(format!("game-{g:03}.txt"))).expect("record written");
+        let winner = text.lines().find_map(|l| l.strip_prefix("# winner: ")).expect("winner comment");
+        // Colours alternate: the first player is Black in odd-numbered games.
+        let black = text.lines().find_map(|l| l.strip_prefix("# black: ")).expect("black comment");
+        assert_eq!(black, if g % 2 == 1 { "easy" } else { "beginner" });
+        let game = Record::parse(&text).expect("record parses").replay().expect("every move legal");
+        assert_eq!(game.winner().map(|c| c.name()), Some(winner), "{text}");
+    }
+    assert!(!dir.join("game-004.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A records path that cannot be a directory is refused up front.
+    let file = std::env::temp_dir().join(format!("konane-not-a-dir-{}", std::process::id()));
+    std::fs::write(&file, "x").unwrap();
+    let bad =
+        konane(&["match", "--black", "easy", "--white", "easy", "--games", "1", "--records", file.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("records directory"));
+    std::fs::remove_file(&file).unwrap();
+}

@@ -53,9 +53,11 @@ pub struct Solver {
     /// Per-depth move buffers: (opponent's reply count, move).
     bufs: Vec<Vec<(u32, Move)>>,
     scratch: Vec<Move>,
-    /// Symmetry maps of the board being solved: positions equal up to a rotation or
-    /// reflection share one table entry.
-    symmetry: Option<(Geometry, Vec<Vec<u16>>)>,
+    /// Symmetry maps in use for the current root: positions equal up to one of them share
+    /// one table entry.
+    symmetry: Vec<Vec<u16>>,
+    /// The board the table holds positions of, with all its symmetries.
+    geometry: Option<(Geometry, Vec<Vec<u16>>)>,
 }
 
 impl Solver {
@@ -69,7 +71,8 @@ impl Solver {
             stopped: false,
             bufs: Vec::new(),
             scratch: Vec::new(),
-            symmetry: None,
+            symmetry: Vec::new(),
+            geometry: None,
         }
     }
 
@@ -102,32 +105,47 @@ impl Solver {
         v
     }
 
-    /// The smallest hash over the board's symmetries.
-    fn key(&self, p: &Position) -> u64 {
-        let Some((_, maps)) = &self.symmetry else { return p.hash() };
-        let side = if p.to_move() == Color::White { zobrist_side_key() } else { 0 };
-        let mut best = u64::MAX;
-        for m in maps {
-            let mut h = side;
-            for color in [Color::Black, Color::White] {
-                for i in p.stones(color).iter() {
-                    h ^= zobrist_key(color, m[i] as usize);
-                }
+    /// The hash of `p` under one cell map.
+    fn mapped_hash(p: &Position, map: &[u16]) -> u64 {
+        let mut h = if p.to_move() == Color::White { zobrist_side_key() } else { 0 };
+        for color in [Color::Black, Color::White] {
+            for i in p.stones(color).iter() {
+                h ^= zobrist_key(color, map[i] as usize);
             }
-            best = best.min(h);
         }
-        best
+        h
     }
 
-    fn prepare(&mut self, p: &Position) {
-        let geo = *p.geometry();
-        if self.symmetry.as_ref().is_none_or(|(g, _)| *g != geo) {
-            // Keys of another board size would collide with this one's.
-            if self.symmetry.is_some() {
-                self.clear();
-            }
-            self.symmetry = Some((geo, geo.symmetries()));
+    /// The table key of `p`: the smallest hash over the symmetries in use. Any set of
+    /// symmetries is sound (equal keys mean positions that are images of each other), so
+    /// entries stay valid when the set changes between calls.
+    fn key(&self, p: &Position) -> u64 {
+        if self.symmetry.len() > 1 {
+            self.symmetry.iter().map(|m| Self::mapped_hash(p, m)).min().unwrap_or(0)
+        } else {
+            p.hash()
         }
+    }
+
+    /// Uses the board symmetries that map `root` onto itself: only those can make two
+    /// positions reachable from it images of each other. On an unsymmetric middle game
+    /// that leaves the identity, and the plain hash is used.
+    fn prepare(&mut self, root: &Position) {
+        let geo = *root.geometry();
+        let all = match &self.geometry {
+            Some((g, maps)) if *g == geo => maps.clone(),
+            _ => {
+                // Keys of another board size would collide with this one's.
+                if self.geometry.is_some() {
+                    self.clear();
+                }
+                let maps = geo.symmetries();
+                self.geometry = Some((geo, maps.clone()));
+                maps
+            }
+        };
+        let here = root.hash();
+        self.symmetry = all.into_iter().filter(|m| Self::mapped_hash(root, m) == here).collect();
     }
 
     /// Whether the side to move wins `p` (meaningless once `stopped`).

@@ -244,8 +244,7 @@ fn record_frame(
     if exits.read().count() > 0 {
         // Negative values mark frames while the AI was thinking.
         let text: String = log.ms.iter().skip(3).map(|v| format!("{v:.3}\n")).collect();
-        let tmp = log.path.with_extension("tmp");
-        if std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &log.path)).is_err() {
+        if crate::cli::write_atomically(&log.path, text.as_bytes()).is_err() {
             error!("could not write frame log {}", log.path.display());
         }
     }
