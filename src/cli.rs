@@ -108,7 +108,8 @@ pub enum Command {
         /// Board size.
         #[arg(long, value_parser = parse_size_arg, default_value = "8x8")]
         size: Geometry,
-        /// Black's player (a level or "baseline").
+        /// Black's player: a level (optionally `-mobility`/`-full`), `baseline` (plain alpha-beta
+        /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock).
         #[arg(long)]
         black: String,
         /// White's player.
@@ -283,6 +284,9 @@ pub enum PlayerSpec {
     Level(Level, Option<Duration>, Option<EvalKind>),
     /// Plain alpha-beta with mobility evaluation under a time budget.
     Baseline(Duration),
+    /// Plain alpha-beta with mobility evaluation to a fixed depth, without a clock
+    /// (`baseline-d6`).
+    BaselineDepth(u32),
 }
 
 impl PlayerSpec {
@@ -291,6 +295,11 @@ impl PlayerSpec {
         let t = move_ms.map(Duration::from_millis);
         if s.eq_ignore_ascii_case("baseline") {
             Ok(PlayerSpec::Baseline(t.unwrap_or(Duration::from_millis(2000))))
+        } else if let Some(d) = s.strip_prefix("baseline-d") {
+            match d.parse::<u32>() {
+                Ok(d) if (1..=60).contains(&d) => Ok(PlayerSpec::BaselineDepth(d)),
+                _ => Err(format!("bad player '{s}': the fixed depth of baseline-dN must be 1 to 60")),
+            }
         } else if let Some(level) = s.strip_suffix("-mobility") {
             Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Mobility)))
         } else if let Some(level) = s.strip_suffix("-full") {
@@ -313,6 +322,7 @@ impl PlayerSpec {
                 Ai::with_config(config, seed)
             }
             PlayerSpec::Baseline(t) => Ai::baseline(t),
+            PlayerSpec::BaselineDepth(d) => Ai::baseline_depth(d),
         }
     }
 }

@@ -90,6 +90,15 @@ fn a_short_match_is_played_legally() {
     let o = konane(&["match", "--size", "6x6", "--black", "medium", "--white", "beginner", "--games", "4"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("games 4"));
+    // The fixed-depth baseline of the issue, and its bad spellings.
+    let b = konane(&["match", "--size", "6x6", "--black", "baseline-d3", "--white", "easy", "--games", "2"]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert!(stdout(&b).contains("baseline-d3:"), "{}", stdout(&b));
+    for bad in ["baseline-d0", "baseline-dx", "baseline-d99"] {
+        let o = konane(&["match", "--black", bad, "--white", "easy", "--games", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(bad), "{bad}");
+    }
 }
 
 #[test]

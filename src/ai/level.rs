@@ -175,6 +175,14 @@ impl Ai {
         Ai::with_config(config, 0)
     }
 
+    /// The same baseline searching to a fixed depth with no clock (its budget is an hour,
+    /// only so that time accounting has a number).
+    pub fn baseline_depth(depth: u32) -> Ai {
+        let mut ai = Ai::baseline(Duration::from_secs(3600));
+        ai.config.max_depth = depth;
+        ai
+    }
+
     /// This player's settings.
     pub fn config(&self) -> &LevelConfig {
         &self.config

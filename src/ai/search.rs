@@ -149,6 +149,7 @@ pub struct Searcher {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     move_bufs: Vec<Vec<Move>>,
+    order_buf: Vec<(i32, Move)>,
     nodes: u64,
     deadline: Option<Instant>,
     cancel: Arc<AtomicBool>,
@@ -170,6 +171,7 @@ impl Searcher {
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: vec![0; 400 * 4 * 10],
             move_bufs: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            order_buf: Vec::with_capacity(64),
             nodes: 0,
             deadline: None,
             cancel: Arc::new(AtomicBool::new(false)),
@@ -198,12 +200,15 @@ impl Searcher {
         }
     }
 
-    fn order(&self, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
+    fn order(&mut self, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
         if !self.use_tt {
             return;
         }
         let killers = self.killers[ply];
-        moves.sort_by_cached_key(|&m| {
+        // Keys computed once into a reused buffer, then a stable sort (no allocation).
+        let mut keyed = std::mem::take(&mut self.order_buf);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|&m| {
             let key = if Some(m) == tt_move {
                 1 << 30
             } else if pack(m) == killers[0] {
@@ -213,8 +218,13 @@ impl Searcher {
             } else {
                 self.history[history_index(m)] + m.hops() as i32
             };
-            -key
-        });
+            (-key, m)
+        }));
+        keyed.sort_by_key(|&(k, _)| k);
+        for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
+            *slot = m;
+        }
+        self.order_buf = keyed;
     }
 
     fn negamax(&mut self, p: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
