@@ -109,7 +109,8 @@ pub enum Command {
         #[arg(long, value_parser = parse_size_arg, default_value = "8x8")]
         size: Geometry,
         /// Black's player: a level (optionally `-mobility`/`-full`), `baseline` (plain alpha-beta
-        /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock).
+        /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock); `@MS`
+        /// gives that player its own move time (`expert@140`).
         #[arg(long)]
         black: String,
         /// White's player.
@@ -290,8 +291,16 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// Parses a level name or `baseline`.
+    /// Parses a level name or `baseline`, optionally followed by `@MS`, that player's own
+    /// per-move time (overrides `move_ms`).
     pub fn parse(s: &str, move_ms: Option<u64>) -> Result<PlayerSpec, String> {
+        let (s, move_ms) = match s.split_once('@') {
+            Some((name, ms)) => match ms.parse::<u64>() {
+                Ok(ms) if ms > 0 => (name, Some(ms)),
+                _ => return Err(format!("bad player '{s}': the time after '@' must be milliseconds, e.g. expert@500")),
+            },
+            None => (s, move_ms),
+        };
         let t = move_ms.map(Duration::from_millis);
         if s.eq_ignore_ascii_case("baseline") {
             Ok(PlayerSpec::Baseline(t.unwrap_or(Duration::from_millis(2000))))

@@ -94,7 +94,9 @@ fn a_short_match_is_played_legally() {
     let b = konane(&["match", "--size", "6x6", "--black", "baseline-d3", "--white", "easy", "--games", "2"]);
     assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
     assert!(stdout(&b).contains("baseline-d3:"), "{}", stdout(&b));
-    for bad in ["baseline-d0", "baseline-dx", "baseline-d99"] {
+    let t = konane(&["match", "--size", "6x6", "--black", "medium@30", "--white", "baseline@5", "--games", "2"]);
+    assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
+    for bad in ["baseline-d0", "baseline-dx", "baseline-d99", "expert@", "expert@0", "expert@soon"] {
         let o = konane(&["match", "--black", bad, "--white", "easy", "--games", "1"]);
         assert_eq!(o.status.code(), Some(2), "{bad}");
         assert!(String::from_utf8_lossy(&o.stderr).contains(bad), "{bad}");
