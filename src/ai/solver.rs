@@ -127,9 +127,10 @@ impl Solver {
         }
     }
 
-    /// Uses the board symmetries that map `root` onto itself: only those can make two
-    /// positions reachable from it images of each other. On an unsymmetric middle game
-    /// that leaves the identity, and the plain hash is used.
+    /// Uses the board symmetries that map `root` onto itself: those are the ones under which
+    /// positions reachable from it are routinely images of each other (others only by rare
+    /// accident). On an unsymmetric middle game that leaves the identity, and the plain hash
+    /// is used, which is much cheaper than hashing eight images.
     fn prepare(&mut self, root: &Position) {
         let geo = *root.geometry();
         let all = match &self.geometry {
