@@ -142,17 +142,47 @@ sleep 0.5
 xdotool mousemove 601 375 sleep 0.3 click 1
 wait_for removed || exit 1
 sleep 0.5
+xdotool mousemove 601 531 sleep 0.3 mousedown 1 sleep 0.2 mousemove 700 600 sleep 0.1 mousemove 760 609 sleep 0.3
+touch "$SHOTS/held"
+wait_for held-shot || exit 1
+xdotool mouseup 1
+wait_for let-go || exit 1
 xdotool mousemove 601 531 sleep 0.3 mousedown 1 sleep 0.2 mousemove 601 500 sleep 0.1 mousemove 601 440 sleep 0.1 mousemove 601 400 sleep 0.1 mousemove 601 376 sleep 0.3 mouseup 1
 "#;
     let dir = run_game_with(
         "8x8-mouse",
         &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0"],
-        "wait 20\nscreenshot ready\nwait-plies 1\nplay e5\nwait-plies 2\nwait 5\nscreenshot removed\nwait-plies 3\nwait 5\nscreenshot dragged\nquit\n",
+        "wait 20\nscreenshot ready\nwait-plies 1\nplay e5\nwait-plies 2\nwait 5\nscreenshot removed\nwait-file held\nwait 5\nscreenshot held-shot\nwait 20\nscreenshot let-go\nwait-plies 3\nwait 5\nscreenshot dragged\nquit\n",
         Duration::from_secs(180),
         Some(pointer),
     );
     let dragged = board(&load(&dir.join("dragged.png")));
     assert!(dragged.coral < o.coral && dragged.basalt < o.basalt, "{dragged:?}");
+    // While held, the picked-up d3 stone leaves its cup and is drawn over f2 (a coral stone)
+    // under the pointer; let go over a cell it cannot reach, it goes back to d3.
+    let (d3, f2) = ((570.0, 500.0, 632.0, 562.0), (730.0, 580.0, 790.0, 640.0));
+    let cell = |shot: &Shot, (x0, y0, x1, y1): (f32, f32, f32, f32)| {
+        count(shot, x0 / 1280.0, y0 / 800.0, x1 / 1280.0, y1 / 800.0)
+    };
+    let (removed, held, let_go) =
+        (load(&dir.join("removed.png")), load(&dir.join("held-shot.png")), load(&dir.join("let-go.png")));
+    assert!(cell(&removed, d3).basalt > 1000, "d3 should hold a basalt stone: {:?}", cell(&removed, d3));
+    assert!(
+        cell(&held, d3).basalt < cell(&removed, d3).basalt / 4,
+        "held stone still in its cup: {:?}",
+        cell(&held, d3)
+    );
+    assert!(
+        cell(&held, f2).basalt > cell(&removed, f2).basalt + 1000,
+        "held stone not under the pointer: {:?}",
+        cell(&held, f2)
+    );
+    assert!(
+        cell(&let_go, d3).basalt > cell(&removed, d3).basalt * 3 / 4,
+        "stone not back in d3: {:?}",
+        cell(&let_go, d3)
+    );
+    assert!(cell(&let_go, f2).basalt < cell(&removed, f2).basalt + 300, "stone left over f2: {:?}", cell(&let_go, f2));
 
     // Part 3: a whole AI-vs-AI game to its end.
     let dir = run_game(

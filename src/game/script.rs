@@ -2,8 +2,9 @@
 //! read from a file, one command per line (`#` comments).
 //!
 //! Commands: `wait FRAMES`, `wait-idle` (a human's turn or game over, nothing animating),
-//! `wait-plies N`, `wait-over`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu`,
-//! `screenshot NAME`, `quit`.
+//! `wait-plies N`, `wait-over`, `wait-file NAME` (until NAME exists in the screenshot directory,
+//! for syncing with an outside pointer driver), `click CELL`, `play MOVE`, `undo`, `redo`, `new`,
+//! `hint`, `menu`, `screenshot NAME`, `quit`.
 
 use super::input::CellActivated;
 use super::rules::{AnimationsRunning, Intent, Rules};
@@ -27,6 +28,9 @@ pub enum Step {
     WaitPlies(usize),
     /// Until the game is over.
     WaitOver,
+    /// Until a file of that name exists in the screenshot directory (written by whatever
+    /// drives the pointer beside the game, e.g. xdotool in the end-to-end test).
+    WaitFile(String),
     /// Activate a cell, as a click would.
     Click(String),
     /// Play a move in notation.
@@ -86,6 +90,7 @@ impl Script {
                 "wait-idle" => Step::WaitIdle,
                 "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
                 "wait-over" => Step::WaitOver,
+                "wait-file" => Step::WaitFile(need("a file name")?),
                 "click" => Step::Click(need("a cell")?),
                 "play" => Step::Play(need("a move")?),
                 "undo" => Step::Undo,
@@ -142,6 +147,7 @@ fn run_script(
                 }
             }
             Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
+            Step::WaitFile(name) => dir.0.join(name).exists(),
             Step::WaitPlies(n) => rules.game.ply() >= *n && anims.0 == 0,
             Step::WaitOver => turn == Turn::Over && anims.0 == 0,
             Step::Click(c) => {
@@ -208,7 +214,7 @@ fn run_script(
         }
         script.next += 1;
         // One action per frame so each reaches the rules before the next.
-        if !matches!(step, Step::Wait(_) | Step::WaitIdle | Step::WaitPlies(_) | Step::WaitOver) {
+        if !matches!(step, Step::Wait(_) | Step::WaitIdle | Step::WaitPlies(_) | Step::WaitOver | Step::WaitFile(_)) {
             break;
         }
     }

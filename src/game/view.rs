@@ -8,7 +8,7 @@ use super::textures::Textures;
 use super::{GameSet, Screen, Settings, Turn};
 use crate::rules::{Color as Side, Coord, Game, Geometry, Phase};
 use bevy::picking::Pickable;
-use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
+use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
@@ -97,7 +97,21 @@ impl Layout {
         let w = self.to_world(p);
         Vec2::new(w.x + self.window.x / 2.0, self.window.y / 2.0 - w.y)
     }
+
+    /// Board-unit point under a screen (logical pixel, y down) position.
+    pub fn from_screen(&self, s: Vec2) -> Vec2 {
+        let w = Vec2::new(s.x - self.window.x / 2.0, self.window.y / 2.0 - s.y);
+        (w - self.centre) / self.cell
+    }
 }
+
+/// A stone picked up by a drag: it follows the pointer.
+#[derive(Component)]
+pub struct Lifted;
+
+/// A lifted stone just let go: it goes back to its cup unless its move started a hop.
+#[derive(Component)]
+struct Released;
 
 /// The window-facing part: camera and picking settings, then the board.
 pub(super) fn plugin(app: &mut App) {
@@ -116,7 +130,7 @@ pub fn board_plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = false)
         .add_systems(
             Update,
-            (fit_to_window, rebuild_on_reset, start_move_animation, update_markers)
+            (fit_to_window, rebuild_on_reset, start_move_animation, settle_released, update_markers)
                 .chain()
                 .in_set(GameSet::Presentation)
                 .run_if(in_state(Screen::Game)),
@@ -217,6 +231,52 @@ fn on_drag_start(
     }
 }
 
+/// The selected stone follows a dragging pointer, lifted above the board.
+fn on_drag(
+    ev: On<Pointer<Drag>>,
+    cells: Query<&Cell>,
+    sel: Res<Selection>,
+    layout: Res<Layout>,
+    mut stones: Query<(Entity, &Stone, &mut Transform), Without<Hop>>,
+    mut commands: Commands,
+) {
+    if ev.event.button != PointerButton::Primary {
+        return;
+    }
+    let Ok(c) = cells.get(ev.entity) else { return };
+    if sel.selected != Some(c.0) {
+        return;
+    }
+    let Some((e, _, mut tf)) = stones.iter_mut().find(|(_, s, _)| s.at == c.0) else { return };
+    tf.translation = layout.from_screen(ev.pointer_location.position).extend(20.0);
+    tf.scale = Vec3::splat(1.12);
+    commands.entity(e).insert(Lifted);
+}
+
+fn on_drag_end(_ev: On<Pointer<DragEnd>>, lifted: Query<Entity, With<Lifted>>, mut commands: Commands) {
+    for e in &lifted {
+        commands.entity(e).remove::<Lifted>().insert(Released);
+    }
+}
+
+/// After the rules had their say on a drop: a stone whose move was played is already
+/// hopping from where it was let go; any other goes back to its cup.
+fn settle_released(
+    mut commands: Commands,
+    rules: Option<Res<Rules>>,
+    mut released: Query<(Entity, &Stone, &mut Transform, Has<Hop>), With<Released>>,
+) {
+    let Some(rules) = rules else { return };
+    let geo = *rules.game.geometry();
+    for (e, stone, mut tf, hopping) in &mut released {
+        commands.entity(e).remove::<Released>();
+        if !hopping {
+            tf.translation = cell_pos(&geo, stone.at).extend(4.0);
+            tf.scale = Vec3::ONE;
+        }
+    }
+}
+
 fn on_drop(ev: On<Pointer<DragDrop>>, cells: Query<&Cell>, mut act: MessageWriter<CellActivated>) {
     if ev.event.button == PointerButton::Primary
         && ev.event.dropped != ev.entity
@@ -284,6 +344,8 @@ fn rebuild_on_reset(
                 .observe(on_out)
                 .observe(on_click)
                 .observe(on_drag_start)
+                .observe(on_drag)
+                .observe(on_drag_end)
                 .observe(on_drop);
             if let Some(side) = pos.at(at) {
                 commands.spawn((ChildOf(root), Stone { side, at }, stone_bundle(&textures, side, p.extend(4.0), 0.84)));
