@@ -55,6 +55,10 @@ pub struct GameArgs {
     /// Log main-thread frame times to this file (one millisecond value per line).
     #[arg(long)]
     pub frame_log: Option<std::path::PathBuf>,
+    /// Keep the player's settings in this file (default `~/.config/konane/settings.txt`;
+    /// scripted runs keep none unless this is given). Options given here win over it.
+    #[arg(long)]
+    pub settings: Option<std::path::PathBuf>,
 }
 
 fn parse_size_arg(s: &str) -> Result<Geometry, String> {

@@ -10,6 +10,7 @@ pub mod audio;
 pub mod input;
 pub mod rules;
 pub mod script;
+pub mod settings_file;
 pub mod textures;
 pub mod ui;
 pub mod view;
@@ -101,25 +102,43 @@ impl Settings {
         self.players[side.index()]
     }
 
-    /// Applies command-line options.
-    pub fn from_args(args: &GameArgs) -> Result<Settings, String> {
-        let mut s = Settings::default();
+    /// Applies command-line options on top of `s` (defaults or the saved settings).
+    pub fn with_args(mut self, args: &GameArgs) -> Result<Settings, String> {
+        let s = &mut self;
         if let Some(g) = args.size {
             if g.rows() < 4 || g.cols() < 4 {
                 return Err(format!("--size {}x{}: the game offers boards from 4x4 to 20x20", g.rows(), g.cols()));
             }
             s.size = g;
         }
-        let level = args.level.unwrap_or(Level::Medium);
-        s.players = match args.mode.as_deref().unwrap_or("human-ai") {
-            "human-ai" => [Controller::Human, Controller::Ai(level)],
-            "ai-human" => [Controller::Ai(level), Controller::Human],
-            "human-human" => [Controller::Human, Controller::Human],
-            "ai-ai" => [Controller::Ai(level), Controller::Ai(level)],
-            other => {
-                return Err(format!("--mode {other}: expected human-ai, ai-human, human-human or ai-ai"));
+        let saved_level = s.players.iter().find_map(|c| match c {
+            Controller::Ai(l) => Some(*l),
+            Controller::Human => None,
+        });
+        let level = args.level.or(saved_level).unwrap_or(Level::Medium);
+        match args.mode.as_deref() {
+            Some(mode) => {
+                s.players = match mode {
+                    "human-ai" => [Controller::Human, Controller::Ai(level)],
+                    "ai-human" => [Controller::Ai(level), Controller::Human],
+                    "human-human" => [Controller::Human, Controller::Human],
+                    "ai-ai" => [Controller::Ai(level), Controller::Ai(level)],
+                    other => {
+                        return Err(format!("--mode {other}: expected human-ai, ai-human, human-human or ai-ai"));
+                    }
+                }
             }
-        };
+            // A level alone re-levels whichever colours the AI plays.
+            None => {
+                if let Some(l) = args.level {
+                    for c in s.players.iter_mut() {
+                        if let Controller::Ai(_) = c {
+                            *c = Controller::Ai(l);
+                        }
+                    }
+                }
+            }
+        }
         if let Some(a) = args.anim_speed {
             if !(0.0..=20.0).contains(&a) || a.is_nan() {
                 return Err(format!("--anim-speed {a}: expected 0 (instant) to 20"));
@@ -129,7 +148,7 @@ impl Settings {
         if let Some(seed) = args.seed {
             s.seed = seed;
         }
-        Ok(s)
+        Ok(self)
     }
 }
 
@@ -147,7 +166,17 @@ pub fn core_plugin(app: &mut App) {
 
 /// Opens the window and runs the game until it is closed.
 pub fn run(args: GameArgs) {
-    let settings = match Settings::from_args(&args) {
+    // Saved settings first (scripted runs keep none unless asked, so they stay reproducible),
+    // then the command line on top.
+    let settings_path =
+        args.settings.clone().or_else(|| if args.script.is_none() { settings_file::default_path() } else { None });
+    let mut saved = Settings::default();
+    if let Some(path) = &settings_path {
+        for e in saved.load_file(path) {
+            eprintln!("konane: {e} (ignored)");
+        }
+    }
+    let settings = match saved.with_args(&args) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("konane: {e}");
@@ -164,6 +193,7 @@ pub fn run(args: GameArgs) {
         },
         None => None,
     };
+    let startup_text = settings.to_text();
     let mut app = App::new();
     app.insert_resource(settings)
         .insert_resource(ClearColor(Color::srgb(0.05, 0.10, 0.14)))
@@ -182,6 +212,10 @@ pub fn run(args: GameArgs) {
         .add_plugins(bevy_egui::EguiPlugin::default());
     core_plugin(&mut app);
     app.add_plugins((view::plugin, anim::plugin, input::device_plugin, audio::plugin, ui::plugin));
+    if let Some(path) = settings_path {
+        app.insert_resource(settings_file::SettingsPath { path, last: startup_text });
+        app.add_plugins(settings_file::plugin);
+    }
     if args.start || script.is_some() {
         app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| next.set(Screen::Game));
     }
