@@ -154,11 +154,13 @@ mod tests {
 
     #[test]
     fn text_round_trips() {
-        let mut s = Settings::default();
-        s.size = Geometry::new(9, 13).unwrap();
-        s.players = [Controller::Ai(Level::Expert), Controller::Human];
-        s.anim_speed = 2.5;
-        s.coordinates = false;
+        let s = Settings {
+            size: Geometry::new(9, 13).unwrap(),
+            players: [Controller::Ai(Level::Expert), Controller::Human],
+            anim_speed: 2.5,
+            coordinates: false,
+            ..Settings::default()
+        };
         let mut back = Settings::default();
         assert!(back.apply_text(&s.to_text()).is_empty());
         assert_eq!(back.size, s.size);
@@ -188,8 +190,7 @@ mod tests {
     fn files_are_written_atomically_and_read_back() {
         let dir = std::env::temp_dir().join(format!("konane-settings-{}", std::process::id()));
         let path = dir.join("nested").join("settings.txt");
-        let mut s = Settings::default();
-        s.coordinates = false;
+        let s = Settings { coordinates: false, ..Settings::default() };
         s.save_file(&path).unwrap();
         let mut back = Settings::default();
         assert!(back.load_file(&path).is_empty());
