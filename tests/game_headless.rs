@@ -256,3 +256,38 @@ fn a_hint_is_legal_and_disappears_after_the_position_changes() {
     let now = rules(&app).generation;
     assert!(app.world().resource::<HintState>().for_generation(now).is_none());
 }
+
+#[test]
+fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
+    use konane::game::settings_file::{SettingsPath, plugin as settings_plugin};
+    let dir = std::env::temp_dir().join(format!("konane-headless-settings-{}", std::process::id()));
+    let path = dir.join("settings.txt");
+    let _ = std::fs::remove_dir_all(&dir);
+    let start = settings(8, 8, [Controller::Human, Controller::Ai(Level::Easy)]);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(start.clone());
+    core_plugin(&mut app);
+    app.insert_resource(SettingsPath { path: path.clone(), last: start.to_text() });
+    settings_plugin(&mut app);
+    for _ in 0..3 {
+        app.update();
+    }
+    // Nothing changed yet: nothing written.
+    assert!(!path.exists());
+    // The player picks 6x6 against Hard, then starts the game.
+    {
+        let mut s = app.world_mut().resource_mut::<Settings>();
+        s.size = Geometry::new(6, 6).unwrap();
+        s.players[1] = Controller::Ai(Level::Hard);
+    }
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    for _ in 0..3 {
+        app.update();
+    }
+    let mut back = Settings::default();
+    assert!(back.load_file(&path).is_empty());
+    assert_eq!(back.size, Geometry::new(6, 6).unwrap());
+    assert_eq!(back.players, [Controller::Human, Controller::Ai(Level::Hard)]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
