@@ -289,5 +289,12 @@ fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
     assert!(back.load_file(&path).is_empty());
     assert_eq!(back.size, Geometry::new(6, 6).unwrap());
     assert_eq!(back.players, [Controller::Human, Controller::Ai(Level::Hard)]);
+    // A change followed by closing the game is kept too.
+    app.world_mut().resource_mut::<Settings>().coordinates = false;
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let mut back = Settings::default();
+    assert!(back.load_file(&path).is_empty());
+    assert!(!back.coordinates);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -129,10 +129,12 @@ impl Settings {
     }
 }
 
-/// Saves the settings whenever a game starts from them and when the player returns to the
-/// title screen (the places where they are edited).
+/// Saves the settings whenever a game starts from them, when the player returns to the
+/// title screen (where they are edited) and when the game is closed.
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Game), save).add_systems(OnEnter(Screen::Title), save);
+    app.add_systems(OnEnter(Screen::Game), save)
+        .add_systems(OnEnter(Screen::Title), save)
+        .add_systems(Last, save.run_if(on_message::<AppExit>));
 }
 
 fn save(settings: Res<Settings>, file: Option<ResMut<SettingsPath>>) {
