@@ -403,17 +403,6 @@ impl MatchResult {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
-/// reader never sees half a file and an old file survives a failed write.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path)).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 /// A random opening: the two removals and `jumps` random jumps.
 pub fn random_opening(geo: Geometry, jumps: usize, rng: &mut SmallRng) -> Game {
     let mut game = Game::new(geo);
@@ -480,7 +469,7 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
                             Record::of_game(&game).to_text()
                         );
                         let path = dir.join(format!("game-{:03}.txt", g + 1));
-                        if let Err(e) = write_atomically(&path, text.as_bytes()) {
+                        if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
                             eprintln!("cannot write {}: {e}", path.display());
                         }
                     }

@@ -2,5 +2,6 @@
 
 pub mod ai;
 pub mod cli;
+pub mod files;
 pub mod game;
 pub mod rules;

@@ -102,14 +102,25 @@ impl Settings {
         self.players[side.index()]
     }
 
+    /// A board the game offers (4x4 to 20x20; the rules allow smaller ones).
+    pub fn check_board(g: Geometry) -> Result<Geometry, String> {
+        if g.rows() < 4 || g.cols() < 4 {
+            Err(format!("{}x{}: the game offers boards from 4x4 to 20x20", g.rows(), g.cols()))
+        } else {
+            Ok(g)
+        }
+    }
+
+    /// An animation speed the game offers (0 = instant, up to 20).
+    pub fn check_speed(a: f32) -> Result<f32, String> {
+        if (0.0..=20.0).contains(&a) { Ok(a) } else { Err(format!("{a}: expected 0 (instant) to 20")) }
+    }
+
     /// Applies command-line options on top of `s` (defaults or the saved settings).
     pub fn with_args(mut self, args: &GameArgs) -> Result<Settings, String> {
         let s = &mut self;
         if let Some(g) = args.size {
-            if g.rows() < 4 || g.cols() < 4 {
-                return Err(format!("--size {}x{}: the game offers boards from 4x4 to 20x20", g.rows(), g.cols()));
-            }
-            s.size = g;
+            s.size = Settings::check_board(g).map_err(|e| format!("--size {e}"))?;
         }
         let saved_level = s.players.iter().find_map(|c| match c {
             Controller::Ai(l) => Some(*l),
@@ -140,10 +151,7 @@ impl Settings {
             }
         }
         if let Some(a) = args.anim_speed {
-            if !(0.0..=20.0).contains(&a) || a.is_nan() {
-                return Err(format!("--anim-speed {a}: expected 0 (instant) to 20"));
-            }
-            s.anim_speed = a;
+            s.anim_speed = Settings::check_speed(a).map_err(|e| format!("--anim-speed {e}"))?;
         }
         if let Some(seed) = args.seed {
             s.seed = seed;

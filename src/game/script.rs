@@ -250,7 +250,7 @@ fn record_frame(
     if exits.read().count() > 0 {
         // Negative values mark frames while the AI was thinking.
         let text: String = log.ms.iter().skip(3).map(|v| format!("{v:.3}\n")).collect();
-        if crate::cli::write_atomically(&log.path, text.as_bytes()).is_err() {
+        if crate::files::write_atomically(&log.path, text.as_bytes()).is_err() {
             error!("could not write frame log {}", log.path.display());
         }
     }

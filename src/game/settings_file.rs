@@ -79,10 +79,7 @@ impl Settings {
         match key {
             "size" => {
                 let g = parse_size(value).map_err(|e| format!("size: {e}"))?;
-                if g.rows() < 4 || g.cols() < 4 {
-                    return Err(format!("size {value}: the game offers boards from 4x4 to 20x20"));
-                }
-                self.size = g;
+                self.size = Settings::check_board(g).map_err(|e| format!("size {e}"))?;
             }
             "black" | "white" => {
                 let c = if value.eq_ignore_ascii_case("human") {
@@ -93,10 +90,10 @@ impl Settings {
                 let side = if key == "black" { Side::Black } else { Side::White };
                 self.players[side.index()] = c;
             }
-            "speed" => match value.parse::<f32>() {
-                Ok(v) if (0.0..=20.0).contains(&v) => self.anim_speed = v,
-                _ => return Err(format!("speed '{value}': expected 0 (instant) to 20")),
-            },
+            "speed" => {
+                let v = value.parse::<f32>().map_err(|_| format!("speed '{value}': expected 0 (instant) to 20"))?;
+                self.anim_speed = Settings::check_speed(v).map_err(|e| format!("speed {e}"))?;
+            }
             "coordinates" => {
                 self.coordinates = match value {
                     "on" | "true" | "yes" => true,
@@ -124,7 +121,7 @@ impl Settings {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        crate::cli::write_atomically(path, self.to_text().as_bytes())
+        crate::files::write_atomically(path, self.to_text().as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 }

@@ -107,7 +107,7 @@ impl Layout {
 
 /// A stone picked up by a drag: it follows the pointer.
 #[derive(Component)]
-pub struct Lifted;
+struct Lifted;
 
 /// A lifted stone just let go: it goes back to its cup unless its move started a hop.
 #[derive(Component)]
