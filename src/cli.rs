@@ -5,61 +5,13 @@ use crate::rules::{
     Color, Game, Geometry, Phase, Position, Record, move_to_string, parse_position, parse_size, perft, perft_divide,
     position_to_string,
 };
-use clap::{Args, Parser, Subcommand};
+use clap::Subcommand;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-/// Kōnane, the Hawaiian stone-jumping game. Without a subcommand, opens the game window.
-#[derive(Parser, Debug)]
-#[command(name = "konane", version, about)]
-pub struct Cli {
-    /// A headless tool; omit to play.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-    /// Options of the game window.
-    #[command(flatten)]
-    pub game: GameArgs,
-}
-
-/// Options for the game window.
-#[derive(Args, Debug, Clone, Default)]
-pub struct GameArgs {
-    /// Board size for the first game, e.g. 8x8, 9x13, 13x20.
-    #[arg(long, value_parser = parse_size_arg)]
-    pub size: Option<Geometry>,
-    /// Who plays: human-ai (you are Black), ai-human, human-human or ai-ai.
-    #[arg(long)]
-    pub mode: Option<String>,
-    /// AI level: beginner, easy, medium, hard or expert.
-    #[arg(long)]
-    pub level: Option<Level>,
-    /// Skip the title screen and start playing at once.
-    #[arg(long)]
-    pub start: bool,
-    /// Run a script of intents (one per line) for end-to-end tests; implies --start.
-    #[arg(long)]
-    pub script: Option<std::path::PathBuf>,
-    /// Directory for screenshots taken by a script.
-    #[arg(long)]
-    pub screenshot_dir: Option<std::path::PathBuf>,
-    /// Animation speed multiplier (0 = instant).
-    #[arg(long)]
-    pub anim_speed: Option<f32>,
-    /// Random seed for the AI.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Log main-thread frame times to this file (one millisecond value per line).
-    #[arg(long)]
-    pub frame_log: Option<std::path::PathBuf>,
-    /// Keep the player's settings in this file (default `~/.config/konane/settings.txt`;
-    /// scripted runs keep none unless this is given). Options given here win over it.
-    #[arg(long)]
-    pub settings: Option<std::path::PathBuf>,
-}
 
 fn parse_size_arg(s: &str) -> Result<Geometry, String> {
     let g = parse_size(s)?;

@@ -1,9 +1,24 @@
+//! The `konane` binary: the game window, or a headless tool when a subcommand is given.
+
 use clap::Parser;
-use konane::cli::{Cli, run};
+use konane::cli::{Command, run};
+use konane::game::GameArgs;
+
+/// Kōnane, the Hawaiian stone-jumping game. Without a subcommand, opens the game window.
+#[derive(Parser, Debug)]
+#[command(name = "konane", version, about)]
+struct Cli {
+    /// A headless tool; omit to play.
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Options of the game window.
+    #[command(flatten)]
+    game: GameArgs,
+}
 
 fn main() {
     let cli = Cli::parse();
-    match cli.command {
+    let code = match cli.command {
         Some(cmd) => {
             // Behave like other command-line tools when output is piped into `head`.
             #[cfg(unix)]
@@ -11,8 +26,9 @@ fn main() {
             unsafe {
                 libc::signal(libc::SIGPIPE, libc::SIG_DFL);
             }
-            std::process::exit(run(cmd))
+            run(cmd)
         }
         None => konane::game::run(cli.game),
-    }
+    };
+    std::process::exit(code)
 }

@@ -1,6 +1,10 @@
 //! End to end: the real binary in a real window under Xvfb (Mesa's software Vulkan), driven
 //! by a script, with assertions on the pixels of its screenshots. The screenshots are kept
 //! under `target/e2e-screenshots/` as artifacts.
+//!
+//! Nothing here waits a fixed time: the script waits for states of the game, and the real
+//! mouse (xdotool) and the game take turns through marker files — the driver acts only once
+//! the game has signalled that it saw the previous step, so a busy machine only slows it down.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,7 +36,7 @@ fn run_game_with(name: &str, args: &[&str], script: &str, timeout: Duration, poi
     let quoted: Vec<String> = game.iter().map(|a| format!("'{a}'")).collect();
     let shell = match pointer {
         None => format!("exec {}", quoted.join(" ")),
-        Some(p) => format!("{} & GAME=$!\n{p}\nwait $GAME", quoted.join(" ")),
+        Some(p) => format!("{} & GAME=$!\n{POINTER_PRELUDE}\n{p}\nwait $GAME", quoted.join(" ")),
     };
     let mut cmd = Command::new("timeout");
     cmd.arg(timeout.as_secs().to_string())
@@ -46,6 +50,12 @@ fn run_game_with(name: &str, args: &[&str], script: &str, timeout: Duration, poi
     assert!(out.status.success(), "game exited with {:?} after {:?}:\n{log}", out.status, start.elapsed());
     dir
 }
+
+/// Shell helpers for the pointer driver: `wf NAME` waits until the game creates NAME in the
+/// screenshot directory (and gives up if the game has exited).
+const POINTER_PRELUDE: &str = r#"
+wf() { while [ ! -e "$SHOTS/$1" ]; do kill -0 $GAME 2>/dev/null || exit 1; sleep 0.05; done; }
+"#;
 
 struct Shot {
     w: usize,
@@ -98,20 +108,44 @@ fn board(s: &Shot) -> Counts {
     count(s, 0.25, 0.10, 0.75, 0.93)
 }
 
+/// On 8×8 at 1280×800 a cell is 700/9 px and the board's centre is at (640, 414).
+const CELL_PX: f32 = 700.0 / 9.0;
+
+/// The screen centre of a cell of the 8×8 board, by its name (`d3`).
+fn cell_centre(name: &str) -> (f32, f32) {
+    let col = (name.as_bytes()[0] - b'a') as f32;
+    let row = 8.0 - name[1..].parse::<f32>().unwrap();
+    (640.0 + (col - 3.5) * CELL_PX, 414.0 + (row - 3.5) * CELL_PX)
+}
+
+/// Pixel classes within the inner 80 % of a cell of the 8×8 board.
+fn cell(s: &Shot, name: &str) -> Counts {
+    let (x, y) = cell_centre(name);
+    let h = CELL_PX * 0.4;
+    count(s, (x - h) / 1280.0, (y - h) / 800.0, (x + h) / 1280.0, (y + h) / 800.0)
+}
+
+fn has_stone(c: &Counts) -> bool {
+    c.coral + c.basalt > 1000
+}
+
 #[test]
 fn real_window_plays_moves_captures_and_ends_games() {
-    // Part 1: scripted human-vs-human moves on 8×8, with a screenshot during a hop.
+    // Part 1: scripted human-vs-human moves on 8×8, with a screenshot during a hop (the game
+    // clock is paused while a third of the way through it).
     let dir = run_game(
         "8x8-moves",
         &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0.5"],
-        "wait 30\nscreenshot opening\nclick d5\nwait-idle\nplay e5\nwait-idle\nplay d3-d5\nwait 8\nscreenshot moving\nwait-idle\nplay f4-d4\nwait-idle\nwait 5\nscreenshot after\nmenu\nwait 20\nscreenshot title\nquit\n",
-        Duration::from_secs(240),
+        "wait-idle\nwait 3\nscreenshot opening\nclick d5\nwait-plies 1\nwait-idle\nplay e5\nwait-plies 2\nwait-idle\n\
+         play d3-d5\nfreeze-hop 0.35\nwait 3\nscreenshot moving\nunfreeze\nwait-idle\nplay f4-d4\nwait-plies 4\nwait-idle\n\
+         wait 3\nscreenshot after\nmenu\nwait 20\nscreenshot title\nquit\n",
+        Duration::from_secs(600),
     );
     let opening = load(&dir.join("opening.png"));
     assert_eq!((opening.w, opening.h), (1280, 800));
     let o = board(&opening);
-    let moving = board(&load(&dir.join("moving.png")));
-    let after = board(&load(&dir.join("after.png")));
+    let moving = load(&dir.join("moving.png"));
+    let after = load(&dir.join("after.png"));
     // Board and both kinds of stones are where the board should be; the margins are not board.
     assert!(o.slab > o.total / 10, "no slab pixels on the board: {o:?}");
     assert!(o.coral > o.total / 20 && o.basalt > o.total / 40, "stones missing: {o:?}");
@@ -120,76 +154,121 @@ fn real_window_plays_moves_captures_and_ends_games() {
         margin.coral + margin.basalt + margin.slab < margin.total / 50,
         "board drawn outside its place: {margin:?}"
     );
-    // Two removals and two captures later there are fewer stone pixels on the board.
-    assert!(after.coral < o.coral, "coral did not drop: {o:?} -> {after:?}");
-    assert!(after.basalt < o.basalt, "basalt did not drop: {o:?} -> {after:?}");
-    assert!(moving.coral != after.coral || moving.basalt != after.basalt, "nothing moved between frames");
+    // Every cell starts with a stone of its colour: d3 and e4 basalt, d4 and f4 coral.
+    for (name, basalt) in [("d3", true), ("e4", true), ("d4", false), ("f4", false), ("d5", true)] {
+        let c = cell(&opening, name);
+        assert!(if basalt { c.basalt > 1000 } else { c.coral > 1000 }, "{name} at the start: {c:?}");
+    }
+    // Mid-hop, the d3 stone is on its way over d4: basalt drawn over the coral stone there.
+    let mid = cell(&moving, "d4");
+    assert!(mid.basalt > cell(&opening, "d4").basalt + 300, "no stone in flight over d4: {mid:?}");
+    // After d3-d5 (capturing d4) and f4-d4 (capturing e4): d3, e4 and f4 are empty, the
+    // jumpers stand on d5 and d4.
+    for name in ["d3", "e4", "f4"] {
+        assert!(!has_stone(&cell(&after, name)), "{name} should be empty: {:?}", cell(&after, name));
+    }
+    assert!(cell(&after, "d5").basalt > 1000, "Black's jumper is not on d5: {:?}", cell(&after, "d5"));
+    assert!(cell(&after, "d4").coral > 1000, "White's jumper is not on d4: {:?}", cell(&after, "d4"));
     // Back on the title screen the board is gone and the menu is drawn.
     let title = board(&load(&dir.join("title.png")));
     // (The menu's dark panel looks like basalt to this classifier, so only coral and slab count.)
     assert!(title.coral < o.coral / 10, "board still drawn on the title screen: {title:?}");
     assert!(title.slab < o.slab / 10, "board still drawn on the title screen: {title:?}");
-    // Captured stones sit in the trays beside the board.
-    let black_tray = count(&load(&dir.join("after.png")), 0.12, 0.08, 0.23, 0.5);
+    // Captured stones sit in the trays beside the board: Black's holds coral, White's basalt.
+    let black_tray = count(&after, 0.12, 0.08, 0.23, 0.5);
     assert!(black_tray.coral > 100, "Black's tray has no captured coral stone: {black_tray:?}");
+    let white_tray = count(&after, 0.77, 0.08, 0.88, 0.5);
+    assert!(white_tray.basalt > 100, "White's tray has no captured basalt stone: {white_tray:?}");
 
-    // Part 2: real mouse input through bevy_picking: a click removes d5, a drag plays d3-d5.
-    // On 8×8 at 1280×800 a cell is 77.8 px and the board centre is at (640, 414).
-    let pointer = r#"
-wait_for() { for i in $(seq 1 120); do [ -f "$SHOTS/$1.png" ] && return 0; sleep 0.5; done; return 1; }
-wait_for ready || exit 1
-sleep 0.5
-xdotool mousemove 601 375 sleep 0.3 click 1
-wait_for removed || exit 1
-sleep 0.5
-xdotool mousemove 601 531 sleep 0.3 mousedown 1 sleep 0.2 mousemove 700 600 sleep 0.1 mousemove 760 609 sleep 0.3
-touch "$SHOTS/held"
-wait_for held-shot || exit 1
+    // Part 2: real mouse input through bevy_picking: a click removes d5; a stone dragged to
+    // f2 follows the pointer and goes back when let go there; a drag to d5 plays d3-d5.
+    let (d5, d3, f2) = (cell_centre("d5"), cell_centre("d3"), cell_centre("f2"));
+    let pointer = format!(
+        r#"
+wf ready
+xdotool mousemove {d5x} {d5y}
+wf hover-d5
+xdotool click 1
+wf removed.png
+xdotool mousemove {d3x} {d3y}
+wf hover-d3
+xdotool mousedown 1
+wf down
+xdotool mousemove 700 570
+xdotool mousemove {f2x} {f2y}
+wf held-shot.png
 xdotool mouseup 1
-wait_for let-go || exit 1
-xdotool mousemove 601 531 sleep 0.3 mousedown 1 sleep 0.2 mousemove 601 500 sleep 0.1 mousemove 601 440 sleep 0.1 mousemove 601 400 sleep 0.1 mousemove 601 376 sleep 0.3 mouseup 1
-"#;
+wf let-go.png
+xdotool mousemove {d3x} {d3y}
+wf hover-d3-again
+xdotool mousedown 1
+wf down-again
+xdotool mousemove {d3x} 480
+xdotool mousemove {d3x} 420
+xdotool mousemove {d5x} {d5y}
+wf over-d5
+xdotool mouseup 1
+"#,
+        d5x = d5.0 as i32,
+        d5y = d5.1 as i32,
+        d3x = d3.0 as i32,
+        d3y = d3.1 as i32,
+        f2x = f2.0 as i32,
+        f2y = f2.1 as i32,
+    );
     let dir = run_game_with(
         "8x8-mouse",
         &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0"],
-        "wait 20\nscreenshot ready\nwait-plies 1\nplay e5\nwait-plies 2\nwait 5\nscreenshot removed\nwait-file held\nwait 5\nscreenshot held-shot\nwait 20\nscreenshot let-go\nwait-plies 3\nwait 5\nscreenshot dragged\nquit\n",
-        Duration::from_secs(180),
-        Some(pointer),
+        "wait-idle\nsignal ready\nwait-hover d5\nsignal hover-d5\nwait-plies 1\nplay e5\nwait-plies 2\nwait-idle\nwait 3\n\
+         screenshot removed\nwait-hover d3\nsignal hover-d3\nwait-mouse-down\nsignal down\nwait-held f2\nwait 3\n\
+         screenshot held-shot\nwait-mouse-up\nwait-not-held\nwait-idle\nwait 3\nscreenshot let-go\nwait-hover d3\n\
+         signal hover-d3-again\nwait-mouse-down\nsignal down-again\nwait-held d5\nsignal over-d5\nwait-plies 3\n\
+         wait-idle\nwait 3\nscreenshot dragged\nquit\n",
+        Duration::from_secs(600),
+        Some(&pointer),
     );
-    let dragged = board(&load(&dir.join("dragged.png")));
-    assert!(dragged.coral < o.coral && dragged.basalt < o.basalt, "{dragged:?}");
+    let (removed, held, let_go, dragged) = (
+        load(&dir.join("removed.png")),
+        load(&dir.join("held-shot.png")),
+        load(&dir.join("let-go.png")),
+        load(&dir.join("dragged.png")),
+    );
+    // The click removed d5 (and the script e5).
+    assert!(!has_stone(&cell(&removed, "d5")), "d5 was not removed by the click: {:?}", cell(&removed, "d5"));
+    assert!(cell(&removed, "d3").basalt > 1000, "d3 should hold a basalt stone: {:?}", cell(&removed, "d3"));
     // While held, the picked-up d3 stone leaves its cup and is drawn over f2 (a coral stone)
     // under the pointer; let go over a cell it cannot reach, it goes back to d3.
-    let (d3, f2) = ((570.0, 500.0, 632.0, 562.0), (730.0, 580.0, 790.0, 640.0));
-    let cell = |shot: &Shot, (x0, y0, x1, y1): (f32, f32, f32, f32)| {
-        count(shot, x0 / 1280.0, y0 / 800.0, x1 / 1280.0, y1 / 800.0)
-    };
-    let (removed, held, let_go) =
-        (load(&dir.join("removed.png")), load(&dir.join("held-shot.png")), load(&dir.join("let-go.png")));
-    assert!(cell(&removed, d3).basalt > 1000, "d3 should hold a basalt stone: {:?}", cell(&removed, d3));
     assert!(
-        cell(&held, d3).basalt < cell(&removed, d3).basalt / 4,
+        cell(&held, "d3").basalt < cell(&removed, "d3").basalt / 4,
         "held stone still in its cup: {:?}",
-        cell(&held, d3)
+        cell(&held, "d3")
     );
     assert!(
-        cell(&held, f2).basalt > cell(&removed, f2).basalt + 1000,
+        cell(&held, "f2").basalt > cell(&removed, "f2").basalt + 1000,
         "held stone not under the pointer: {:?}",
-        cell(&held, f2)
+        cell(&held, "f2")
     );
     assert!(
-        cell(&let_go, d3).basalt > cell(&removed, d3).basalt * 3 / 4,
+        cell(&let_go, "d3").basalt > cell(&removed, "d3").basalt * 3 / 4,
         "stone not back in d3: {:?}",
-        cell(&let_go, d3)
+        cell(&let_go, "d3")
     );
-    assert!(cell(&let_go, f2).basalt < cell(&removed, f2).basalt + 300, "stone left over f2: {:?}", cell(&let_go, f2));
+    assert!(
+        cell(&let_go, "f2").basalt < cell(&removed, "f2").basalt + 300,
+        "stone left over f2: {:?}",
+        cell(&let_go, "f2")
+    );
+    // The real drag played d3-d5: d3 empty, the jumper on d5, the captured d4 gone.
+    assert!(!has_stone(&cell(&dragged, "d3")), "d3 not empty after the drag: {:?}", cell(&dragged, "d3"));
+    assert!(!has_stone(&cell(&dragged, "d4")), "d4 not captured: {:?}", cell(&dragged, "d4"));
+    assert!(cell(&dragged, "d5").basalt > 1000, "no stone on d5 after the drag: {:?}", cell(&dragged, "d5"));
 
     // Part 3: a whole AI-vs-AI game to its end.
     let dir = run_game(
         "8x8-game-over",
-        &["--mode", "ai-ai", "--level", "beginner", "--size", "8x8", "--anim-speed", "6"],
+        &["--mode", "ai-ai", "--level", "beginner", "--size", "8x8", "--anim-speed", "4"],
         "wait-over\nwait 10\nscreenshot game-over\nquit\n",
-        Duration::from_secs(600),
+        Duration::from_secs(900),
     );
     let over = board(&load(&dir.join("game-over.png")));
     assert!(
@@ -202,7 +281,7 @@ xdotool mousemove 601 531 sleep 0.3 mousedown 1 sleep 0.2 mousemove 601 500 slee
         "13x20",
         &["--mode", "ai-ai", "--level", "easy", "--size", "13x20", "--anim-speed", "4"],
         "wait 20\nscreenshot opening\nwait-plies 6\nwait 5\nscreenshot after-6\nquit\n",
-        Duration::from_secs(300),
+        Duration::from_secs(600),
     );
     let big = load(&dir.join("opening.png"));
     let whole = count(&big, 0.1, 0.1, 0.9, 0.95);

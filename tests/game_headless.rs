@@ -1,14 +1,18 @@
 //! The game's plugins in a headless `App` (no window, no renderer), driven through the same
-//! messages the input layer sends.
+//! messages the input layer sends. The game clock advances a fixed 16 ms per update, so
+//! animations and the AI's minimum delay depend on frames, not on how busy the machine is;
+//! only the AI's own search runs in real time, and tests wait for its result, never a time.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
 use konane::ai::Level;
 use konane::game::ai_task::AiState;
+use konane::game::ai_task::{HintRequest, HintState};
 use konane::game::anim::{Hop, Leaving};
+use konane::game::board::Stone;
 use konane::game::input::CellActivated;
 use konane::game::rules::{Intent, Rules};
-use konane::game::view::Stone;
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
 use konane::rules::{Color as Side, Geometry, Move, Phase};
 use std::time::{Duration, Instant};
@@ -17,13 +21,16 @@ fn settings(rows: u8, cols: u8, players: [Controller; 2]) -> Settings {
     Settings { size: Geometry::new(rows, cols).unwrap(), players, ai_min_delay: 0.0, ..Settings::default() }
 }
 
+/// Long enough for any search or hint to finish on a busy machine; only a hang reaches it.
+const HANG: Duration = Duration::from_secs(120);
+
 fn app(settings: Settings, with_board: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
     if with_board {
         app.add_plugins((bevy::asset::AssetPlugin::default(), bevy::image::ImagePlugin::default()));
-        konane::game::view::board_plugin(&mut app);
-        konane::game::anim::plugin(&mut app);
+        konane::game::board_plugins(&mut app);
     }
     app.insert_resource(settings);
     core_plugin(&mut app);
@@ -84,7 +91,7 @@ fn check_finished(app: &App) {
 #[test]
 fn human_vs_ai_on_6x6_plays_to_the_end() {
     let mut app = app(settings(6, 6, [Controller::Human, Controller::Ai(Level::Medium)]), false);
-    play_to_end(&mut app, Duration::from_secs(120));
+    play_to_end(&mut app, HANG);
     check_finished(&app);
     assert!(app.world().resource::<AiState>().searches_started() > 0);
 }
@@ -92,14 +99,14 @@ fn human_vs_ai_on_6x6_plays_to_the_end() {
 #[test]
 fn ai_vs_human_on_8x8_plays_to_the_end() {
     let mut app = app(settings(8, 8, [Controller::Ai(Level::Easy), Controller::Human]), false);
-    play_to_end(&mut app, Duration::from_secs(120));
+    play_to_end(&mut app, HANG);
     check_finished(&app);
 }
 
 #[test]
 fn undo_while_the_ai_thinks_cancels_it_and_its_result_is_never_applied() {
     let mut s = settings(8, 8, [Controller::Human, Controller::Ai(Level::Expert)]);
-    s.ai_min_delay = 1.0; // keep the AI "thinking" long enough to undo in the middle
+    s.ai_min_delay = 1000.0; // game seconds: the AI's reply cannot be shown before the undo
     let mut app = app(s, false);
     assert_eq!(turn(&app), Turn::Human);
     let d5 = konane::rules::parse_move(&Geometry::new(8, 8).unwrap(), "d5").unwrap();
@@ -113,12 +120,13 @@ fn undo_while_the_ai_thinks_cancels_it_and_its_result_is_never_applied() {
     assert_eq!(rules(&app).game.ply(), 0);
     assert_eq!(turn(&app), Turn::Human);
     assert!(!app.world().resource::<AiState>().thinking(), "search still running after undo");
-    let until = Instant::now() + Duration::from_millis(2500);
-    while Instant::now() < until {
+    // Even with no minimum delay left, nothing arrives from the cancelled search.
+    app.world_mut().resource_mut::<Settings>().ai_min_delay = 0.0;
+    for _ in 0..300 {
         app.update();
-        std::thread::sleep(Duration::from_millis(5));
     }
     assert_eq!(rules(&app).game.ply(), 0, "a cancelled search's move was applied");
+    assert_eq!(turn(&app), Turn::Human);
 }
 
 #[test]
@@ -141,23 +149,73 @@ fn a_stale_ai_result_is_discarded_by_the_rules() {
 }
 
 #[test]
-fn new_game_while_the_ai_thinks_starts_clean() {
+fn new_game_while_the_ai_thinks_never_plays_the_old_search_s_move() {
+    // The AI plays both sides; its first search finishes but its reply is held back by the
+    // minimum delay. A new game then starts from the identical position, where that stale
+    // removal would be just as legal: the first move of the new game must come from a new
+    // search, never from the old one.
     let mut s = settings(6, 6, [Controller::Ai(Level::Expert), Controller::Ai(Level::Expert)]);
-    s.ai_min_delay = 0.5;
+    s.ai_min_delay = 1000.0;
     let mut app = app(s, false);
-    app.update();
-    assert!(app.world().resource::<AiState>().thinking());
-    app.world_mut().write_message(Intent::NewGame);
-    app.update();
-    assert_eq!(rules(&app).game.ply(), 0);
-    // The AI then plays a legal removal in the new game.
     let start = Instant::now();
-    while rules(&app).game.ply() == 0 {
-        assert!(start.elapsed() < Duration::from_secs(20));
+    while !app.world().resource::<AiState>().search_finished() {
+        assert!(start.elapsed() < HANG, "the first search never finished");
         app.update();
     }
+    assert_eq!(rules(&app).game.ply(), 0);
+    let searches = app.world().resource::<AiState>().searches_started();
+    let old_generation = rules(&app).generation;
+    app.world_mut().write_message(Intent::NewGame);
+    app.world_mut().resource_mut::<Settings>().ai_min_delay = 0.0;
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 0, "the old search's move was played in the new game");
+    assert!(rules(&app).generation > old_generation);
+    let start = Instant::now();
+    while rules(&app).game.ply() == 0 {
+        assert!(start.elapsed() < HANG, "the AI never moved in the new game");
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<AiState>().searches_started(),
+        searches + 1,
+        "the new game's first move was not searched for the new game"
+    );
     let r = rules(&app);
     assert!(matches!(r.game.phase(), Phase::WhiteRemoves | Phase::Jumping | Phase::Over { .. }));
+}
+
+#[test]
+fn a_hint_from_an_earlier_game_never_shows_in_the_next() {
+    // A hint arrives in the first game; the player leaves for the menu and starts again. The
+    // new game counts its generations on from the old one, and the old hint is gone.
+    let mut app = app(settings(6, 6, [Controller::Human, Controller::Human]), false);
+    let geo = Geometry::new(6, 6).unwrap();
+    for m in ["a6", "b6"] {
+        human_move(&mut app, konane::rules::parse_move(&geo, m).unwrap());
+        app.update();
+    }
+    app.world_mut().write_message(HintRequest);
+    let start = Instant::now();
+    let hinted = rules(&app).generation;
+    while app.world().resource::<HintState>().for_generation(hinted).is_none() {
+        assert!(start.elapsed() < HANG, "no hint arrived");
+        app.update();
+    }
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.update();
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 0);
+    assert!(rules(&app).generation > hinted, "a new game restarted the generation count");
+    assert!(app.world().resource::<HintState>().shown.is_none(), "the old hint survived leaving the game");
+    // Play the same two removals: the old hint never reappears.
+    for m in ["a6", "b6"] {
+        human_move(&mut app, konane::rules::parse_move(&geo, m).unwrap());
+        app.update();
+        let now = rules(&app).generation;
+        assert!(app.world().resource::<HintState>().for_generation(now).is_none());
+    }
 }
 
 #[test]
@@ -206,22 +264,27 @@ fn a_jump_animates_then_hands_the_turn_over() {
     let geo = Geometry::new(6, 6).unwrap();
     for m in ["a6", "b6", "a4-a6"] {
         let mv = konane::rules::parse_move(&geo, m).unwrap();
-        let start = Instant::now();
-        while turn(&app) != Turn::Human {
-            assert!(start.elapsed() < Duration::from_secs(5));
+        for _ in 0..500 {
+            if turn(&app) == Turn::Human {
+                break;
+            }
             app.update();
         }
+        assert_eq!(turn(&app), Turn::Human, "the previous move's animation never ended");
         human_move(&mut app, mv);
         app.update(); // the turn state follows the move one frame later
     }
     app.update();
     assert_eq!(rules(&app).game.ply(), 3, "a4-a6 was not played");
     assert_eq!(app.world_mut().query::<&Hop>().iter(app.world()).count(), 1);
-    let start = Instant::now();
+    // 0.64 s per hop at speed 0.5: about 40 frames of 16 ms, then the turn passes.
+    let mut frames = 0;
     while turn(&app) != Turn::Human {
-        assert!(start.elapsed() < Duration::from_secs(5), "animation never ended");
+        frames += 1;
+        assert!(frames < 500, "animation never ended");
         app.update();
     }
+    assert!(frames > 30, "the hop ended after {frames} frames, too soon for its length");
     // The jumper now sits on a6 and the captured stone has left the board.
     let at: Vec<_> = app.world_mut().query::<&Stone>().iter(app.world()).map(|s| (s.at, s.side)).collect();
     assert_eq!(at.len(), 33);
@@ -231,7 +294,6 @@ fn a_jump_animates_then_hands_the_turn_over() {
 
 #[test]
 fn a_hint_is_legal_and_disappears_after_the_position_changes() {
-    use konane::game::ai_task::{HintRequest, HintState};
     let mut app = app(settings(6, 6, [Controller::Human, Controller::Human]), false);
     let geo = Geometry::new(6, 6).unwrap();
     for m in ["a6", "b6"] {
@@ -248,8 +310,7 @@ fn a_hint_is_legal_and_disappears_after_the_position_changes() {
             assert!(rules(&app).game.position().is_legal(m));
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "no hint arrived");
-        std::thread::sleep(Duration::from_millis(5));
+        assert!(start.elapsed() < HANG, "no hint arrived");
     }
     let m = rules(&app).legal_moves()[0];
     human_move(&mut app, m);
@@ -259,7 +320,7 @@ fn a_hint_is_legal_and_disappears_after_the_position_changes() {
 
 #[test]
 fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
-    use konane::game::settings_file::{SettingsPath, plugin as settings_plugin};
+    use konane::game::settings::{SettingsFile, plugin as settings_plugin};
     let dir = std::env::temp_dir().join(format!("konane-headless-settings-{}", std::process::id()));
     let path = dir.join("settings.txt");
     let _ = std::fs::remove_dir_all(&dir);
@@ -268,7 +329,9 @@ fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(start.clone());
     core_plugin(&mut app);
-    app.insert_resource(SettingsPath { path: path.clone(), last: start.to_text() });
+    let mut file = SettingsFile::load(&path, Settings::default()).file;
+    file.agree(&start);
+    app.insert_resource(file);
     settings_plugin(&mut app);
     for _ in 0..3 {
         app.update();
@@ -285,16 +348,15 @@ fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
     for _ in 0..3 {
         app.update();
     }
-    let mut back = Settings::default();
-    assert!(back.load_file(&path).is_empty());
-    assert_eq!(back.size, Geometry::new(6, 6).unwrap());
-    assert_eq!(back.players, [Controller::Human, Controller::Ai(Level::Hard)]);
+    let back = SettingsFile::load(&path, Settings::default());
+    assert!(back.messages.is_empty(), "{:?}", back.messages);
+    assert_eq!(back.settings.size, Geometry::new(6, 6).unwrap());
+    assert_eq!(back.settings.players[1], Controller::Ai(Level::Hard));
     // A change followed by closing the game is kept too.
     app.world_mut().resource_mut::<Settings>().coordinates = false;
     app.world_mut().write_message(AppExit::Success);
     app.update();
-    let mut back = Settings::default();
-    assert!(back.load_file(&path).is_empty());
-    assert!(!back.coordinates);
+    let back = SettingsFile::load(&path, Settings::default());
+    assert!(!back.settings.coordinates);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,14 +1,14 @@
 //! Runs the AI on `AsyncComputeTaskPool`; the main thread only polls.
 
 use super::rules::{Intent, Rules};
-use super::{Controller, GameSet, Screen, Settings, Turn};
+use super::screen::{GameSet, Screen, Turn};
+use super::settings::{Controller, Settings};
 use crate::ai::{Ai, Analysis, Choice, Level, analyse};
 use crate::rules::Position;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// A search in flight. Dropping it cancels the search.
 pub struct PendingSearch {
@@ -16,7 +16,8 @@ pub struct PendingSearch {
     /// The rules generation the search started from.
     pub generation: u64,
     cancel: Arc<AtomicBool>,
-    started: Instant,
+    /// Game time since the search started (the reply is shown no sooner than the minimum delay).
+    waited: f32,
 }
 
 impl Drop for PendingSearch {
@@ -44,6 +45,11 @@ impl AiState {
     /// Cancels the running search, if any.
     pub fn cancel(&mut self) {
         self.pending = None;
+    }
+
+    /// Whether the running search has its answer (held back until the minimum delay passes).
+    pub fn search_finished(&self) -> bool {
+        self.pending.as_ref().is_some_and(|p| p.task.is_finished())
     }
 
     /// Number of searches started so far.
@@ -84,6 +90,11 @@ impl Drop for HintState {
     }
 }
 
+/// A hint belongs to one game: leaving or starting a game drops it (and cancels its search).
+fn forget_hint(mut hints: ResMut<HintState>) {
+    *hints = HintState::default();
+}
+
 /// How long a hint may think.
 const HINT_BUDGET_MS: u64 = 1500;
 
@@ -119,7 +130,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<HintState>()
         .add_message::<HintRequest>()
         .add_systems(Update, (drive_ai, drive_hints).in_set(GameSet::Input).run_if(in_state(Screen::Game)))
-        .add_systems(OnExit(Screen::Game), |mut ai: ResMut<AiState>| ai.cancel());
+        .add_systems(OnEnter(Screen::Game), forget_hint)
+        .add_systems(OnExit(Screen::Game), (|mut ai: ResMut<AiState>| ai.cancel(), forget_hint));
 }
 
 fn spawn_search(level: Level, ai: Option<Ai>, seed: u64, position: Position, generation: u64) -> PendingSearch {
@@ -131,7 +143,7 @@ fn spawn_search(level: Level, ai: Option<Ai>, seed: u64, position: Position, gen
         let choice = ai.choose(&position, flag);
         (ai, choice)
     });
-    PendingSearch { task, generation, cancel, started: Instant::now() }
+    PendingSearch { task, generation, cancel, waited: 0.0 }
 }
 
 /// Lets the renderer win when the search and drawing compete for the same cores: on a
@@ -151,6 +163,7 @@ fn drive_ai(
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     turn: Res<State<Turn>>,
+    time: Res<Time>,
     mut intents: MessageWriter<Intent>,
 ) {
     let Some(rules) = rules else { return };
@@ -174,7 +187,8 @@ fn drive_ai(
         return;
     }
     let pending = state.pending.as_mut().expect("checked above");
-    if pending.started.elapsed().as_secs_f32() < settings.ai_min_delay {
+    pending.waited += time.delta_secs();
+    if pending.waited < settings.ai_min_delay {
         return;
     }
     if let Some((ai, choice)) = block_on(poll_once(&mut pending.task)) {

@@ -1,23 +1,31 @@
-//! Animations: hops along an arc, captured stones lifting out to the tray, shakes for
-//! refused input, and chips of stone dust. Durations scale with the speed setting.
+//! Animations: hops along an arc, captured stones lifting out to the tray, a stone held by the
+//! pointer, shakes for refused input, and chips of stone dust. Durations scale with the speed
+//! setting; speed 0 shows every move at once.
 
-use super::rules::{AnimationsRunning, Rejected};
+use super::audio::Sfx;
+use super::board::{
+    BoardRoot, Cell, HELD_SCALE, SHADOW_OFFSET, STONE_SIZE, Stone, StoneShadow, TRAY_STONE_SIZE, cell_pos,
+    tray_contents, tray_slot, z,
+};
+use super::input::{HeldStone, Selection, SkipAnimation};
+use super::rules::{AnimationsRunning, BoardReset, MoveApplied, Rejected, Rules};
+use super::screen::{GameSet, Screen};
+use super::settings::Settings;
 use super::textures::Textures;
-use super::view::{BoardRoot, Cell, Stone, StoneShadow, TrayStone};
-use super::{GameSet, Screen, Turn};
 use bevy::math::curve::{Curve, EaseFunction, EasingCurve};
 use bevy::prelude::*;
 
-/// A sound cue raised by an animation.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sfx {
-    /// A stone lands in a cup.
-    Land,
-    /// A stone is captured or lifted out.
-    Capture,
-    /// Refused input.
-    Deny,
-}
+/// Seconds per hop at speed 1.
+const HOP_SECONDS: f32 = 0.32;
+/// Seconds a captured stone takes to rise out of its cup, and to fly to the tray, at speed 1.
+const LIFT_SECONDS: f32 = 0.22;
+const FLY_SECONDS: f32 = 0.45;
+/// Length of the shake of a refused stone.
+const SHAKE_SECONDS: f32 = 0.3;
+/// Life of a chip of stone dust.
+const CHIP_SECONDS: f32 = 0.5;
+/// Scale of a tray stone relative to a board stone.
+const TRAY_SCALE: f32 = TRAY_STONE_SIZE / STONE_SIZE;
 
 /// A stone hopping cell by cell along `path`.
 #[derive(Component, Debug)]
@@ -51,9 +59,13 @@ impl Leaving {
     /// Leaves after `delay` s for tray `slot`.
     pub fn new(delay: f32, slot: Vec2, speed: f32) -> Leaving {
         let k = if speed > 0.0 { 1.0 / speed } else { 0.0 };
-        Leaving { delay, t: 0.0, lift: 0.22 * k, fly: 0.45 * k, from: None, slot, burst: false }
+        Leaving { delay, t: 0.0, lift: LIFT_SECONDS * k, fly: FLY_SECONDS * k, from: None, slot, burst: false }
     }
 }
+
+/// A stone lifted by the pointer: it follows the pointer until let go.
+#[derive(Component)]
+struct Lifted;
 
 /// A short horizontal shake of a refused stone.
 #[derive(Component)]
@@ -71,10 +83,21 @@ pub struct Chip {
 
 /// Animations; renderer-independent.
 pub fn plugin(app: &mut App) {
-    app.add_message::<Sfx>().add_systems(
+    app.init_resource::<Motion>().add_systems(
         Update,
-        (fast_forward, animate_hops, animate_leaving, shake_rejected, animate_shakes, animate_chips, count_running)
+        (
+            start_move_animation,
+            follow_pointer,
+            fast_forward,
+            animate_hops,
+            animate_leaving,
+            shake_rejected,
+            animate_shakes,
+            animate_chips,
+            count_running,
+        )
             .chain()
+            .after(super::board::rebuild_on_reset)
             .in_set(GameSet::Presentation)
             .run_if(in_state(Screen::Game)),
     );
@@ -84,17 +107,88 @@ fn ease(t: f32, f: EaseFunction) -> f32 {
     EasingCurve::new(0.0, 1.0, f).sample_clamped(t)
 }
 
-/// A click, tap, key or button while a move animates finishes it at once.
-fn fast_forward(
-    turn: Res<State<Turn>>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut hops: Query<&mut Hop>,
-    mut leaving: Query<&mut Leaving>,
+/// Hands each forward move to the hop and leave animations (or snaps it when speed is 0).
+fn start_move_animation(
+    mut commands: Commands,
+    mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<BoardReset>,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    mut stones: Query<(Entity, &mut Stone, &Transform)>,
 ) {
-    let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left))
-        || keys.is_some_and(|k| k.any_just_pressed([KeyCode::Enter, KeyCode::Space]));
-    if *turn.get() != Turn::Animating || !clicked {
+    // A reset in the same frame (new game, undo) already rebuilt the board as it is now.
+    if resets.read().count() > 0 {
+        applied.clear();
+        return;
+    }
+    let messages: Vec<MoveApplied> = applied.read().cloned().collect();
+    let Some(rules) = rules else { return };
+    if messages.is_empty() {
+        return;
+    }
+    let geo = *rules.game.geometry();
+    let speed = settings.anim_speed;
+    let contents = tray_contents(&rules.game);
+    // Each move's captures fill the tray from the slot after what was there before it.
+    let mut base = [contents[0].len(), contents[1].len()];
+    for m in messages.iter().rev() {
+        base[m.mover.index()] = base[m.mover.index()].saturating_sub(m.captured.len());
+    }
+    for m in messages {
+        let per_hop = if speed > 0.0 { HOP_SECONDS / speed } else { 0.0 };
+        let mover_entity = stones.iter().find(|(_, s, _)| s.at == m.mv.from).map(|(e, ..)| e);
+        for (i, cap) in m.captured.iter().enumerate() {
+            if let Some((e, ..)) = stones.iter().find(|(_, s, _)| s.at == *cap) {
+                let slot = tray_slot(&geo, m.mover, base[m.mover.index()]);
+                base[m.mover.index()] += 1;
+                let delay = if m.mv.is_removal() { 0.0 } else { per_hop * (i as f32 + 0.5) };
+                commands.entity(e).remove::<Stone>().insert(Leaving::new(delay, slot, speed));
+            }
+        }
+        if let Some(e) = mover_entity
+            && !m.mv.is_removal()
+            && let Ok((_, mut stone, transform)) = stones.get_mut(e)
+        {
+            stone.at = m.mv.to;
+            let path: Vec<Vec2> = m.mv.landings().iter().map(|c| cell_pos(&geo, *c)).collect();
+            commands.entity(e).insert(Hop::new(transform.translation.truncate(), path, per_hop));
+        }
+    }
+}
+
+/// The selected stone follows a dragging pointer, lifted above the board. Let go, a stone
+/// whose move was played is already hopping from where it was dropped; any other goes back
+/// to its cup.
+fn follow_pointer(
+    mut commands: Commands,
+    held: Res<HeldStone>,
+    selection: Res<Selection>,
+    rules: Option<Res<Rules>>,
+    mut stones: Query<(Entity, &Stone, &mut Transform, Has<Lifted>, Has<Hop>)>,
+) {
+    let Some(rules) = rules else { return };
+    let geo = *rules.game.geometry();
+    let holding = held.from.filter(|from| selection.selected == Some(*from));
+    for (e, stone, mut tf, lifted, hopping) in &mut stones {
+        if holding == Some(stone.at) && !hopping {
+            tf.translation = held.pointer.extend(z::HELD);
+            tf.scale = Vec3::splat(HELD_SCALE);
+            if !lifted {
+                commands.entity(e).insert(Lifted);
+            }
+        } else if lifted {
+            commands.entity(e).remove::<Lifted>();
+            if !hopping {
+                tf.translation = cell_pos(&geo, stone.at).extend(z::STONE);
+                tf.scale = Vec3::ONE;
+            }
+        }
+    }
+}
+
+/// A click, tap, key or button while a move animates finishes it at once.
+fn fast_forward(mut skips: MessageReader<SkipAnimation>, mut hops: Query<&mut Hop>, mut leaving: Query<&mut Leaving>) {
+    if skips.read().count() == 0 {
         return;
     }
     for mut h in &mut hops {
@@ -124,11 +218,11 @@ fn animate_hops(
         }
         if progress >= n as f32 {
             let end = hop.path[n - 1];
-            tf.translation = end.extend(4.0);
+            tf.translation = end.extend(z::STONE);
             tf.scale = Vec3::ONE;
             for c in children.iter() {
                 if let Ok(mut s) = shadows.get_mut(c) {
-                    s.translation = Vec3::new(0.05, -0.07, -0.5);
+                    s.translation = SHADOW_OFFSET;
                     s.scale = Vec3::ONE;
                 }
             }
@@ -146,19 +240,18 @@ fn animate_hops(
         let height = (f * std::f32::consts::PI).sin() * 0.45;
         let p = from.lerp(to, along);
         // Lift toward the viewer: up on screen, larger, shadow falls further away and shrinks.
-        tf.translation = Vec3::new(p.x, p.y + height * 0.35, 10.0);
+        tf.translation = Vec3::new(p.x, p.y + height * 0.35, z::HOPPING);
         let squash = if f > 0.85 { 1.0 - (f - 0.85) * 0.5 } else { 1.0 };
         tf.scale = Vec3::new(1.0 + height * 0.25, (1.0 + height * 0.25) * squash, 1.0);
         for c in children.iter() {
             if let Ok(mut s) = shadows.get_mut(c) {
-                s.translation = Vec3::new(0.05 + height * 0.3, -0.07 - height * 0.55, -0.5);
+                s.translation = SHADOW_OFFSET + Vec3::new(height * 0.3, -height * 0.55, 0.0);
                 s.scale = Vec3::splat(1.0 - height * 0.5);
             }
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn animate_leaving(
     mut commands: Commands,
     time: Res<Time>,
@@ -195,7 +288,7 @@ fn animate_leaving(
                             color: sprite.color.with_alpha(0.9),
                             ..default()
                         },
-                        Transform::from_translation(tf.translation.truncate().extend(9.0)),
+                        Transform::from_translation(tf.translation.truncate().extend(z::FLYING)),
                     ));
                 }
             }
@@ -204,24 +297,24 @@ fn animate_leaving(
         let from = l.from.unwrap_or(tf.translation);
         let total = l.lift + l.fly;
         if l.t >= total {
-            tf.translation = l.slot.extend(4.0);
-            tf.scale = Vec3::splat(0.5 / 0.84);
+            tf.translation = l.slot.extend(z::STONE);
+            tf.scale = Vec3::splat(TRAY_SCALE);
             sprite.color = Color::WHITE;
-            commands.entity(e).remove::<Leaving>().insert(TrayStone);
+            commands.entity(e).remove::<Leaving>();
             continue;
         }
         if l.t < l.lift {
             // Lift out of the cup: rise, shrink a little, fade a little.
             let f = ease(l.t / l.lift, EaseFunction::CubicOut);
-            tf.translation = Vec3::new(from.x, from.y + 0.15 * f, 9.0);
+            tf.translation = Vec3::new(from.x, from.y + 0.15 * f, z::FLYING);
             tf.scale = Vec3::splat(1.0 + 0.15 * f);
             sprite.color = Color::WHITE.with_alpha(1.0 - 0.25 * f);
         } else {
             let f = ease((l.t - l.lift) / l.fly, EaseFunction::CubicInOut);
             let lifted = Vec2::new(from.x, from.y + 0.15);
             let p = lifted.lerp(l.slot, f);
-            tf.translation = p.extend(9.0);
-            tf.scale = Vec3::splat(1.15 + (0.5 / 0.84 - 1.15) * f);
+            tf.translation = p.extend(z::FLYING);
+            tf.scale = Vec3::splat(1.15 + (TRAY_SCALE - 1.15) * f);
             sprite.color = Color::WHITE.with_alpha(0.75 + 0.25 * f);
         }
     }
@@ -252,11 +345,11 @@ fn animate_shakes(
 ) {
     for (e, mut s, mut tf) in &mut q {
         s.t += time.delta_secs();
-        if s.t > 0.3 {
+        if s.t > SHAKE_SECONDS {
             tf.translation = s.origin;
             commands.entity(e).remove::<Shake>();
         } else {
-            tf.translation.x = s.origin.x + (s.t * 60.0).sin() * 0.08 * (1.0 - s.t / 0.3);
+            tf.translation.x = s.origin.x + (s.t * 60.0).sin() * 0.08 * (1.0 - s.t / SHAKE_SECONDS);
         }
     }
 }
@@ -271,17 +364,30 @@ fn animate_chips(
         c.t += dt;
         c.vel.y -= 6.0 * dt;
         tf.translation += (c.vel * dt).extend(0.0);
-        sprite.color = sprite.color.with_alpha((1.0 - c.t / 0.5).max(0.0));
-        if c.t > 0.5 {
+        sprite.color = sprite.color.with_alpha((1.0 - c.t / CHIP_SECONDS).max(0.0));
+        if c.t > CHIP_SECONDS {
             commands.entity(e).despawn();
         }
     }
 }
 
+/// What is moving on the board right now, for anything that waits on it (the script driver).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Motion {
+    /// How far along the furthest running hop is, in hops.
+    pub hop_progress: Option<f32>,
+    /// Where the stone held by the pointer is drawn (board units), if one is held.
+    pub held_at: Option<Vec2>,
+}
+
 fn count_running(
-    hops: Query<(), With<Hop>>,
+    hops: Query<&Hop>,
     leaving: Query<(), With<Leaving>>,
+    held: Query<&Transform, (With<Stone>, With<Lifted>)>,
     mut running: ResMut<AnimationsRunning>,
+    mut motion: ResMut<Motion>,
 ) {
     running.0 = hops.iter().count() + leaving.iter().count();
+    motion.hop_progress = hops.iter().map(|h| if h.per_hop > 0.0 { h.t / h.per_hop } else { 0.0 }).reduce(f32::max);
+    motion.held_at = held.iter().next().map(|t| t.translation.truncate());
 }

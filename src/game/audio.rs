@@ -1,12 +1,22 @@
 //! Sounds, synthesised at start-up as WAV data: a stone clack, a capture thunk, a soft deny.
 
-use super::anim::Sfx;
-use super::{GameSet, Screen};
+use super::screen::{GameSet, Screen};
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 use std::sync::Arc;
 
 const RATE: u32 = 44_100;
+
+/// A sound cue, raised by animations and feedback.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sfx {
+    /// A stone lands in a cup.
+    Land,
+    /// A stone is captured or lifted out.
+    Capture,
+    /// Refused input.
+    Deny,
+}
 
 /// Handles of the generated sounds.
 #[derive(Resource)]
@@ -60,6 +70,12 @@ pub fn hit(duration: f32, noise_gain: f32, noise_decay: f32, partials: &[(f32, f
         .collect()
 }
 
+/// The cue messages; needs no audio device (headless tests count the cues).
+pub(super) fn cues_plugin(app: &mut App) {
+    app.add_message::<Sfx>();
+}
+
+/// Synthesises the sounds and plays the cues.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_sounds)
         .add_systems(Update, play_cues.in_set(GameSet::Presentation).run_if(in_state(Screen::Game)));

@@ -1,11 +1,17 @@
-//! Input: every device becomes the same few messages. Cells are activated (click, tap,
-//! Enter, South), selections cancelled (right click, Esc, East), and the interaction system
-//! turns activations into intents using only what the rules resource says is legal.
+//! Input: every device becomes the same few messages. One action map binds keys and gamepad
+//! buttons; pointer events on the board (one observer on the board root: picking events bubble
+//! up from the cups) become cell activations. Recording what the devices did runs before
+//! interpreting it, and interpretation turns activations into intents using only what the
+//! rules resource says is legal.
 
+use super::board::{BoardRoot, Cell, Layout};
 use super::rules::{Intent, Rejected, Rules};
-use super::{GameSet, Screen, Turn};
+use super::screen::{GameSet, Screen, Turn};
+use super::settings::{Controller, Settings};
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
+use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over, Pointer};
+use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 /// A cell was chosen (click, tap, Enter/Space, gamepad South, script).
@@ -15,6 +21,87 @@ pub struct CellActivated(pub Coord);
 /// Drop the current selection.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct CancelSelection;
+
+/// Finish the running move animation at once (a click, tap, key or button while it runs).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct SkipAnimation;
+
+/// What a key or button means, whichever device it came from.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Activate the cell under the cursor (or show the cursor); skips an animation.
+    Confirm,
+    /// Drop the selection.
+    Cancel,
+    /// Take back a move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Leave for the menu.
+    Pause,
+}
+
+/// A key, optionally with Ctrl held, bound to an action.
+struct KeyBinding {
+    key: KeyCode,
+    ctrl: bool,
+    action: Action,
+}
+
+/// Every key binding of the board.
+const KEYS: &[KeyBinding] = &[
+    KeyBinding { key: KeyCode::Enter, ctrl: false, action: Action::Confirm },
+    KeyBinding { key: KeyCode::NumpadEnter, ctrl: false, action: Action::Confirm },
+    KeyBinding { key: KeyCode::Space, ctrl: false, action: Action::Confirm },
+    KeyBinding { key: KeyCode::Escape, ctrl: false, action: Action::Cancel },
+    KeyBinding { key: KeyCode::KeyU, ctrl: false, action: Action::Undo },
+    KeyBinding { key: KeyCode::KeyZ, ctrl: true, action: Action::Undo },
+    KeyBinding { key: KeyCode::KeyY, ctrl: true, action: Action::Redo },
+];
+
+/// Every gamepad button binding of the board.
+const PAD_BUTTONS: &[(GamepadButton, Action)] = &[
+    (GamepadButton::South, Action::Confirm),
+    (GamepadButton::East, Action::Cancel),
+    (GamepadButton::LeftTrigger, Action::Undo),
+    (GamepadButton::RightTrigger, Action::Redo),
+    (GamepadButton::Start, Action::Pause),
+];
+
+/// Keys that move the board cursor, with their direction (x right, y down).
+const DIRECTION_KEYS: &[(KeyCode, IVec2)] = &[
+    (KeyCode::ArrowUp, IVec2::NEG_Y),
+    (KeyCode::KeyW, IVec2::NEG_Y),
+    (KeyCode::ArrowDown, IVec2::Y),
+    (KeyCode::KeyS, IVec2::Y),
+    (KeyCode::ArrowLeft, IVec2::NEG_X),
+    (KeyCode::KeyA, IVec2::NEG_X),
+    (KeyCode::ArrowRight, IVec2::X),
+    (KeyCode::KeyD, IVec2::X),
+];
+
+/// D-pad buttons that move the board cursor.
+const DIRECTION_BUTTONS: &[(GamepadButton, IVec2)] = &[
+    (GamepadButton::DPadUp, IVec2::NEG_Y),
+    (GamepadButton::DPadDown, IVec2::Y),
+    (GamepadButton::DPadLeft, IVec2::NEG_X),
+    (GamepadButton::DPadRight, IVec2::X),
+];
+
+/// How far the left stick must lean to count as a direction.
+const STICK_DEADZONE: f32 = 0.5;
+/// Delay before a held direction repeats, and the repeat interval, in seconds.
+const REPEAT_DELAY: f32 = 0.35;
+const REPEAT_EVERY: f32 = 0.09;
+
+/// The two stages of input within [`GameSet::Input`]: devices are read, then interpreted.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InputStage {
+    /// Keys, pads and the pointer become actions, directions and activations.
+    Record,
+    /// Actions and activations become cursor moves and intents.
+    Interpret,
+}
 
 /// What the player is pointing at and has picked up.
 #[derive(Resource, Default, Debug, Clone)]
@@ -35,6 +122,16 @@ impl Selection {
     }
 }
 
+/// A stone being dragged by the pointer: the cell it was picked from and where the pointer is
+/// (board units).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct HeldStone {
+    /// The cell the drag started on, while the button is held.
+    pub from: Option<Coord>,
+    /// The pointer, in board units.
+    pub pointer: Vec2,
+}
+
 /// The keyboard/gamepad cursor.
 #[derive(Resource, Debug, Clone)]
 pub struct BoardCursor {
@@ -51,28 +148,291 @@ impl Default for BoardCursor {
         BoardCursor {
             at: Coord::new(0, 0),
             visible: false,
-            repeat: Timer::from_seconds(0.3, TimerMode::Once),
+            repeat: Timer::from_seconds(REPEAT_DELAY, TimerMode::Once),
             held: None,
         }
     }
 }
 
+/// The direction held on keys, d-pad or stick this frame.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+struct HeldDirection(IVec2);
+
+/// Whether the interface (a text field, a focused button) has the keyboard; set by the UI.
+/// While it does, the board ignores keys and pad buttons.
+#[derive(Resource, Default, Debug)]
+pub struct UiHasKeyboard(pub bool);
+
+/// Run condition: the board may read keys and buttons.
+pub fn board_has_keyboard(ui: Option<Res<UiHasKeyboard>>) -> bool {
+    !ui.is_some_and(|u| u.0)
+}
+
+/// Interpreting input: needs no window (headless tests send [`CellActivated`] directly).
 pub(super) fn interaction_plugin(app: &mut App) {
     app.add_message::<CellActivated>()
         .add_message::<CancelSelection>()
+        .add_message::<SkipAnimation>()
+        .add_message::<Action>()
         .init_resource::<Selection>()
         .init_resource::<BoardCursor>()
-        .add_systems(Update, resolve_activations.in_set(GameSet::Input).run_if(in_state(Screen::Game)))
-        .add_systems(OnEnter(Screen::Game), |mut sel: ResMut<Selection>| *sel = Selection::default());
+        .init_resource::<HeldStone>()
+        .init_resource::<HeldDirection>()
+        .init_resource::<UiHasKeyboard>()
+        .configure_sets(Update, (InputStage::Record, InputStage::Interpret).chain().in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (apply_actions, resolve_activations).chain().in_set(InputStage::Interpret).run_if(in_state(Screen::Game)),
+        )
+        .add_systems(OnEnter(Screen::Game), reset_per_game)
+        .add_systems(OnExit(Screen::Game), reset_per_game);
+}
+
+/// Reading devices: keys, gamepads and the pointer on the board.
+pub(super) fn device_plugin(app: &mut App) {
+    app.add_observer(observe_board_pointer).add_systems(
+        Update,
+        (mouse_hides_cursor, read_devices.run_if(board_has_keyboard))
+            .in_set(InputStage::Record)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+/// Selection, cursor and held stone belong to one game.
+fn reset_per_game(
+    mut selection: ResMut<Selection>,
+    mut cursor: ResMut<BoardCursor>,
+    mut held: ResMut<HeldStone>,
+    mut direction: ResMut<HeldDirection>,
+) {
+    *selection = Selection::default();
+    *cursor = BoardCursor::default();
+    *held = HeldStone::default();
+    *direction = HeldDirection::default();
+}
+
+/// Every new board root gets the one observer set that turns pointer events into input.
+fn observe_board_pointer(ev: On<Add, BoardRoot>, mut commands: Commands) {
+    commands
+        .entity(ev.entity)
+        .observe(on_over)
+        .observe(on_out)
+        .observe(on_click)
+        .observe(on_drag_start)
+        .observe(on_drag)
+        .observe(on_drag_end)
+        .observe(on_drop);
+}
+
+/// The cell a bubbling pointer event started on.
+fn cell_of<E: std::fmt::Debug + Clone + Reflect>(ev: &On<Pointer<E>>, cells: &Query<&Cell>) -> Option<Coord> {
+    cells.get(ev.original_event_target()).ok().map(|c| c.0)
+}
+
+fn on_over(ev: On<Pointer<Over>>, cells: Query<&Cell>, mut sel: ResMut<Selection>) {
+    if let Some(c) = cell_of(&ev, &cells) {
+        sel.hover = Some(c);
+    }
+}
+
+fn on_out(ev: On<Pointer<Out>>, cells: Query<&Cell>, mut sel: ResMut<Selection>) {
+    if let Some(c) = cell_of(&ev, &cells)
+        && sel.hover == Some(c)
+    {
+        sel.hover = None;
+    }
+}
+
+fn on_click(
+    ev: On<Pointer<Click>>,
+    cells: Query<&Cell>,
+    mut act: MessageWriter<CellActivated>,
+    mut cancel: MessageWriter<CancelSelection>,
+) {
+    let Some(c) = cell_of(&ev, &cells) else { return };
+    match ev.event.button {
+        PointerButton::Primary => {
+            act.write(CellActivated(c));
+        }
+        PointerButton::Secondary => {
+            cancel.write(CancelSelection);
+        }
+        PointerButton::Middle => {}
+    }
+}
+
+fn on_drag_start(
+    ev: On<Pointer<DragStart>>,
+    cells: Query<&Cell>,
+    sel: Res<Selection>,
+    layout: Res<Layout>,
+    mut held: ResMut<HeldStone>,
+    mut act: MessageWriter<CellActivated>,
+) {
+    if ev.event.button != PointerButton::Primary {
+        return;
+    }
+    let Some(c) = cell_of(&ev, &cells) else { return };
+    if sel.selected != Some(c) {
+        act.write(CellActivated(c));
+    }
+    // The stone follows the pointer once the rules made it the selection (the view checks),
+    // whatever order this frame's pointer events came in.
+    *held = HeldStone { from: Some(c), pointer: layout.from_screen(ev.pointer_location.position) };
+}
+
+fn on_drag(ev: On<Pointer<Drag>>, layout: Res<Layout>, mut held: ResMut<HeldStone>) {
+    if ev.event.button == PointerButton::Primary && held.from.is_some() {
+        held.pointer = layout.from_screen(ev.pointer_location.position);
+    }
+}
+
+fn on_drag_end(ev: On<Pointer<DragEnd>>, mut held: ResMut<HeldStone>) {
+    if ev.event.button == PointerButton::Primary {
+        held.from = None;
+    }
+}
+
+fn on_drop(ev: On<Pointer<DragDrop>>, cells: Query<&Cell>, mut act: MessageWriter<CellActivated>) {
+    if ev.event.button == PointerButton::Primary
+        && ev.event.dropped != ev.original_event_target()
+        && let Some(c) = cell_of(&ev, &cells)
+    {
+        act.write(CellActivated(c));
+    }
+}
+
+fn mouse_hides_cursor(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {
+    if moved.read().count() > 0 && cursor.visible {
+        cursor.visible = false;
+    }
+}
+
+/// Records keys, pad buttons, d-pad and stick into actions and the held direction; a mouse
+/// press while a move animates skips it.
+fn read_devices(
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    pads: Query<&Gamepad>,
+    turn: Res<State<Turn>>,
+    mut direction: ResMut<HeldDirection>,
+    mut actions: MessageWriter<Action>,
+    mut skip: MessageWriter<SkipAnimation>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let mut dir = IVec2::ZERO;
+    for (key, d) in DIRECTION_KEYS {
+        if keys.pressed(*key) {
+            dir += *d;
+        }
+    }
+    for b in KEYS {
+        if keys.just_pressed(b.key) && b.ctrl == ctrl {
+            actions.write(b.action);
+        }
+    }
+    for pad in &pads {
+        for (button, d) in DIRECTION_BUTTONS {
+            if pad.pressed(*button) {
+                dir += *d;
+            }
+        }
+        let (sx, sy) =
+            (pad.get(GamepadAxis::LeftStickX).unwrap_or(0.0), pad.get(GamepadAxis::LeftStickY).unwrap_or(0.0));
+        if sx.abs() > STICK_DEADZONE {
+            dir.x += sx.signum() as i32;
+        }
+        if sy.abs() > STICK_DEADZONE {
+            dir.y -= sy.signum() as i32;
+        }
+        for (button, action) in PAD_BUTTONS {
+            if pad.just_pressed(*button) {
+                actions.write(*action);
+            }
+        }
+    }
+    direction.0 = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
+    if *turn.get() == Turn::Animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
+        skip.write(SkipAnimation);
+    }
+}
+
+/// Moves the cursor (first press, then repeating while held) and carries out actions.
+fn apply_actions(
+    mut actions: MessageReader<Action>,
+    direction: Res<HeldDirection>,
+    time: Res<Time>,
+    rules: Option<Res<Rules>>,
+    turn: Res<State<Turn>>,
+    mut cursor: ResMut<BoardCursor>,
+    mut activations: MessageWriter<CellActivated>,
+    mut cancels: MessageWriter<CancelSelection>,
+    mut skip: MessageWriter<SkipAnimation>,
+    mut intents: MessageWriter<Intent>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    let Some(rules) = rules else { return };
+    let geo = *rules.game.geometry();
+    let dir = direction.0;
+    let step = if dir == IVec2::ZERO {
+        cursor.held = None;
+        false
+    } else if cursor.held != Some(dir) {
+        cursor.held = Some(dir);
+        cursor.repeat = Timer::from_seconds(REPEAT_DELAY, TimerMode::Once);
+        true
+    } else {
+        cursor.repeat.tick(time.delta());
+        if cursor.repeat.is_finished() {
+            cursor.repeat = Timer::from_seconds(REPEAT_EVERY, TimerMode::Once);
+            true
+        } else {
+            false
+        }
+    };
+    if step {
+        if cursor.visible {
+            let r = (cursor.at.row as i32 + dir.y).clamp(0, geo.rows() as i32 - 1);
+            let c = (cursor.at.col as i32 + dir.x).clamp(0, geo.cols() as i32 - 1);
+            cursor.at = Coord::new(r as u8, c as u8);
+        }
+        cursor.visible = true;
+    }
+    if !geo.contains(cursor.at) {
+        cursor.at = Coord::new(0, 0);
+    }
+    for action in actions.read() {
+        match action {
+            Action::Confirm if *turn.get() == Turn::Animating => {
+                skip.write(SkipAnimation);
+            }
+            Action::Confirm => {
+                if cursor.visible {
+                    activations.write(CellActivated(cursor.at));
+                } else {
+                    cursor.visible = true;
+                }
+            }
+            Action::Cancel => {
+                cancels.write(CancelSelection);
+            }
+            Action::Undo => {
+                intents.write(Intent::Undo);
+            }
+            Action::Redo => {
+                intents.write(Intent::Redo);
+            }
+            Action::Pause => next_screen.set(Screen::Title),
+        }
+    }
 }
 
 /// Turns activations into intents: pick up a stone, play to a landing, remove in the opening.
-#[allow(clippy::too_many_arguments)]
 pub fn resolve_activations(
     mut activations: MessageReader<CellActivated>,
     mut cancels: MessageReader<CancelSelection>,
     rules: Option<Res<Rules>>,
-    settings: Res<super::Settings>,
+    settings: Res<Settings>,
     turn: Res<State<Turn>>,
     mut selection: ResMut<Selection>,
     mut intents: MessageWriter<Intent>,
@@ -93,7 +453,7 @@ pub fn resolve_activations(
     for &CellActivated(at) in activations.read() {
         // Input waits while the AI thinks or a move animates (the turn state lags a frame
         // behind a move, so the controller of the side to move is checked as well).
-        if *turn.get() != Turn::Human || settings.controller(rules.game.to_move()) != super::Controller::Human {
+        if *turn.get() != Turn::Human || settings.controller(rules.game.to_move()) != Controller::Human {
             continue;
         }
         let legal = rules.legal_moves();
@@ -123,162 +483,6 @@ pub fn resolve_activations(
                 }
             }
             Phase::Over { .. } => {}
-        }
-    }
-}
-
-/// Keyboard and gamepad share one action map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
-    Confirm,
-    Cancel,
-    Undo,
-    Redo,
-    Menu,
-}
-
-pub(super) fn device_plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (mouse_hides_cursor, cursor_and_actions).chain().in_set(GameSet::Input).run_if(in_state(Screen::Game)),
-    );
-}
-
-fn mouse_hides_cursor(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {
-    if moved.read().count() > 0 && cursor.visible {
-        cursor.visible = false;
-    }
-}
-
-/// Reads keys and pads into directions and actions.
-#[allow(clippy::too_many_arguments)]
-fn cursor_and_actions(
-    keys: Res<ButtonInput<KeyCode>>,
-    pads: Query<&Gamepad>,
-    time: Res<Time>,
-    rules: Option<Res<Rules>>,
-    mut cursor: ResMut<BoardCursor>,
-    mut activations: MessageWriter<CellActivated>,
-    mut cancels: MessageWriter<CancelSelection>,
-    mut intents: MessageWriter<Intent>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    egui_wants: Option<Res<super::ui::EguiWantsKeyboard>>,
-) {
-    let Some(rules) = rules else { return };
-    if egui_wants.is_some_and(|w| w.0) {
-        return;
-    }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    // Direction held right now (keys, d-pad, left stick).
-    let mut dir = IVec2::ZERO;
-    let key_dir = |a: KeyCode, b: KeyCode| keys.pressed(a) || keys.pressed(b);
-    if key_dir(KeyCode::ArrowUp, KeyCode::KeyW) {
-        dir.y -= 1;
-    }
-    if key_dir(KeyCode::ArrowDown, KeyCode::KeyS) {
-        dir.y += 1;
-    }
-    if key_dir(KeyCode::ArrowLeft, KeyCode::KeyA) {
-        dir.x -= 1;
-    }
-    if key_dir(KeyCode::ArrowRight, KeyCode::KeyD) {
-        dir.x += 1;
-    }
-    let mut actions = Vec::new();
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter]) {
-        actions.push(Action::Confirm);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        actions.push(Action::Cancel);
-    }
-    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
-        actions.push(Action::Undo);
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        actions.push(Action::Redo);
-    }
-    for pad in &pads {
-        if pad.pressed(GamepadButton::DPadUp) {
-            dir.y -= 1;
-        }
-        if pad.pressed(GamepadButton::DPadDown) {
-            dir.y += 1;
-        }
-        if pad.pressed(GamepadButton::DPadLeft) {
-            dir.x -= 1;
-        }
-        if pad.pressed(GamepadButton::DPadRight) {
-            dir.x += 1;
-        }
-        let (sx, sy) =
-            (pad.get(GamepadAxis::LeftStickX).unwrap_or(0.0), pad.get(GamepadAxis::LeftStickY).unwrap_or(0.0));
-        if sx.abs() > 0.5 {
-            dir.x += sx.signum() as i32;
-        }
-        if sy.abs() > 0.5 {
-            dir.y -= sy.signum() as i32;
-        }
-        for (button, action) in [
-            (GamepadButton::South, Action::Confirm),
-            (GamepadButton::East, Action::Cancel),
-            (GamepadButton::LeftTrigger, Action::Undo),
-            (GamepadButton::RightTrigger, Action::Redo),
-            (GamepadButton::Start, Action::Menu),
-        ] {
-            if pad.just_pressed(button) {
-                actions.push(action);
-            }
-        }
-    }
-    let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
-    let geo = *rules.game.geometry();
-    // Move on the first press, then repeat while held.
-    let step = if dir == IVec2::ZERO {
-        cursor.held = None;
-        false
-    } else if cursor.held != Some(dir) {
-        cursor.held = Some(dir);
-        cursor.repeat = Timer::from_seconds(0.35, TimerMode::Once);
-        true
-    } else {
-        cursor.repeat.tick(time.delta());
-        if cursor.repeat.is_finished() {
-            cursor.repeat = Timer::from_seconds(0.09, TimerMode::Once);
-            true
-        } else {
-            false
-        }
-    };
-    if step {
-        if cursor.visible {
-            let r = (cursor.at.row as i32 + dir.y).clamp(0, geo.rows() as i32 - 1);
-            let c = (cursor.at.col as i32 + dir.x).clamp(0, geo.cols() as i32 - 1);
-            cursor.at = Coord::new(r as u8, c as u8);
-        }
-        cursor.visible = true;
-    }
-    if !geo.contains(cursor.at) {
-        cursor.at = Coord::new(0, 0);
-    }
-    for action in actions {
-        match action {
-            Action::Confirm => {
-                if cursor.visible {
-                    activations.write(CellActivated(cursor.at));
-                } else {
-                    cursor.visible = true;
-                }
-            }
-            Action::Cancel => {
-                cancels.write(CancelSelection);
-            }
-            Action::Undo => {
-                intents.write(Intent::Undo);
-            }
-            Action::Redo => {
-                intents.write(Intent::Redo);
-            }
-            Action::Menu => next_screen.set(Screen::Title),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The rules resource: the single authority over the game. It alone applies intents.
 
-use super::{Controller, GameSet, Screen, Settings, Turn};
+use super::screen::{GameSet, Screen, Turn};
+use super::settings::{Controller, Settings};
 use crate::rules::{Color as Side, Coord, Game, Move, Phase};
 use bevy::prelude::*;
 
@@ -9,14 +10,16 @@ use bevy::prelude::*;
 pub struct Rules {
     /// The engine's game with undo/redo.
     pub game: Game,
-    /// Bumped on every change; AI results for an older generation are discarded.
+    /// Bumped on every change, and never reset while the app runs (a new game continues the
+    /// count), so a result computed for an older position or an earlier game is never taken
+    /// for the current one.
     pub generation: u64,
 }
 
 impl Rules {
-    /// A fresh game of the settings' size.
-    pub fn new(settings: &Settings) -> Rules {
-        Rules { game: Game::new(settings.size), generation: 0 }
+    /// A fresh game of the settings' size, after `previous` (the last game of this run).
+    pub fn new(settings: &Settings, previous: Option<&Rules>) -> Rules {
+        Rules { game: Game::new(settings.size), generation: previous.map_or(0, |r| r.generation + 1) }
     }
 
     /// Legal moves for the side to move.
@@ -99,8 +102,13 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn start_game(mut commands: Commands, settings: Res<Settings>, mut reset: MessageWriter<BoardReset>) {
-    commands.insert_resource(Rules::new(&settings));
+fn start_game(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    previous: Option<Res<Rules>>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    commands.insert_resource(Rules::new(&settings, previous.as_deref()));
     reset.write(BoardReset);
 }
 
@@ -134,14 +142,15 @@ pub fn apply_intents(
                         applied.write(MoveApplied { mv: *mv, mover, captured });
                     }
                     Err(reason) => {
-                        rejected.write(Rejected { at: Some(mv.from), reason });
+                        rejected.write(Rejected { at: Some(mv.from), reason: reason.to_string() });
                     }
                 }
             }
             Intent::Undo => step_history(&mut rules, &settings, Game::undo, "undo", &mut reset, &mut rejected),
             Intent::Redo => step_history(&mut rules, &settings, Game::redo, "redo", &mut reset, &mut rejected),
             Intent::NewGame => {
-                *rules = Rules { game: crate::rules::Game::new(settings.size), generation: rules.generation + 1 };
+                let fresh = Rules::new(&settings, Some(&rules));
+                *rules = fresh;
                 reset.write(BoardReset);
             }
         }

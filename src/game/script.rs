@@ -1,14 +1,22 @@
 //! A scripted driver for end-to-end runs in a real window: intents, waits and screenshots,
-//! read from a file, one command per line (`#` comments).
+//! read from a file, one command per line (`#` comments). Every wait is for a state of the
+//! game, never for a time, so a script runs the same on a busy machine.
 //!
-//! Commands: `wait FRAMES`, `wait-idle` (a human's turn or game over, nothing animating),
-//! `wait-plies N`, `wait-over`, `wait-file NAME` (until NAME exists in the screenshot directory,
-//! for syncing with an outside pointer driver), `click CELL`, `play MOVE`, `undo`, `redo`, `new`,
-//! `hint`, `menu`, `screenshot NAME`, `quit`.
+//! Commands: `wait FRAMES` (let frames be drawn), `wait-idle` (a human's turn or game over,
+//! nothing animating), `wait-plies N`, `wait-over`, `wait-file NAME` (until NAME exists in the
+//! screenshot directory: written by an outside pointer driver), `signal NAME` (create NAME
+//! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
+//! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
+//! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu`,
+//! `screenshot NAME`, `quit`.
 
-use super::input::CellActivated;
+use super::ai_task::{AiState, HintRequest};
+use super::anim::Motion;
+use super::board::cell_pos;
+use super::input::{CellActivated, Selection};
 use super::rules::{AnimationsRunning, Intent, Rules};
-use super::{GameSet, Screen, Turn};
+use super::screen::{GameSet, Screen, Turn};
 use crate::rules::{parse_coord_public, parse_move};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -31,6 +39,22 @@ pub enum Step {
     /// Until a file of that name exists in the screenshot directory (written by whatever
     /// drives the pointer beside the game, e.g. xdotool in the end-to-end test).
     WaitFile(String),
+    /// Create an empty file of that name in the screenshot directory.
+    Signal(String),
+    /// Until the pointer is over this cell.
+    WaitHover(String),
+    /// Until the left mouse button is down.
+    WaitMouseDown,
+    /// Until the left mouse button is up.
+    WaitMouseUp,
+    /// Until a stone held by the pointer is drawn over this cell.
+    WaitHeld(String),
+    /// Until no stone is held by the pointer.
+    WaitNotHeld,
+    /// Until a hop is at least this far along (in hops), then pause the game clock.
+    FreezeHop(f32),
+    /// Run the game clock again.
+    Unfreeze,
     /// Activate a cell, as a click would.
     Click(String),
     /// Play a move in notation.
@@ -49,6 +73,25 @@ pub enum Step {
     Screenshot(String),
     /// Exit once screenshots are written.
     Quit,
+}
+
+impl Step {
+    /// Waits pass straight on to the next step; actions take a frame each.
+    fn is_wait(&self) -> bool {
+        matches!(
+            self,
+            Step::Wait(_)
+                | Step::WaitIdle
+                | Step::WaitPlies(_)
+                | Step::WaitOver
+                | Step::WaitFile(_)
+                | Step::WaitHover(_)
+                | Step::WaitMouseDown
+                | Step::WaitMouseUp
+                | Step::WaitHeld(_)
+                | Step::WaitNotHeld
+        )
+    }
 }
 
 /// A loaded script and where it is.
@@ -85,12 +128,26 @@ impl Script {
             let num = |what: &str| -> Result<u64, String> {
                 need(what)?.parse().map_err(|_| format!("script line {}: '{cmd}' needs a number", i + 1))
             };
+            let fraction = |what: &str| -> Result<f32, String> {
+                match need(what)?.parse::<f32>() {
+                    Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+                    _ => Err(format!("script line {}: '{cmd}' needs a number from 0 to 1", i + 1)),
+                }
+            };
             steps.push(match cmd {
                 "wait" => Step::Wait(num("a frame count")? as u32),
                 "wait-idle" => Step::WaitIdle,
                 "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
                 "wait-over" => Step::WaitOver,
                 "wait-file" => Step::WaitFile(need("a file name")?),
+                "signal" => Step::Signal(need("a file name")?),
+                "wait-hover" => Step::WaitHover(need("a cell")?),
+                "wait-mouse-down" => Step::WaitMouseDown,
+                "wait-mouse-up" => Step::WaitMouseUp,
+                "wait-held" => Step::WaitHeld(need("a cell")?),
+                "wait-not-held" => Step::WaitNotHeld,
+                "freeze-hop" => Step::FreezeHop(fraction("a fraction of a hop")?),
+                "unfreeze" => Step::Unfreeze,
                 "click" => Step::Click(need("a cell")?),
                 "play" => Step::Play(need("a move")?),
                 "undo" => Step::Undo,
@@ -113,28 +170,60 @@ impl Script {
     }
 }
 
+/// Longest step of the game clock in a scripted run: a slow frame slows the game down
+/// instead of skipping ahead, so a script sees every stage of an animation.
+const MAX_SCRIPT_STEP: std::time::Duration = std::time::Duration::from_millis(33);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PendingShots>().add_systems(Update, run_script.in_set(GameSet::Input));
+    app.init_resource::<PendingShots>()
+        .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
+        .add_systems(Update, run_script.in_set(GameSet::Input));
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the script's waits look at.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Observed<'w> {
+    rules: Option<Res<'w, Rules>>,
+    turn: Option<Res<'w, State<Turn>>>,
+    anims: Res<'w, AnimationsRunning>,
+    motion: Option<Res<'w, Motion>>,
+    selection: Option<Res<'w, Selection>>,
+    mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+}
+
+/// What the script's actions write to.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Actions<'w, 's> {
+    commands: Commands<'w, 's>,
+    intents: MessageWriter<'w, Intent>,
+    clicks: MessageWriter<'w, CellActivated>,
+    hints: MessageWriter<'w, HintRequest>,
+    exit: MessageWriter<'w, AppExit>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    clock: ResMut<'w, Time<Virtual>>,
+}
+
 fn run_script(
-    mut commands: Commands,
     mut script: ResMut<Script>,
     dir: Res<ScreenshotDir>,
     pending: Res<PendingShots>,
-    rules: Option<Res<Rules>>,
-    turn: Option<Res<State<Turn>>>,
-    anims: Res<AnimationsRunning>,
-    mut intents: MessageWriter<Intent>,
-    mut clicks: MessageWriter<CellActivated>,
-    mut hints: MessageWriter<super::ai_task::HintRequest>,
-    mut exit: MessageWriter<AppExit>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    seen: Observed,
+    mut act: Actions,
 ) {
+    let Observed { rules, turn, anims, motion, selection, mouse } = seen;
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
     let turn = turn.map(|t| *t.get()).unwrap_or(Turn::Human);
+    let motion = motion.map(|m| *m).unwrap_or_default();
+    let hover = selection.and_then(|s| s.hover);
+    let left_down = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
+    let cell = |text: &str| match parse_coord_public(&geo, text) {
+        Ok(at) => Some(at),
+        Err(e) => {
+            error!("script: bad cell '{text}': {e}");
+            None
+        }
+    };
     while let Some(step) = script.steps.get(script.next).cloned() {
         let done = match &step {
             Step::Wait(n) => {
@@ -148,44 +237,66 @@ fn run_script(
             }
             Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
             Step::WaitFile(name) => dir.0.join(name).exists(),
+            Step::Signal(name) => {
+                let _ = std::fs::create_dir_all(&dir.0);
+                if let Err(e) = std::fs::write(dir.0.join(name), b"") {
+                    error!("script: cannot signal {name}: {e}");
+                }
+                true
+            }
+            Step::WaitHover(c) => cell(c).is_some_and(|at| hover == Some(at)),
+            Step::WaitMouseDown => left_down,
+            Step::WaitMouseUp => !left_down,
+            Step::WaitHeld(c) => {
+                cell(c).is_some_and(|at| motion.held_at.is_some_and(|p| p.distance(cell_pos(&geo, at)) < 0.35))
+            }
+            Step::WaitNotHeld => motion.held_at.is_none(),
+            Step::FreezeHop(f) => {
+                let reached = motion.hop_progress.is_some_and(|p| p >= *f);
+                if reached {
+                    act.clock.pause();
+                }
+                reached
+            }
+            Step::Unfreeze => {
+                act.clock.unpause();
+                true
+            }
             Step::WaitPlies(n) => rules.game.ply() >= *n && anims.0 == 0,
             Step::WaitOver => turn == Turn::Over && anims.0 == 0,
             Step::Click(c) => {
-                match parse_coord_public(&geo, c) {
-                    Ok(at) => {
-                        clicks.write(CellActivated(at));
-                    }
-                    Err(e) => error!("script: bad cell '{c}': {e}"),
+                if let Some(at) = cell(c) {
+                    act.clicks.write(CellActivated(at));
                 }
                 true
             }
             Step::Play(m) => {
                 match parse_move(&geo, m) {
                     Ok(mv) => {
-                        intents.write(Intent::Play { mv, generation: None });
+                        act.intents.write(Intent::Play { mv, generation: None });
                     }
                     Err(e) => error!("script: bad move '{m}': {e}"),
                 }
                 true
             }
             Step::Undo => {
-                intents.write(Intent::Undo);
+                act.intents.write(Intent::Undo);
                 true
             }
             Step::Redo => {
-                intents.write(Intent::Redo);
+                act.intents.write(Intent::Redo);
                 true
             }
             Step::New => {
-                intents.write(Intent::NewGame);
+                act.intents.write(Intent::NewGame);
                 true
             }
             Step::Hint => {
-                hints.write(super::ai_task::HintRequest);
+                act.hints.write(HintRequest);
                 true
             }
             Step::Menu => {
-                next_screen.set(Screen::Title);
+                act.next_screen.set(Screen::Title);
                 true
             }
             Step::Screenshot(name) => {
@@ -193,7 +304,7 @@ fn run_script(
                 let path = dir.0.join(format!("{name}.png"));
                 let counter = pending.0.clone();
                 counter.fetch_add(1, Ordering::SeqCst);
-                commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path)).observe(
+                act.commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path)).observe(
                     move |_: On<bevy::render::view::screenshot::ScreenshotCaptured>| {
                         counter.fetch_sub(1, Ordering::SeqCst);
                     },
@@ -204,7 +315,7 @@ fn run_script(
                 script.waited += 1;
                 // Give the last screenshots time to reach the disk.
                 if pending.0.load(Ordering::SeqCst) == 0 && script.waited > 5 {
-                    exit.write(AppExit::Success);
+                    act.exit.write(AppExit::Success);
                 }
                 false
             }
@@ -214,7 +325,7 @@ fn run_script(
         }
         script.next += 1;
         // One action per frame so each reaches the rules before the next.
-        if !matches!(step, Step::Wait(_) | Step::WaitIdle | Step::WaitPlies(_) | Step::WaitOver | Step::WaitFile(_)) {
+        if !step.is_wait() {
             break;
         }
     }
@@ -242,7 +353,7 @@ fn record_frame(
     time: Res<Time<Real>>,
     mut log: ResMut<FrameLog>,
     mut exits: MessageReader<AppExit>,
-    ai: Option<Res<super::ai_task::AiState>>,
+    ai: Option<Res<AiState>>,
 ) {
     // A frame counts as "thinking" while a search is in flight on the task pool.
     let thinking = ai.is_some_and(|a| a.thinking());

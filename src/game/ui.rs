@@ -1,42 +1,23 @@
 //! The egui interface: title menu, status bar with buttons, game-over banner, coordinates.
 
 use super::ai_task::{AiState, HintRequest, HintState};
-use super::rules::{GameOver, Intent, Rules};
-use super::view::{Layout, cell_pos};
-use super::{Controller, Screen, Settings, Turn};
+use super::args::MAX_SPEED;
+use super::board::{Layout, cell_pos};
+use super::input::UiHasKeyboard;
+use super::rules::{Intent, Rules};
+use super::screen::{Screen, Turn};
+use super::settings::{Controller, Settings};
 use crate::ai::{Level, Outlook};
 use crate::rules::notation::{col_letter, row_number};
 use crate::rules::{Color as Side, Coord, Geometry, Phase, move_to_string};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-/// Whether egui is using the keyboard (a text field has focus); board keys pause then.
-#[derive(Resource, Default)]
-pub struct EguiWantsKeyboard(pub bool);
-
-/// The last game-over announcement.
-#[derive(Resource, Default)]
-struct Announcement(Option<(Side, usize)>);
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<EguiWantsKeyboard>()
-        .init_resource::<Announcement>()
-        .add_systems(
-            EguiPrimaryContextPass,
-            (title_screen.run_if(in_state(Screen::Title)), game_hud.run_if(in_state(Screen::Game))),
-        )
-        .add_systems(Update, remember_game_over);
-}
-
-fn remember_game_over(mut over: MessageReader<GameOver>, mut ann: ResMut<Announcement>, rules: Option<Res<Rules>>) {
-    for o in over.read() {
-        ann.0 = Some((o.winner, o.plies));
-    }
-    if let Some(r) = rules
-        && r.game.winner().is_none()
-    {
-        ann.0 = None;
-    }
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (title_screen.run_if(in_state(Screen::Title)), game_hud.run_if(in_state(Screen::Game))),
+    );
 }
 
 fn controller_label(c: Controller) -> String {
@@ -90,7 +71,9 @@ fn title_screen(
                 });
             }
             ui.separator();
-            ui.add(egui::Slider::new(&mut settings.anim_speed, 0.0..=4.0).text("animation speed (0 = instant)"));
+            // The same range as the command line and the settings file, so showing the slider
+            // never clamps (and so changes) a saved value.
+            ui.add(egui::Slider::new(&mut settings.anim_speed, 0.0..=MAX_SPEED).text("animation speed (0 = instant)"));
             ui.checkbox(&mut settings.coordinates, "show coordinates");
             ui.separator();
             if ui.button(egui::RichText::new("  Play  ").size(20.0)).clicked() {
@@ -101,7 +84,6 @@ fn title_screen(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn game_hud(
     mut contexts: EguiContexts,
     rules: Option<Res<Rules>>,
@@ -109,15 +91,14 @@ fn game_hud(
     turn: Res<State<Turn>>,
     ai: Res<AiState>,
     layout: Res<Layout>,
-    ann: Res<Announcement>,
     mut intents: MessageWriter<Intent>,
     mut next: ResMut<NextState<Screen>>,
-    mut wants: ResMut<EguiWantsKeyboard>,
+    mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    wants.0 = ctx.egui_wants_keyboard_input();
+    keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
     let side = game.to_move();
@@ -176,7 +157,8 @@ fn game_hud(
             });
         });
     });
-    if let Some((winner, plies)) = ann.0 {
+    if let Some(winner) = game.winner() {
+        let plies = game.ply();
         egui::Area::new(egui::Id::new("over")).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {

@@ -1,0 +1,87 @@
+//! The game window's command-line options.
+
+use crate::ai::Level;
+use crate::rules::{Geometry, parse_size};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Who plays which colour.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// You play Black against the computer.
+    HumanAi,
+    /// The computer plays Black, you White.
+    AiHuman,
+    /// Two people at one screen.
+    HumanHuman,
+    /// Watch the computer play itself.
+    AiAi,
+}
+
+/// Options for the game window.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// Board size for the first game, 4x4 to 20x20, e.g. 8x8, 9x13, 13x20.
+    #[arg(long, value_parser = board_size, allow_hyphen_values = true)]
+    pub size: Option<Geometry>,
+    /// Who plays.
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
+    /// AI level: beginner, easy, medium, hard or expert.
+    #[arg(long)]
+    pub level: Option<Level>,
+    /// Skip the title screen and start playing at once.
+    #[arg(long)]
+    pub start: bool,
+    /// Run a script of intents (one per line) for end-to-end tests; implies --start.
+    #[arg(long)]
+    pub script: Option<PathBuf>,
+    /// Directory for screenshots and marker files of a script.
+    #[arg(long)]
+    pub screenshot_dir: Option<PathBuf>,
+    /// Animation speed, 0 (instant) to 4.
+    #[arg(long, value_parser = anim_speed, allow_hyphen_values = true)]
+    pub anim_speed: Option<f32>,
+    /// Random seed for the AI.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Log main-thread frame times to this file (one millisecond value per line).
+    #[arg(long)]
+    pub frame_log: Option<PathBuf>,
+    /// Keep the player's settings in this file (default `~/.config/konane/settings.txt`;
+    /// scripted runs keep none unless this is given). Options given here win over it.
+    #[arg(long)]
+    pub settings: Option<PathBuf>,
+}
+
+/// Smallest board the game offers on each side.
+pub const MIN_BOARD: u8 = 4;
+/// Largest animation speed; 0 is instant.
+pub const MAX_SPEED: f32 = 4.0;
+
+/// A board the game offers: 4x4 to 20x20 (the rules allow smaller ones).
+pub fn check_board(g: Geometry) -> Result<Geometry, String> {
+    if g.rows() < MIN_BOARD || g.cols() < MIN_BOARD {
+        Err(format!("{}x{} is out of range: the game offers boards from 4x4 to 20x20", g.rows(), g.cols()))
+    } else {
+        Ok(g)
+    }
+}
+
+/// An animation speed the game offers: 0 (instant) to 4, the same range as the settings slider.
+pub fn check_speed(a: f32) -> Result<f32, String> {
+    if (0.0..=MAX_SPEED).contains(&a) {
+        Ok(a)
+    } else {
+        Err(format!("{a} is out of range: expected 0 (instant) to {MAX_SPEED}"))
+    }
+}
+
+fn board_size(s: &str) -> Result<Geometry, String> {
+    check_board(parse_size(s)?)
+}
+
+fn anim_speed(s: &str) -> Result<f32, String> {
+    let v: f32 = s.trim().parse().map_err(|_| "expected a number from 0 (instant) to 4".to_string())?;
+    check_speed(v)
+}

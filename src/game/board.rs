@@ -1,0 +1,288 @@
+//! The board's entities and layout: a carved slab with cups, stones and trays, laid out to fit
+//! the window. Everything on the board hangs off [`BoardRoot`], whose transform maps board
+//! units (one cell = 1.0, centred on the origin, y up) to pixels.
+
+use super::rules::{BoardReset, PresentationActive, Rules};
+use super::screen::{GameSet, Screen};
+use super::textures::Textures;
+use crate::rules::{Color as Side, Coord, Game, Geometry};
+use bevy::picking::Pickable;
+use bevy::prelude::*;
+use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
+use bevy::window::PrimaryWindow;
+
+/// Height of the egui bar at the top, in logical pixels.
+pub const TOP_BAR: f32 = 64.0;
+/// Height kept free at the bottom.
+pub const BOTTOM_BAR: f32 = 36.0;
+/// Tray width in cells on each side.
+pub const TRAY_CELLS: f32 = 2.4;
+/// Diameter of a stone on the board, in cells.
+pub const STONE_SIZE: f32 = 0.84;
+/// Diameter of a stone in a tray, in cells.
+pub const TRAY_STONE_SIZE: f32 = 0.5;
+/// Diameter of a cup, in cells.
+pub const CUP_SIZE: f32 = 0.92;
+/// A stone's shadow, relative to the stone (in units of the stone's own size).
+pub const SHADOW_OFFSET: Vec3 = Vec3::new(0.05, -0.07, -0.5);
+/// Size of a stone's shadow relative to the stone.
+pub const SHADOW_SIZE: f32 = 1.05;
+/// How much larger a stone held by the pointer is drawn.
+pub const HELD_SCALE: f32 = 1.12;
+
+/// Draw order on the board (z in board units; higher is in front).
+pub mod z {
+    /// The slab's drop shadow.
+    pub const SLAB_SHADOW: f32 = 0.0;
+    /// The slab.
+    pub const SLAB: f32 = 0.1;
+    /// Cups.
+    pub const CUP: f32 = 1.0;
+    /// Marks under the stones (last move's start, captures).
+    pub const MARK_UNDER: f32 = 2.0;
+    /// Landing dots and jump paths.
+    pub const PATH: f32 = 2.5;
+    /// Stones at rest (tray stones add a little per slot).
+    pub const STONE: f32 = 4.0;
+    /// Rings over stones (selection, removable, last landing, hint).
+    pub const MARK_OVER: f32 = 5.0;
+    /// The keyboard/gamepad cursor.
+    pub const CURSOR: f32 = 6.0;
+    /// Captured stones flying to a tray, and stone chips.
+    pub const FLYING: f32 = 9.0;
+    /// A hopping stone.
+    pub const HOPPING: f32 = 10.0;
+    /// A stone held by the pointer.
+    pub const HELD: f32 = 20.0;
+}
+
+/// Everything on the board hangs off this entity; its transform maps cell units to pixels.
+#[derive(Component)]
+pub struct BoardRoot;
+
+/// A cup on the board: the picking target for that cell.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Cell(pub Coord);
+
+/// A stone on the board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Stone {
+    /// Its colour.
+    pub side: Side,
+    /// Its cell.
+    pub at: Coord,
+}
+
+/// The soft shadow under a stone.
+#[derive(Component)]
+pub struct StoneShadow;
+
+/// Board size in pixels per cell and centre, for the UI.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Layout {
+    /// Pixels per cell.
+    pub cell: f32,
+    /// Board centre in world coordinates.
+    pub centre: Vec2,
+    /// Window size.
+    pub window: Vec2,
+}
+
+/// Position of a cell's centre in board units (board centred on the origin, y up).
+pub fn cell_pos(geo: &Geometry, c: Coord) -> Vec2 {
+    Vec2::new(c.col as f32 - (geo.cols() as f32 - 1.0) / 2.0, (geo.rows() as f32 - 1.0) / 2.0 - c.row as f32)
+}
+
+/// Where the `n`-th stone of a tray sits (board units).
+pub fn tray_slot(geo: &Geometry, owner: Side, n: usize) -> Vec2 {
+    let per_col = (geo.rows() as usize * 2).max(8);
+    let (col, row) = (n / per_col, n % per_col);
+    let x0 = geo.cols() as f32 / 2.0 + 1.05 + col as f32 * 0.55;
+    let x = if owner == Side::Black { -x0 } else { x0 };
+    let y = (geo.rows() as f32 - 1.0) / 2.0 - row as f32 * 0.5;
+    Vec2::new(x, y)
+}
+
+impl Layout {
+    /// Layout for a window and board.
+    pub fn compute(window: Vec2, geo: &Geometry) -> Layout {
+        let avail_w = window.x - 16.0;
+        let avail_h = window.y - TOP_BAR - BOTTOM_BAR;
+        let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
+        let rows = (geo.rows() as f32 + 1.0).max(6.0);
+        let cell = (avail_w / cols).min(avail_h / rows).max(4.0);
+        Layout { cell, centre: Vec2::new(0.0, (BOTTOM_BAR - TOP_BAR) / 2.0), window }
+    }
+
+    /// World position of a board-unit point.
+    pub fn to_world(&self, p: Vec2) -> Vec2 {
+        self.centre + p * self.cell
+    }
+
+    /// Screen (logical pixel, y down) position of a board-unit point.
+    pub fn to_screen(&self, p: Vec2) -> Vec2 {
+        let w = self.to_world(p);
+        Vec2::new(w.x + self.window.x / 2.0, self.window.y / 2.0 - w.y)
+    }
+
+    /// Board-unit point under a screen (logical pixel, y down) position.
+    pub fn from_screen(&self, s: Vec2) -> Vec2 {
+        let w = Vec2::new(s.x - self.window.x / 2.0, self.window.y / 2.0 - s.y);
+        (w - self.centre) / self.cell
+    }
+}
+
+/// The window-facing part: the camera and how the cups are picked.
+pub(super) fn camera_plugin(app: &mut App) {
+    app.insert_resource(SpritePickingSettings { require_markers: false, picking_mode: SpritePickingMode::BoundingBox })
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn((Name::new("Camera"), Camera2d, Msaa::Sample4));
+        });
+}
+
+/// The board entities and their layout; needs image assets but no window or renderer.
+pub fn board_plugin(app: &mut App) {
+    app.add_plugins(super::textures::plugin)
+        .init_resource::<Layout>()
+        .add_systems(OnEnter(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = true)
+        .add_systems(OnExit(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = false)
+        .add_systems(
+            Update,
+            (fit_to_window, rebuild_on_reset).chain().in_set(GameSet::Presentation).run_if(in_state(Screen::Game)),
+        );
+}
+
+fn fit_to_window(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    rules: Option<Res<Rules>>,
+    mut layout: ResMut<Layout>,
+    mut roots: Query<&mut Transform, With<BoardRoot>>,
+) {
+    let (Ok(window), Some(rules)) = (windows.single(), rules) else { return };
+    let l = Layout::compute(Vec2::new(window.width(), window.height()), rules.game.geometry());
+    *layout = l;
+    for mut t in &mut roots {
+        t.translation = l.centre.extend(0.0);
+        t.scale = Vec3::new(l.cell, l.cell, 1.0);
+    }
+}
+
+/// The stones taken off the board so far, per tray owner, in order.
+pub fn tray_contents(game: &Game) -> [Vec<Side>; 2] {
+    let mut trays = [Vec::new(), Vec::new()];
+    // Who moved at each ply follows from the start's side to move: sides alternate.
+    let mut mover = game.start().to_move();
+    for m in game.moves() {
+        if m.is_removal() {
+            trays[mover.index()].push(mover);
+        } else {
+            for _ in 0..m.hops() {
+                trays[mover.index()].push(mover.opponent());
+            }
+        }
+        mover = mover.opponent();
+    }
+    trays
+}
+
+/// A stone at a board-unit position, with its shadow.
+pub fn stone(textures: &Textures, side: Side, pos: Vec3, size: f32) -> impl Bundle {
+    let image = if side == Side::Black { textures.basalt.clone() } else { textures.coral.clone() };
+    (
+        Name::new(format!("{} stone", side.name())),
+        Sprite { image, custom_size: Some(Vec2::splat(size)), ..default() },
+        Transform::from_translation(pos),
+        Visibility::default(),
+        children![(
+            Name::new("Shadow"),
+            StoneShadow,
+            Sprite { image: textures.shadow.clone(), custom_size: Some(Vec2::splat(SHADOW_SIZE)), ..default() },
+            Transform::from_translation(SHADOW_OFFSET),
+        )],
+    )
+}
+
+/// A cup: the picking target of its cell.
+fn cup(textures: &Textures, geo: &Geometry, at: Coord) -> impl Bundle {
+    (
+        Name::new("Cup"),
+        Cell(at),
+        Pickable::default(),
+        Sprite { image: textures.cup.clone(), custom_size: Some(Vec2::splat(CUP_SIZE)), ..default() },
+        Transform::from_translation(cell_pos(geo, at).extend(z::CUP)),
+    )
+}
+
+/// The carved slab (`shadow` = its drop shadow).
+fn slab(textures: &Textures, geo: &Geometry, shadow: bool) -> impl Bundle {
+    let size = Vec2::new(geo.cols() as f32 + 0.9, geo.rows() as f32 + 0.9);
+    if shadow {
+        (
+            Name::new("Slab shadow"),
+            Sprite {
+                image: textures.slab.clone(),
+                custom_size: Some(size + 0.25),
+                color: Color::srgba(0.0, 0.0, 0.0, 0.45),
+                ..default()
+            },
+            Transform::from_xyz(0.12, -0.16, z::SLAB_SHADOW),
+        )
+    } else {
+        (
+            Name::new("Slab"),
+            Sprite { image: textures.slab.clone(), custom_size: Some(size), ..default() },
+            Transform::from_xyz(0.0, 0.0, z::SLAB),
+        )
+    }
+}
+
+/// The board root, placed by the layout.
+fn root(layout: &Layout) -> impl Bundle {
+    (
+        Name::new("Board"),
+        BoardRoot,
+        DespawnOnExit(Screen::Game),
+        Transform::from_translation(layout.centre.extend(0.0)).with_scale(Vec3::new(layout.cell, layout.cell, 1.0)),
+        Visibility::default(),
+    )
+}
+
+/// Builds the whole board from the rules (new game, undo, redo).
+pub(super) fn rebuild_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    rules: Option<Res<Rules>>,
+    textures: Res<Textures>,
+    roots: Query<Entity, With<BoardRoot>>,
+    layout: Res<Layout>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    let Some(rules) = rules else { return };
+    for r in &roots {
+        commands.entity(r).despawn();
+    }
+    let geo = *rules.game.geometry();
+    let pos = rules.game.position();
+    let root = commands.spawn(root(&layout)).id();
+    commands.spawn((ChildOf(root), slab(&textures, &geo, true)));
+    commands.spawn((ChildOf(root), slab(&textures, &geo, false)));
+    for r in 0..geo.rows() {
+        for c in 0..geo.cols() {
+            let at = Coord::new(r, c);
+            commands.spawn((ChildOf(root), cup(&textures, &geo, at)));
+            if let Some(side) = pos.at(at) {
+                let p = cell_pos(&geo, at).extend(z::STONE);
+                commands.spawn((ChildOf(root), Stone { side, at }, stone(&textures, side, p, STONE_SIZE)));
+            }
+        }
+    }
+    let trays = tray_contents(&rules.game);
+    for owner in [Side::Black, Side::White] {
+        for (n, side) in trays[owner.index()].iter().enumerate() {
+            let p = tray_slot(&geo, owner, n).extend(z::STONE + n as f32 * 0.01);
+            commands.spawn((ChildOf(root), stone(&textures, *side, p, TRAY_STONE_SIZE)));
+        }
+    }
+}

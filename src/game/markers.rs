@@ -1,0 +1,132 @@
+//! Marks on the board: the last move, the selection with its landings and jump paths, the
+//! removable stones of the opening, the hint, and the keyboard/gamepad cursor. Rebuilt
+//! whenever what they show changes.
+
+use super::ai_task::HintState;
+use super::board::{BoardRoot, cell_pos, z};
+use super::input::{BoardCursor, Selection};
+use super::rules::Rules;
+use super::screen::{GameSet, Screen, Turn};
+use super::textures::Textures;
+use crate::rules::Phase;
+use bevy::prelude::*;
+
+/// The colours of the marks, each kept apart from the others so they read at a glance.
+mod colour {
+    use bevy::color::Color;
+    /// The last move: a ring on its landing (fainter on its start).
+    pub const LAST_MOVE: Color = Color::srgba(1.0, 0.72, 0.25, 0.85);
+    /// Where the last move captured.
+    pub const CAPTURED: Color = Color::srgba(0.95, 0.35, 0.25, 0.8);
+    /// Stones that may be removed in the opening.
+    pub const REMOVABLE: Color = Color::srgba(0.55, 0.9, 1.0, 0.8);
+    /// A movable stone under the pointer.
+    pub const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.7);
+    /// The selected stone.
+    pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
+    /// Landings of the selected stone and the path to them.
+    pub const LANDING: Color = Color::srgba(0.4, 1.0, 0.55, 0.95);
+    pub const PATH: Color = Color::srgba(0.4, 1.0, 0.55, 0.7);
+    /// The hint.
+    pub const HINT: Color = Color::srgba(0.45, 0.7, 1.0, 0.95);
+    /// The keyboard/gamepad cursor: magenta, unlike any other mark.
+    pub const CURSOR: Color = Color::srgba(1.0, 0.35, 0.85, 1.0);
+}
+
+/// Highlights and marks, rebuilt when selection or position change.
+#[derive(Component)]
+pub struct Marker;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        update_markers
+            .after(super::board::rebuild_on_reset)
+            .in_set(GameSet::Presentation)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+/// Rebuilds markers: last move, selection, landings and paths, removable stones, cursor.
+fn update_markers(
+    mut commands: Commands,
+    rules: Option<Res<Rules>>,
+    selection: Res<Selection>,
+    cursor: Res<BoardCursor>,
+    turn: Res<State<Turn>>,
+    textures: Res<Textures>,
+    markers: Query<Entity, With<Marker>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    hints: Res<HintState>,
+) {
+    let Some(rules) = rules else { return };
+    if !(rules.is_changed() || selection.is_changed() || cursor.is_changed() || turn.is_changed() || hints.is_changed())
+    {
+        return;
+    }
+    for m in &markers {
+        commands.entity(m).despawn();
+    }
+    let Ok(root) = roots.single() else { return };
+    let geo = *rules.game.geometry();
+    let mut mark = |at: Vec2, z: f32, size: f32, image: &Handle<Image>, color: Color| {
+        commands.spawn((
+            ChildOf(root),
+            Name::new("Marker"),
+            Marker,
+            Sprite { image: image.clone(), custom_size: Some(Vec2::splat(size)), color, ..default() },
+            Transform::from_translation(at.extend(z)),
+        ));
+    };
+    if let Some(last) = rules.game.last_move() {
+        let amber = colour::LAST_MOVE;
+        mark(cell_pos(&geo, last.from), z::MARK_UNDER, 0.95, &textures.ring, amber.with_alpha(0.45));
+        if !last.is_removal() {
+            mark(cell_pos(&geo, last.to), z::MARK_OVER, 1.0, &textures.ring, amber);
+            for c in last.captured() {
+                mark(cell_pos(&geo, c), z::MARK_UNDER, 0.3, &textures.dot, colour::CAPTURED);
+            }
+        }
+    }
+    let human = *turn.get() == Turn::Human;
+    let legal = if human { rules.legal_moves() } else { Vec::new() };
+    let removing = matches!(rules.game.phase(), Phase::BlackRemoves | Phase::WhiteRemoves);
+    if human && removing {
+        for m in &legal {
+            mark(cell_pos(&geo, m.from), z::MARK_OVER, 1.0, &textures.ring, colour::REMOVABLE);
+        }
+    }
+    if human
+        && let Some(h) = selection.hover
+        && selection.selected.is_none()
+        && legal.iter().any(|m| m.from == h)
+        && !removing
+    {
+        mark(cell_pos(&geo, h), z::MARK_OVER, 1.0, &textures.ring, colour::HOVER);
+    }
+    if let Some(s) = selection.selected {
+        mark(cell_pos(&geo, s), z::MARK_OVER, 1.02, &textures.ring, colour::SELECTED);
+        for m in selection.moves_of_selected(&rules) {
+            let mut prev = cell_pos(&geo, m.from);
+            for l in m.landings() {
+                let p = cell_pos(&geo, l);
+                for k in 1..4 {
+                    let q = prev.lerp(p, k as f32 / 4.0);
+                    mark(q, z::PATH, 0.12, &textures.dot, colour::PATH);
+                }
+                prev = p;
+            }
+            mark(cell_pos(&geo, m.to), z::PATH, 0.42, &textures.dot, colour::LANDING);
+        }
+    }
+    if let Some(hint) = hints.for_generation(rules.generation).and_then(|a| a.best) {
+        let blue = colour::HINT;
+        mark(cell_pos(&geo, hint.from), z::MARK_OVER, 1.0, &textures.ring, blue);
+        if !hint.is_removal() {
+            mark(cell_pos(&geo, hint.to), z::PATH, 0.5, &textures.dot, blue);
+        }
+    }
+    if cursor.visible && geo.contains(cursor.at) {
+        mark(cell_pos(&geo, cursor.at), z::CURSOR, 1.08, &textures.ring, colour::CURSOR);
+    }
+}

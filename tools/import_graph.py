@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Prints which sibling modules each module of src/game, src/rules and src/ai uses, and any
+import cycle among them. With --check, exits 1 when there is a cycle.
+
+A module is a `.rs` file (or a folder) next to the folder's `mod.rs`. Module X uses sibling Y
+when X's code (comments removed) names `super::Y` or `crate::<folder>::Y`, alone or inside a
+`{...}` group.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+FOLDERS = ["game", "rules", "ai"]
+
+
+def module_files(folder):
+    mods = {}
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.endswith(".rs") and name != "mod.rs":
+            mods[name[:-3]] = [path]
+        elif os.path.isdir(path):
+            mods[name] = [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs if f.endswith(".rs")]
+    return mods
+
+
+def used_names(text, prefix):
+    """Every first path segment after `prefix`, including those inside `{a, b::c}` groups."""
+    names = set()
+    for m in re.finditer(re.escape(prefix), text):
+        rest = text[m.end():]
+        if rest.startswith("{"):
+            depth, group = 0, ""
+            for ch in rest:
+                group += ch
+                depth += ch == "{"
+                depth -= ch == "}"
+                if depth == 0:
+                    break
+            for part in re.split(r",", group.strip("{}")):
+                seg = re.match(r"\s*(\w+)", part)
+                if seg:
+                    names.add(seg.group(1))
+        else:
+            seg = re.match(r"(\w+)", rest)
+            if seg:
+                names.add(seg.group(1))
+    return names
+
+
+def graph(folder_name):
+    folder = os.path.join(ROOT, folder_name)
+    mods = module_files(folder)
+    edges = {m: set() for m in mods}
+    for m, files in mods.items():
+        for f in files:
+            text = open(f, encoding="utf-8").read()
+            text = re.sub(r"//[^\n]*", "", text)
+            for prefix in ("super::", f"crate::{folder_name}::"):
+                for name in used_names(text, prefix):
+                    if name in mods and name != m:
+                        edges[m].add(name)
+    return edges
+
+
+def find_cycles(edges):
+    cycles, seen = [], set()
+
+    def walk(node, path):
+        for nxt in sorted(edges[node]):
+            if nxt in path:
+                cyc = path[path.index(nxt):]
+                key = frozenset(cyc)
+                if key not in seen:
+                    seen.add(key)
+                    cycles.append(cyc + [nxt])
+            else:
+                walk(nxt, path + [nxt])
+
+    for n in sorted(edges):
+        walk(n, [n])
+    return cycles
+
+
+def main():
+    check = "--check" in sys.argv
+    total = 0
+    for folder in FOLDERS:
+        edges = graph(folder)
+        cycles = find_cycles(edges)
+        total += len(cycles)
+        if not check:
+            print(f"src/{folder}:")
+            for m in sorted(edges):
+                print(f"  {m} -> {', '.join(sorted(edges[m])) or '(nothing)'}")
+        for c in cycles:
+            print(f"cycle in src/{folder}: {' -> '.join(c)}")
+    print(f"{total} import cycles")
+    return 1 if check and total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
