@@ -16,8 +16,34 @@ struct Cli {
     game: GameArgs,
 }
 
+/// Longest message printed for a command-line error (clap quotes the bad value whole).
+const MAX_MESSAGE: usize = 240;
+
+/// Parses the command line; a bad one gets one `konane:` line on stderr and exit status 2.
+fn parse() -> Cli {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) => {
+            let text = e.render().to_string();
+            let what: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .collect();
+            let mut line = what.join(" ").trim_start_matches("error: ").to_string();
+            if line.chars().count() > MAX_MESSAGE {
+                line = line.chars().take(MAX_MESSAGE).collect::<String>() + "…";
+            }
+            eprintln!("konane: {line} (see konane --help)");
+            std::process::exit(2)
+        }
+    }
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = parse();
     let code = match cli.command {
         Some(cmd) => {
             // Behave like other command-line tools when output is piped into `head`.

@@ -48,6 +48,9 @@ pub struct GameArgs {
     /// Log main-thread frame times to this file (one millisecond value per line).
     #[arg(long)]
     pub frame_log: Option<PathBuf>,
+    /// Window size in logical pixels, e.g. 1280x800 (the default), 800x600 or 600x900.
+    #[arg(long, value_parser = window_size)]
+    pub window_size: Option<(u32, u32)>,
     /// Keep the player's settings in this file (default `~/.config/konane/settings.txt`;
     /// scripted runs keep none unless this is given). Options given here win over it.
     #[arg(long)]
@@ -79,6 +82,20 @@ pub fn check_speed(a: f32) -> Result<f32, String> {
 
 fn board_size(s: &str) -> Result<Geometry, String> {
     check_board(parse_size(s)?)
+}
+
+fn window_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || {
+        format!(
+            "'{}' is not a window size: expected WIDTHxHEIGHT, each 320 to 8192",
+            s.chars().take(40).collect::<String>()
+        )
+    };
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    match (w.trim().parse::<u32>(), h.trim().parse::<u32>()) {
+        (Ok(w), Ok(h)) if (320..=8192).contains(&w) && (320..=8192).contains(&h) => Ok((w, h)),
+        _ => Err(bad()),
+    }
 }
 
 fn anim_speed(s: &str) -> Result<f32, String> {

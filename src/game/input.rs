@@ -6,7 +6,7 @@
 
 use super::board::{BoardRoot, Cell, Layout};
 use super::rules::{Intent, Rejected, Rules};
-use super::screen::{GameSet, Screen, Turn};
+use super::screen::{GameSet, Overlay, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
@@ -29,15 +29,17 @@ pub struct SkipAnimation;
 /// What a key or button means, whichever device it came from.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Activate the cell under the cursor (or show the cursor); skips an animation.
+    /// One step in a direction (x right, y down): on the first press, then repeating while held.
+    Step(IVec2),
+    /// Activate the cell under the cursor or the focused menu item; skips an animation.
     Confirm,
-    /// Drop the selection.
+    /// Drop the selection, or go back (close a menu, answer No).
     Cancel,
     /// Take back a move.
     Undo,
     /// Replay a move taken back.
     Redo,
-    /// Leave for the menu.
+    /// Open or close the pause menu.
     Pause,
 }
 
@@ -139,24 +141,26 @@ pub struct BoardCursor {
     pub at: Coord,
     /// Hidden while the mouse is in use.
     pub visible: bool,
-    repeat: Timer,
-    held: Option<IVec2>,
 }
 
 impl Default for BoardCursor {
     fn default() -> Self {
-        BoardCursor {
-            at: Coord::new(0, 0),
-            visible: false,
-            repeat: Timer::from_seconds(REPEAT_DELAY, TimerMode::Once),
-            held: None,
-        }
+        BoardCursor { at: Coord::new(0, 0), visible: false }
     }
 }
 
-/// The direction held on keys, d-pad or stick this frame.
-#[derive(Resource, Default, Debug, Clone, Copy)]
-struct HeldDirection(IVec2);
+/// The direction held on keys, d-pad or stick, and when it next repeats.
+#[derive(Resource, Debug, Clone)]
+struct HeldDirection {
+    dir: Option<IVec2>,
+    repeat: Timer,
+}
+
+impl Default for HeldDirection {
+    fn default() -> Self {
+        HeldDirection { dir: None, repeat: Timer::from_seconds(REPEAT_DELAY, TimerMode::Once) }
+    }
+}
 
 /// Whether the interface (a text field, a focused button) has the keyboard; set by the UI.
 /// While it does, the board ignores keys and pad buttons.
@@ -182,33 +186,23 @@ pub(super) fn interaction_plugin(app: &mut App) {
         .configure_sets(Update, (InputStage::Record, InputStage::Interpret).chain().in_set(GameSet::Input))
         .add_systems(
             Update,
-            (apply_actions, resolve_activations).chain().in_set(InputStage::Interpret).run_if(in_state(Screen::Game)),
+            (apply_actions, resolve_activations.run_if(in_state(Screen::Game))).chain().in_set(InputStage::Interpret),
         )
         .add_systems(OnEnter(Screen::Game), reset_per_game)
         .add_systems(OnExit(Screen::Game), reset_per_game);
 }
 
 /// Reading devices: keys, gamepads and the pointer on the board.
-pub(super) fn device_plugin(app: &mut App) {
-    app.add_observer(observe_board_pointer).add_systems(
-        Update,
-        (mouse_hides_cursor, read_devices.run_if(board_has_keyboard))
-            .in_set(InputStage::Record)
-            .run_if(in_state(Screen::Game)),
-    );
+pub fn device_plugin(app: &mut App) {
+    app.add_observer(observe_board_pointer)
+        .add_systems(Update, (mouse_hides_cursor, read_devices.run_if(board_has_keyboard)).in_set(InputStage::Record));
 }
 
 /// Selection, cursor and held stone belong to one game.
-fn reset_per_game(
-    mut selection: ResMut<Selection>,
-    mut cursor: ResMut<BoardCursor>,
-    mut held: ResMut<HeldStone>,
-    mut direction: ResMut<HeldDirection>,
-) {
+fn reset_per_game(mut selection: ResMut<Selection>, mut cursor: ResMut<BoardCursor>, mut held: ResMut<HeldStone>) {
     *selection = Selection::default();
     *cursor = BoardCursor::default();
     *held = HeldStone::default();
-    *direction = HeldDirection::default();
 }
 
 /// Every new board root gets the one observer set that turns pointer events into input.
@@ -308,17 +302,20 @@ fn mouse_hides_cursor(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<
     }
 }
 
-/// Records keys, pad buttons, d-pad and stick into actions and the held direction; a mouse
-/// press while a move animates skips it.
+/// Records keys, pad buttons, d-pad and stick into actions (a held direction steps once, then
+/// repeats); a mouse press while a move animates skips it.
 fn read_devices(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     pads: Query<&Gamepad>,
-    turn: Res<State<Turn>>,
+    turn: Option<Res<State<Turn>>>,
+    time: Res<Time<Real>>,
     mut direction: ResMut<HeldDirection>,
     mut actions: MessageWriter<Action>,
     mut skip: MessageWriter<SkipAnimation>,
 ) {
+    let no_keys = ButtonInput::<KeyCode>::default();
+    let keys = keys.as_deref().unwrap_or(&no_keys);
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let mut dir = IVec2::ZERO;
     for (key, d) in DIRECTION_KEYS {
@@ -351,58 +348,68 @@ fn read_devices(
             }
         }
     }
-    direction.0 = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
-    if *turn.get() == Turn::Animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
-        skip.write(SkipAnimation);
-    }
-}
-
-/// Moves the cursor (first press, then repeating while held) and carries out actions.
-fn apply_actions(
-    mut actions: MessageReader<Action>,
-    direction: Res<HeldDirection>,
-    time: Res<Time>,
-    rules: Option<Res<Rules>>,
-    turn: Res<State<Turn>>,
-    mut cursor: ResMut<BoardCursor>,
-    mut activations: MessageWriter<CellActivated>,
-    mut cancels: MessageWriter<CancelSelection>,
-    mut skip: MessageWriter<SkipAnimation>,
-    mut intents: MessageWriter<Intent>,
-    mut next_screen: ResMut<NextState<Screen>>,
-) {
-    let Some(rules) = rules else { return };
-    let geo = *rules.game.geometry();
-    let dir = direction.0;
+    let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
+    // Step on the first press, then repeat while held.
     let step = if dir == IVec2::ZERO {
-        cursor.held = None;
+        direction.dir = None;
         false
-    } else if cursor.held != Some(dir) {
-        cursor.held = Some(dir);
-        cursor.repeat = Timer::from_seconds(REPEAT_DELAY, TimerMode::Once);
+    } else if direction.dir != Some(dir) {
+        direction.dir = Some(dir);
+        direction.repeat = Timer::from_seconds(REPEAT_DELAY, TimerMode::Once);
         true
     } else {
-        cursor.repeat.tick(time.delta());
-        if cursor.repeat.is_finished() {
-            cursor.repeat = Timer::from_seconds(REPEAT_EVERY, TimerMode::Once);
+        direction.repeat.tick(time.delta());
+        if direction.repeat.is_finished() {
+            direction.repeat = Timer::from_seconds(REPEAT_EVERY, TimerMode::Once);
             true
         } else {
             false
         }
     };
     if step {
-        if cursor.visible {
-            let r = (cursor.at.row as i32 + dir.y).clamp(0, geo.rows() as i32 - 1);
-            let c = (cursor.at.col as i32 + dir.x).clamp(0, geo.cols() as i32 - 1);
-            cursor.at = Coord::new(r as u8, c as u8);
-        }
-        cursor.visible = true;
+        actions.write(Action::Step(dir));
     }
+    let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
+    if animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
+        skip.write(SkipAnimation);
+    }
+}
+
+/// Carries out actions on the board: the cursor moves, cells are activated, the selection is
+/// dropped (or, with nothing selected, Back opens the pause menu), moves are taken back.
+pub(super) fn apply_actions(
+    mut actions: MessageReader<Action>,
+    rules: Option<Res<Rules>>,
+    screen: Option<Res<State<Screen>>>,
+    turn: Option<Res<State<Turn>>>,
+    selection: Res<Selection>,
+    mut cursor: ResMut<BoardCursor>,
+    mut overlay: ResMut<Overlay>,
+    mut activations: MessageWriter<CellActivated>,
+    mut cancels: MessageWriter<CancelSelection>,
+    mut skip: MessageWriter<SkipAnimation>,
+    mut intents: MessageWriter<Intent>,
+) {
+    // Always runs (and drains), so actions from frames when a menu had them are never read late.
+    let in_game = screen.is_some_and(|s| *s.get() == Screen::Game) && *overlay == Overlay::None;
+    let (Some(rules), Some(turn), true) = (rules, turn, in_game) else {
+        actions.clear();
+        return;
+    };
+    let geo = *rules.game.geometry();
     if !geo.contains(cursor.at) {
         cursor.at = Coord::new(0, 0);
     }
     for action in actions.read() {
         match action {
+            Action::Step(dir) => {
+                if cursor.visible {
+                    let r = (cursor.at.row as i32 + dir.y).clamp(0, geo.rows() as i32 - 1);
+                    let c = (cursor.at.col as i32 + dir.x).clamp(0, geo.cols() as i32 - 1);
+                    cursor.at = Coord::new(r as u8, c as u8);
+                }
+                cursor.visible = true;
+            }
             Action::Confirm if *turn.get() == Turn::Animating => {
                 skip.write(SkipAnimation);
             }
@@ -413,16 +420,16 @@ fn apply_actions(
                     cursor.visible = true;
                 }
             }
-            Action::Cancel => {
+            Action::Cancel if selection.selected.is_some() => {
                 cancels.write(CancelSelection);
             }
+            Action::Cancel | Action::Pause => *overlay = Overlay::Pause,
             Action::Undo => {
                 intents.write(Intent::Undo);
             }
             Action::Redo => {
                 intents.write(Intent::Redo);
             }
-            Action::Pause => next_screen.set(Screen::Title),
         }
     }
 }
@@ -434,6 +441,7 @@ pub fn resolve_activations(
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     turn: Res<State<Turn>>,
+    overlay: Res<Overlay>,
     mut selection: ResMut<Selection>,
     mut intents: MessageWriter<Intent>,
     mut rejected: MessageWriter<Rejected>,
@@ -450,9 +458,18 @@ pub fn resolve_activations(
             selection.selected = None;
         }
     }
+    if *overlay != Overlay::None {
+        // A menu is over the board: it has the input.
+        activations.clear();
+        return;
+    }
     for &CellActivated(at) in activations.read() {
         // Input waits while the AI thinks or a move animates (the turn state lags a frame
         // behind a move, so the controller of the side to move is checked as well).
+        if *turn.get() == Turn::AiThinking {
+            rejected.write(Rejected { at: None, reason: "Wait — the computer is thinking".into() });
+            continue;
+        }
         if *turn.get() != Turn::Human || settings.controller(rules.game.to_move()) != Controller::Human {
             continue;
         }

@@ -11,6 +11,7 @@ pub mod audio;
 pub mod board;
 pub mod input;
 pub mod markers;
+pub mod menu;
 pub mod rules;
 pub mod screen;
 pub mod script;
@@ -31,7 +32,14 @@ pub fn core_plugin(app: &mut App) {
     if !app.world().contains_resource::<Settings>() {
         app.init_resource::<Settings>();
     }
-    app.add_plugins((screen::plugin, rules::plugin, ai_task::plugin, input::interaction_plugin, audio::cues_plugin));
+    app.add_plugins((
+        screen::plugin,
+        rules::plugin,
+        ai_task::plugin,
+        input::interaction_plugin,
+        menu::plugin,
+        audio::cues_plugin,
+    ));
 }
 
 /// The board, its animations and marks; needs image assets but no window (headless tests add
@@ -81,7 +89,10 @@ pub fn run(args: GameArgs) -> i32 {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "Kōnane".into(),
-                        resolution: WindowResolution::new(1280, 800),
+                        resolution: {
+                            let (w, h) = args.window_size.unwrap_or((1280, 800));
+                            WindowResolution::new(w, h)
+                        },
                         ..default()
                     }),
                     ..default()

@@ -27,6 +27,33 @@ pub enum Turn {
     Over,
 }
 
+/// A menu open over the game board: it takes the pad and the keys while open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing: the board has the input.
+    #[default]
+    None,
+    /// The pause menu.
+    Pause,
+    /// The game-over panel.
+    GameOver,
+    /// A question before something that would discard the game (answered Yes or No).
+    Confirm(Discard),
+}
+
+/// What a confirmation question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Discard {
+    /// Start the game again.
+    Restart,
+    /// Give up the game.
+    Resign,
+    /// Start a new game from the title while an unfinished one could be continued.
+    NewGame,
+    /// Leave an unfinished game for the title screen.
+    LeaveGame,
+}
+
 /// The ordered stages of a frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameSet {
@@ -42,5 +69,7 @@ pub enum GameSet {
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_sub_state::<Turn>()
+        .init_resource::<Overlay>()
+        .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain());
 }

@@ -8,7 +8,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu`,
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `close-menu`,
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
@@ -16,7 +16,7 @@ use super::anim::Motion;
 use super::board::cell_pos;
 use super::input::{CellActivated, Selection};
 use super::rules::{AnimationsRunning, Intent, Rules};
-use super::screen::{GameSet, Screen, Turn};
+use super::screen::{GameSet, Overlay, Screen, Turn};
 use crate::rules::{parse_coord_public, parse_move};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -69,6 +69,12 @@ pub enum Step {
     Hint,
     /// Go to the title screen.
     Menu,
+    /// Open the pause menu over the game.
+    Pause,
+    /// Go from the title screen to a game with the current settings.
+    Start,
+    /// Close the menu over the game (the game-over panel, the pause menu).
+    CloseMenu,
     /// Save a screenshot as NAME.png in the screenshot directory.
     Screenshot(String),
     /// Exit once screenshots are written.
@@ -155,6 +161,9 @@ impl Script {
                 "new" => Step::New,
                 "hint" => Step::Hint,
                 "menu" => Step::Menu,
+                "pause" => Step::Pause,
+                "start" => Step::Start,
+                "close-menu" => Step::CloseMenu,
                 "screenshot" => Step::Screenshot(need("a name")?),
                 "quit" => Step::Quit,
                 other => return Err(format!("script line {}: unknown command '{other}'", i + 1)),
@@ -201,6 +210,7 @@ struct Actions<'w, 's> {
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,
     clock: ResMut<'w, Time<Virtual>>,
+    overlay: ResMut<'w, Overlay>,
 }
 
 fn run_script(
@@ -297,6 +307,18 @@ fn run_script(
             }
             Step::Menu => {
                 act.next_screen.set(Screen::Title);
+                true
+            }
+            Step::Start => {
+                act.next_screen.set(Screen::Game);
+                true
+            }
+            Step::CloseMenu => {
+                *act.overlay = Overlay::None;
+                true
+            }
+            Step::Pause => {
+                *act.overlay = Overlay::Pause;
                 true
             }
             Step::Screenshot(name) => {

@@ -1,89 +1,316 @@
-//! The egui interface: title menu, status bar with buttons, game-over banner, coordinates.
+//! The egui interface: the title screen, the HUD above the board, the menus over the game
+//! (pause, game over, confirmations) and the coordinates, in one theme taken from the board's
+//! basalt-and-coral palette. Menus are drawn from [`super::menu`]'s items; a click reports the
+//! same [`MenuChosen`] a pad or key would.
 
 use super::ai_task::{AiState, HintRequest, HintState};
 use super::args::MAX_SPEED;
 use super::board::{Layout, cell_pos};
 use super::input::UiHasKeyboard;
-use super::rules::{Intent, Rules};
-use super::screen::{Screen, Turn};
+use super::menu::{MenuChosen, MenuFocus, MenuItem, menu_items, question};
+use super::rules::{Intent, MoveApplied, Rejected, Rules};
+use super::screen::{Overlay, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::ai::{Level, Outlook};
 use crate::rules::notation::{col_letter, row_number};
-use crate::rules::{Color as Side, Coord, Geometry, Phase, move_to_string};
+use crate::rules::{Color as Side, Coord, Game, Geometry, Phase, move_to_string};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+/// The interface's colours, from the board: basalt greys, coral whites, the slab's warm stone.
+mod palette {
+    use bevy_egui::egui::Color32;
+    /// Panels: dark basalt.
+    pub const PANEL: Color32 = Color32::from_rgb(28, 30, 34);
+    /// Buttons at rest.
+    pub const BUTTON: Color32 = Color32::from_rgb(58, 54, 50);
+    /// Buttons under the pointer.
+    pub const BUTTON_HOVER: Color32 = Color32::from_rgb(84, 76, 68);
+    /// Text: coral white.
+    pub const TEXT: Color32 = Color32::from_rgb(240, 232, 216);
+    /// Quieter text.
+    pub const TEXT_DIM: Color32 = Color32::from_rgb(186, 176, 160);
+    /// The focused menu item's frame: warm amber, like the last-move ring.
+    pub const FOCUS: Color32 = Color32::from_rgb(255, 184, 64);
+    /// Behind a menu over the board.
+    pub const BACKDROP: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 120);
+    /// Refusals and warnings.
+    pub const WARN: Color32 = Color32::from_rgb(255, 140, 110);
+}
+
+/// Height of the HUD above the board, in logical pixels (the board is laid out below it).
+pub const HUD_HEIGHT: f32 = super::board::TOP_BAR;
+
+/// A short message shown under the status for a moment: why something was refused, or what
+/// the computer just played.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Notice {
+    /// The words.
+    pub text: String,
+    /// A refusal (drawn as a warning).
+    pub warning: bool,
+    /// Seconds it stays.
+    pub left: f32,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (title_screen.run_if(in_state(Screen::Title)), game_hud.run_if(in_state(Screen::Game))),
-    );
+    app.init_resource::<Notice>()
+        .add_systems(Update, collect_notices.after(super::screen::GameSet::Rules))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                apply_theme,
+                title_screen.run_if(in_state(Screen::Title)),
+                (game_hud, overlay_menu).chain().run_if(in_state(Screen::Game)),
+            )
+                .chain(),
+        );
+}
+
+/// Refusals are said in words; what the computer played is said in words and notation.
+fn collect_notices(
+    mut rejected: MessageReader<Rejected>,
+    mut applied: MessageReader<MoveApplied>,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    time: Res<Time<Real>>,
+    mut notice: ResMut<Notice>,
+) {
+    notice.left -= time.delta_secs();
+    for r in rejected.read() {
+        *notice = Notice { text: sentence(&r.reason), warning: true, left: 2.5 };
+    }
+    let Some(rules) = rules else { return };
+    for m in applied.read() {
+        if let Controller::Ai(_) = settings.controller(m.mover) {
+            let text =
+                format!("{} played {}", player_name(&settings, m.mover), move_to_string(rules.game.geometry(), m.mv));
+            *notice = Notice { text, warning: false, left: 4.0 };
+        }
+    }
+}
+
+/// A reason as a sentence: capital first letter.
+fn sentence(reason: &str) -> String {
+    let mut c = reason.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Whether exactly one side is played by a person at this screen (then the game says "you").
+fn one_human(settings: &Settings) -> Option<Side> {
+    match settings.players {
+        [Controller::Human, Controller::Ai(_)] => Some(Side::Black),
+        [Controller::Ai(_), Controller::Human] => Some(Side::White),
+        _ => None,
+    }
+}
+
+/// How the HUD names a side: "You", "The computer", or the colour.
+fn player_name(settings: &Settings, side: Side) -> String {
+    match (one_human(settings), settings.controller(side)) {
+        (Some(you), _) if you == side => "You".into(),
+        (Some(_), _) => "The computer".into(),
+        (None, Controller::Ai(_)) => format!("{} (computer)", side.name()),
+        (None, Controller::Human) => side.name().into(),
+    }
+}
+
+/// The status line in plain words, addressing the player when a person plays one side. While a
+/// move is shown it describes that move's side, not the next one (it follows the animation).
+pub fn status_line(game: &Game, settings: &Settings, turn: Turn) -> String {
+    let side = game.to_move();
+    let stone = |s: Side| if s == Side::Black { "black" } else { "white" };
+    let you = one_human(settings);
+    if turn == Turn::Animating {
+        return match game.last_move() {
+            Some(_) => format!("{} moving…", player_name(settings, side.opponent())),
+            None => String::new(),
+        };
+    }
+    match game.phase() {
+        Phase::Over { winner } => match you {
+            Some(y) if y == winner => format!("You win — {} has no move", player_name(settings, winner.opponent())),
+            Some(_) => "You lose — you have no move".into(),
+            None => format!("{} wins — {} has no move", winner.name(), winner.opponent().name()),
+        },
+        _ if settings.controller(side) != Controller::Human => match you {
+            Some(_) => "The computer is thinking…".into(),
+            None => format!("{} (computer) is thinking…", side.name()),
+        },
+        Phase::BlackRemoves if you.is_some() => {
+            "Your turn — remove one of your stones from the centre or a corner".into()
+        }
+        Phase::BlackRemoves => "Black removes one of its stones from the centre or a corner".into(),
+        Phase::WhiteRemoves if you.is_some() => "Your turn — remove one of your stones next to the hole".into(),
+        Phase::WhiteRemoves => "White removes one of its stones next to the hole".into(),
+        Phase::Jumping if you.is_some() => format!("Your turn — jump with a {} stone", stone(side)),
+        Phase::Jumping => format!("{} to move — jump with a {} stone", side.name(), stone(side)),
+    }
+}
+
+/// A Ui covering the whole window, for panels.
+fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "viewport".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// One theme for every screen: the board's palette, rounded frames, large text.
+fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut visuals = egui::Visuals::dark();
+    visuals.panel_fill = palette::PANEL;
+    visuals.window_fill = palette::PANEL;
+    visuals.window_stroke = egui::Stroke::new(1.0, palette::BUTTON_HOVER);
+    visuals.window_corner_radius = egui::CornerRadius::same(14);
+    visuals.override_text_color = Some(palette::TEXT);
+    for (w, fill) in [
+        (&mut visuals.widgets.inactive, palette::BUTTON),
+        (&mut visuals.widgets.hovered, palette::BUTTON_HOVER),
+        (&mut visuals.widgets.active, palette::BUTTON_HOVER),
+    ] {
+        w.bg_fill = fill;
+        w.weak_bg_fill = fill;
+        w.corner_radius = egui::CornerRadius::same(10);
+    }
+    visuals.selection.bg_fill = egui::Color32::from_rgb(150, 100, 40);
+    ctx.set_visuals(visuals);
+    ctx.all_styles_mut(|style| {
+        use egui::{FontFamily::Proportional, FontId, TextStyle};
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(30.0, Proportional)),
+            (TextStyle::Body, FontId::new(19.0, Proportional)),
+            (TextStyle::Button, FontId::new(19.0, Proportional)),
+            (TextStyle::Small, FontId::new(15.0, Proportional)),
+            (TextStyle::Monospace, FontId::new(17.0, egui::FontFamily::Monospace)),
+        ]
+        .into();
+        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+        style.spacing.button_padding = egui::vec2(14.0, 7.0);
+    });
+    *done = true;
+    Ok(())
+}
+
+/// Draws a menu's items as large buttons; the focused one framed in amber. Hovering moves
+/// the focus (so only one item ever looks focused); a click chooses.
+fn menu_buttons(ui: &mut egui::Ui, items: &[MenuItem], focus: &mut MenuFocus, chosen: &mut Vec<MenuItem>) {
+    let width = ui.available_width().clamp(200.0, 380.0);
+    for (i, item) in items.iter().enumerate() {
+        let focused = focus.index == i;
+        let mut button = egui::Button::new(egui::RichText::new(item.label()).size(22.0))
+            .min_size(egui::vec2(width, 48.0))
+            .corner_radius(12);
+        if focused {
+            button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(palette::BUTTON_HOVER);
+        }
+        let response = ui.add(button);
+        if response.hovered() && ui.input(|i| i.pointer.delta() != egui::Vec2::ZERO) {
+            focus.index = i;
+        }
+        if response.clicked() {
+            chosen.push(*item);
+        }
+    }
 }
 
 fn controller_label(c: Controller) -> String {
     match c {
-        Controller::Human => "Human".into(),
-        Controller::Ai(l) => format!("AI ({l})"),
+        Controller::Human => "Person".into(),
+        Controller::Ai(l) => format!("Computer ({l})"),
     }
 }
 
 fn title_screen(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
-    mut next: ResMut<NextState<Screen>>,
+    mut focus: ResMut<MenuFocus>,
+    mut chosen_writer: MessageWriter<MenuChosen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Kōnane")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .resizable(false)
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.heading("The Hawaiian stone-jumping game");
-            ui.label("Jump over an enemy stone into an empty cup to capture it. Whoever cannot move loses.");
-            ui.separator();
-            let (mut rows, mut cols) = (settings.size.rows(), settings.size.cols());
-            ui.horizontal(|ui| {
-                ui.label("Board");
-                for (r, c) in [(6u8, 6u8), (8, 8), (9, 13), (10, 10), (13, 20), (14, 17)] {
-                    if ui.selectable_label(rows == r && cols == c, format!("{r}×{c}")).clicked() {
-                        (rows, cols) = (r, c);
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.add(egui::Slider::new(&mut rows, 4..=20).text("rows"));
-                ui.add(egui::Slider::new(&mut cols, 4..=20).text("columns"));
-            });
-            if let Ok(g) = Geometry::new(rows, cols) {
-                settings.size = g;
-            }
-            ui.separator();
-            for side in [Side::Black, Side::White] {
-                ui.horizontal(|ui| {
-                    ui.label(format!("{:>5}", side.name()));
-                    let current = settings.players[side.index()];
-                    egui::ComboBox::from_id_salt(side.name()).selected_text(controller_label(current)).show_ui(ui, |ui| {
-                        ui.selectable_value(&mut settings.players[side.index()], Controller::Human, "Human");
-                        for l in Level::ALL {
-                            ui.selectable_value(&mut settings.players[side.index()], Controller::Ai(l), format!("AI ({l})"));
-                        }
-                    });
-                });
-            }
-            ui.separator();
-            // The same range as the command line and the settings file, so showing the slider
-            // never clamps (and so changes) a saved value.
-            ui.add(egui::Slider::new(&mut settings.anim_speed, 0.0..=MAX_SPEED).text("animation speed (0 = instant)"));
-            ui.checkbox(&mut settings.coordinates, "show coordinates");
-            ui.separator();
-            if ui.button(egui::RichText::new("  Play  ").size(20.0)).clicked() {
-                next.set(Screen::Game);
-            }
-            ui.small("Mouse: click a stone, then a landing (or drag). Keys: arrows/WASD, Enter, Esc, U / Ctrl+Z, Ctrl+Y. Pad: d-pad, A, B, bumpers, Start.");
+    let mut chosen = Vec::new();
+    let mut root = root_ui(ctx);
+    egui::CentralPanel::no_frame().show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space((ui.available_height() * 0.06).min(48.0));
+            ui.label(egui::RichText::new("Kōnane").size(72.0).strong());
+            ui.label(egui::RichText::new("The Hawaiian stone-jumping game").size(22.0).color(palette::TEXT_DIM));
+            ui.add_space(16.0);
+            let items = menu_items(Screen::Title, Overlay::None);
+            menu_buttons(ui, &items, &mut focus, &mut chosen);
+            ui.add_space(12.0);
+            egui::CollapsingHeader::new("Game setup").default_open(false).show(ui, |ui| setup(ui, &mut settings));
+            ui.add_space(8.0);
+            ui.label(
+                egui::RichText::new(
+                    "Jump over an enemy stone into an empty cup to capture it. Whoever cannot move loses.\n\
+                     Mouse: click a stone, then where it lands (or drag it).  Keys: arrows, Enter, Esc, U.  \
+                     Pad: d-pad, A to choose, B to go back, bumpers to undo/redo, Start for the menu.",
+                )
+                .size(16.0)
+                .color(palette::TEXT_DIM),
+            );
         });
+    });
+    for item in chosen {
+        chosen_writer.write(MenuChosen(item));
+    }
     Ok(())
 }
 
+/// The board size, the players and the presentation, for a custom game.
+fn setup(ui: &mut egui::Ui, settings: &mut Settings) {
+    let (mut rows, mut cols) = (settings.size.rows(), settings.size.cols());
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Board");
+        for (r, c) in [(6u8, 6u8), (8, 8), (9, 13), (10, 10), (13, 20), (14, 17)] {
+            if ui.selectable_label(rows == r && cols == c, format!("{r}×{c}")).clicked() {
+                (rows, cols) = (r, c);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Slider::new(&mut rows, 4..=20).text("rows"));
+        ui.add(egui::Slider::new(&mut cols, 4..=20).text("columns"));
+    });
+    if let Ok(g) = Geometry::new(rows, cols) {
+        settings.size = g;
+    }
+    for side in [Side::Black, Side::White] {
+        ui.horizontal(|ui| {
+            ui.label(format!("{:>5}", side.name()));
+            let current = settings.players[side.index()];
+            egui::ComboBox::from_id_salt(side.name()).selected_text(controller_label(current)).show_ui(ui, |ui| {
+                ui.selectable_value(&mut settings.players[side.index()], Controller::Human, "Person");
+                for l in Level::ALL {
+                    ui.selectable_value(
+                        &mut settings.players[side.index()],
+                        Controller::Ai(l),
+                        format!("Computer ({l})"),
+                    );
+                }
+            });
+        });
+    }
+    if ui.button("Swap colours").clicked() {
+        settings.players.swap(0, 1);
+    }
+    // The same range as the command line and the settings file, so showing the slider never
+    // clamps (and so changes) a saved value.
+    ui.add(egui::Slider::new(&mut settings.anim_speed, 0.0..=MAX_SPEED).text("animation speed (0 = instant)"));
+    ui.checkbox(&mut settings.coordinates, "show coordinates");
+}
+
+/// The bar above the board: a fixed group of buttons that never moves, then the status in
+/// words on its own line, then a notice (a refusal, the computer's move, a hint).
 fn game_hud(
     mut contexts: EguiContexts,
     rules: Option<Res<Rules>>,
@@ -91,8 +318,9 @@ fn game_hud(
     turn: Res<State<Turn>>,
     ai: Res<AiState>,
     layout: Res<Layout>,
+    notice: Res<Notice>,
+    mut overlay: ResMut<Overlay>,
     mut intents: MessageWriter<Intent>,
-    mut next: ResMut<NextState<Screen>>,
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
@@ -101,108 +329,170 @@ fn game_hud(
     keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
-    let side = game.to_move();
-    let status = match game.phase() {
-        Phase::BlackRemoves => "Black removes a stone from the centre or a corner".to_string(),
-        Phase::WhiteRemoves => "White removes a stone next to the hole".to_string(),
-        Phase::Jumping => format!("{} to move", side.name()),
-        Phase::Over { winner } => format!("{} wins", winner.name()),
-    };
-    egui::Area::new(egui::Id::new("hud")).anchor(egui::Align2::LEFT_TOP, [10.0, 8.0]).show(ctx, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&status).size(18.0).strong());
-                if ai.thinking() && *turn.get() == Turn::AiThinking {
-                    ui.add(egui::Spinner::new());
-                    ui.label(format!("{} is thinking…", controller_label(settings.controller(side))));
-                }
-                ui.separator();
-                ui.label(format!("ply {}", game.ply()));
-                ui.label(format!(
-                    "Black {} · White {}",
-                    game.position().count(Side::Black),
-                    game.position().count(Side::White)
-                ));
-                ui.separator();
-                if ui.add_enabled(game.can_undo(), egui::Button::new("Undo")).clicked() {
-                    intents.write(Intent::Undo);
-                }
-                if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
-                    intents.write(Intent::Redo);
-                }
-                let human_turn = *turn.get() == Turn::Human;
-                if ui.add_enabled(human_turn && !hints.thinking(), egui::Button::new("Hint")).clicked() {
-                    hint_requests.write(HintRequest);
-                }
-                if hints.thinking() {
-                    ui.add(egui::Spinner::new());
-                } else if let Some(a) = hints.for_generation(rules.generation)
-                    && let Some(m) = a.best
-                {
-                    let outlook = match a.outlook {
-                        Outlook::Score(s) => format!("eval {:+}", s),
-                        Outlook::Win { plies: Some(n) } => format!("wins in {n}"),
-                        Outlook::Win { plies: None } => "proven win".into(),
-                        Outlook::Loss { plies: Some(n) } => format!("loses in {n}"),
-                        Outlook::Loss { plies: None } => "proven loss".into(),
-                    };
-                    ui.label(format!("Hint: {} ({outlook})", move_to_string(game.geometry(), m)));
-                }
-                if ui.button("New game").clicked() {
-                    intents.write(Intent::NewGame);
-                }
-                if ui.button("Menu").clicked() {
-                    next.set(Screen::Title);
-                }
+    let status = status_line(game, &settings, *turn.get());
+    let frame = egui::Frame::new().fill(palette::PANEL).inner_margin(egui::Margin::symmetric(12, 6));
+    let mut root = root_ui(ctx);
+    egui::Panel::top("hud").exact_size(HUD_HEIGHT).frame(frame).show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            let human_turn = *turn.get() == Turn::Human;
+            let small = |text: &str| egui::Button::new(text).min_size(egui::vec2(72.0, 30.0));
+            if ui.add_enabled(game.can_undo(), small("Undo")).on_hover_text("U, Ctrl+Z, left bumper").clicked() {
+                intents.write(Intent::Undo);
+            }
+            if ui.add_enabled(game.can_redo(), small("Redo")).on_hover_text("Ctrl+Y, right bumper").clicked() {
+                intents.write(Intent::Redo);
+            }
+            if ui.add_enabled(human_turn && !hints.thinking(), small("Hint")).clicked() {
+                hint_requests.write(HintRequest);
+            }
+            if ui.add(small("Menu")).on_hover_text("Esc, Start").clicked() {
+                *overlay = Overlay::Pause;
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let taken = |s: Side| captured_of(game, s);
+                let (b, w, n) = (taken(Side::White), taken(Side::Black), game.ply());
+                // Shorter words when the window is narrow, so the buttons never move.
+                let text = if ui.available_width() > 300.0 {
+                    format!("Black took {b} · White took {w} · move {n}")
+                } else {
+                    format!("B {b} · W {w} · #{n}")
+                };
+                ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(16.0)).truncate());
             });
+        });
+        ui.horizontal(|ui| {
+            if ai.thinking() && *turn.get() == Turn::AiThinking {
+                ui.add(egui::Spinner::new());
+            }
+            ui.add(egui::Label::new(egui::RichText::new(&status).size(21.0).strong()).truncate());
+        });
+        let line = if hints.thinking() {
+            Some(("Looking for a good move…".to_string(), false))
+        } else if let Some(a) = hints.for_generation(rules.generation)
+            && let Some(m) = a.best
+        {
+            Some((hint_words(game, m, a.outlook), false))
+        } else if notice.left > 0.0 {
+            Some((notice.text.clone(), notice.warning))
+        } else {
+            None
+        };
+        if let Some((text, warning)) = line {
+            let color = if warning { palette::WARN } else { palette::TEXT_DIM };
+            ui.add(egui::Label::new(egui::RichText::new(text).size(17.0).color(color)).truncate());
+        }
+    });
+    if settings.coordinates && layout.cell >= 14.0 {
+        draw_coordinates(ctx, game.geometry(), &layout);
+    }
+    Ok(())
+}
+
+/// Stones of `side` captured so far (its own opening removal is not a capture).
+fn captured_of(game: &Game, side: Side) -> u32 {
+    let gone = game.start().count(side).saturating_sub(game.position().count(side));
+    let removals = game.moves().iter().take(2).filter(|m| m.is_removal()).count();
+    let own_removal = match side {
+        Side::Black => removals >= 1,
+        Side::White => removals >= 2,
+    };
+    gone.saturating_sub(own_removal as u32)
+}
+
+/// A hint in words: the move, and how the game stands.
+fn hint_words(game: &Game, m: crate::rules::Move, outlook: Outlook) -> String {
+    let mv = move_to_string(game.geometry(), m);
+    let standing = match outlook {
+        Outlook::Score(s) if s > 150 => "you are winning".to_string(),
+        Outlook::Score(s) if s < -150 => "you are behind".to_string(),
+        Outlook::Score(_) => "the game is even".to_string(),
+        Outlook::Win { plies: Some(n) } => format!("proven: you win within {} of your moves", n.div_ceil(2)),
+        Outlook::Win { plies: None } => "proven: you win".to_string(),
+        Outlook::Loss { plies: Some(n) } => format!("proven: you lose within {} of your moves", n.div_ceil(2)),
+        Outlook::Loss { plies: None } => "proven: you lose with best play".to_string(),
+    };
+    format!("Good move: {mv} — {standing}")
+}
+
+/// Letters under the board and numbers to its left.
+fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional((layout.cell * 0.3).clamp(12.0, 18.0));
+    let color = egui::Color32::from_rgb(214, 204, 186);
+    for c in 0..geo.cols() {
+        let p = layout.to_screen(cell_pos(geo, Coord::new(geo.rows() - 1, c)) + Vec2::new(0.0, -0.72));
+        painter.text(egui::pos2(p.x, p.y), egui::Align2::CENTER_CENTER, col_letter(c).to_string(), font.clone(), color);
+    }
+    for r in 0..geo.rows() {
+        let p = layout.to_screen(cell_pos(geo, Coord::new(r, 0)) + Vec2::new(-0.72, 0.0));
+        painter.text(
+            egui::pos2(p.x, p.y),
+            egui::Align2::CENTER_CENTER,
+            row_number(geo.rows(), r).to_string(),
+            font.clone(),
+            color,
+        );
+    }
+}
+
+/// The pause menu, the game-over panel and confirmation questions, centred over the board.
+fn overlay_menu(
+    mut contexts: EguiContexts,
+    overlay: Res<Overlay>,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    mut focus: ResMut<MenuFocus>,
+    mut chosen_writer: MessageWriter<MenuChosen>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(rules), overlay) = (rules, *overlay) else { return Ok(()) };
+    let items = menu_items(Screen::Game, overlay);
+    if items.is_empty() {
+        return Ok(());
+    }
+    let game = &rules.game;
+    let (title, lines): (String, Vec<String>) = match overlay {
+        Overlay::Pause => ("Paused".into(), Vec::new()),
+        Overlay::Confirm(about) => (question(about).into(), Vec::new()),
+        Overlay::GameOver => {
+            let winner = game.winner().unwrap_or(Side::Black);
+            let headline = match one_human(&settings) {
+                Some(you) if you == winner => "You win!".to_string(),
+                Some(_) => "You lose".to_string(),
+                None => format!("{} wins", winner.name()),
+            };
+            let taken = |s: Side| captured_of(game, s);
+            (
+                headline,
+                vec![
+                    format!("{} has no jump left.", player_name(&settings, winner.opponent())),
+                    format!(
+                        "{} moves · Black took {} stones, White took {}",
+                        game.ply(),
+                        taken(Side::White),
+                        taken(Side::Black)
+                    ),
+                ],
+            )
+        }
+        Overlay::None => return Ok(()),
+    };
+    let mut chosen = Vec::new();
+    // A modal dims the board behind it; closing it is the menu's business (Back, Resume).
+    let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(24));
+    egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.vertical_centered(|ui| {
+            ui.label(egui::RichText::new(title).size(32.0).strong());
+            for l in lines {
+                ui.label(egui::RichText::new(l).color(palette::TEXT_DIM));
+            }
+            ui.add_space(8.0);
+            menu_buttons(ui, &items, &mut focus, &mut chosen);
         });
     });
-    if let Some(winner) = game.winner() {
-        let plies = game.ply();
-        egui::Area::new(egui::Id::new("over")).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{} wins after {plies} moves — {} has no move.",
-                            winner.name(),
-                            winner.opponent().name()
-                        ))
-                        .size(20.0)
-                        .strong(),
-                    );
-                    if ui.button("Play again").clicked() {
-                        intents.write(Intent::NewGame);
-                    }
-                });
-            });
-        });
-    }
-    if settings.coordinates && layout.cell >= 14.0 {
-        let geo = *game.geometry();
-        let painter = ctx.layer_painter(egui::LayerId::background());
-        let font = egui::FontId::proportional((layout.cell * 0.3).clamp(9.0, 16.0));
-        let color = egui::Color32::from_rgb(200, 190, 170);
-        for c in 0..geo.cols() {
-            let p = layout.to_screen(cell_pos(&geo, Coord::new(geo.rows() - 1, c)) + Vec2::new(0.0, -0.72));
-            painter.text(
-                egui::pos2(p.x, p.y),
-                egui::Align2::CENTER_CENTER,
-                col_letter(c).to_string(),
-                font.clone(),
-                color,
-            );
-        }
-        for r in 0..geo.rows() {
-            let p = layout.to_screen(cell_pos(&geo, Coord::new(r, 0)) + Vec2::new(-0.72, 0.0));
-            painter.text(
-                egui::pos2(p.x, p.y),
-                egui::Align2::CENTER_CENTER,
-                row_number(geo.rows(), r).to_string(),
-                font.clone(),
-                color,
-            );
-        }
+    for item in chosen {
+        chosen_writer.write(MenuChosen(item));
     }
     Ok(())
 }

@@ -1,0 +1,215 @@
+//! Menus as data: which items the title screen and the menus over the game offer, which one
+//! has the focus, and what choosing one does. Pad, keys and pointer all end in
+//! [`MenuChosen`]; the UI only draws the items and reports clicks, so every menu works the
+//! same with a gamepad, a keyboard or a mouse — and headless tests can use them.
+
+use super::input::Action;
+use super::rules::{Intent, Rules};
+use super::screen::{Discard, Overlay, Screen, Turn};
+use super::settings::{Controller, Settings};
+use crate::ai::Level;
+use bevy::prelude::*;
+
+/// Something a menu offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MenuItem {
+    /// Start a game against the computer (you play Black).
+    PlayComputer,
+    /// Start a game for two people at this screen.
+    TwoPlayers,
+    /// Watch the computer play itself.
+    WatchComputer,
+    /// Leave the game.
+    Quit,
+    /// Close the pause menu.
+    Resume,
+    /// Start this game again with the same players.
+    Restart,
+    /// Leave this game for the title screen.
+    ToTitle,
+    /// Play again with the same colours.
+    Rematch,
+    /// Play again with the colours swapped.
+    RematchSwapped,
+    /// Close the game-over panel to look at the board.
+    LookAtBoard,
+    /// Answer a confirmation question: go ahead.
+    Yes,
+    /// Answer a confirmation question: keep the game.
+    No,
+}
+
+impl MenuItem {
+    /// The words on its button.
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuItem::PlayComputer => "Play vs computer",
+            MenuItem::TwoPlayers => "Two players",
+            MenuItem::WatchComputer => "Watch computer vs computer",
+            MenuItem::Quit => "Quit",
+            MenuItem::Resume => "Resume",
+            MenuItem::Restart => "Restart",
+            MenuItem::ToTitle => "Quit to title",
+            MenuItem::Rematch => "Rematch",
+            MenuItem::RematchSwapped => "Rematch, colours swapped",
+            MenuItem::LookAtBoard => "Look at the board",
+            MenuItem::Yes => "Yes",
+            MenuItem::No => "No",
+        }
+    }
+}
+
+/// The menu on screen: its items in order (empty when the board has the input).
+pub fn menu_items(screen: Screen, overlay: Overlay) -> Vec<MenuItem> {
+    use MenuItem::*;
+    match (screen, overlay) {
+        (Screen::Title, _) => vec![PlayComputer, TwoPlayers, WatchComputer, Quit],
+        (Screen::Game, Overlay::None) => Vec::new(),
+        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, ToTitle],
+        (Screen::Game, Overlay::GameOver) => vec![Rematch, RematchSwapped, LookAtBoard, ToTitle],
+        (Screen::Game, Overlay::Confirm(_)) => vec![No, Yes],
+    }
+}
+
+/// The question a confirmation asks.
+pub fn question(about: Discard) -> &'static str {
+    match about {
+        Discard::Restart => "Start again? This game will be lost.",
+        Discard::Resign => "Give up this game?",
+        Discard::NewGame => "Start a new game? The unfinished one will be lost.",
+        Discard::LeaveGame => "Leave this game? It will be lost.",
+    }
+}
+
+/// Which item of the open menu has the focus.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenuFocus {
+    /// Index into the open menu's items.
+    pub index: usize,
+    /// The menu it belongs to; another menu starts at its first item.
+    menu: Option<(Screen, Overlay)>,
+}
+
+/// An item was chosen (pad South, Enter, a click or tap).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenuChosen(pub MenuItem);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuFocus>()
+        .add_message::<MenuChosen>()
+        .add_systems(
+            Update,
+            (navigate, carry_out)
+                .chain()
+                .in_set(super::input::InputStage::Interpret)
+                // Before the board reads the same actions: a Pause that opens the menu this
+                // frame must not also close it.
+                .before(super::input::apply_actions)
+                .before(super::input::resolve_activations),
+        )
+        .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>| *overlay = Overlay::GameOver);
+}
+
+/// Moves the focus with directions, chooses with Confirm, goes back with Cancel / Pause.
+fn navigate(
+    mut actions: MessageReader<Action>,
+    screen: Option<Res<State<Screen>>>,
+    mut overlay: ResMut<Overlay>,
+    mut focus: ResMut<MenuFocus>,
+    mut chosen: MessageWriter<MenuChosen>,
+) {
+    let Some(screen) = screen else { return };
+    let menu = (*screen.get(), *overlay);
+    let items = menu_items(menu.0, menu.1);
+    // A menu that just opened starts at its first item and ignores what opened it; with no
+    // menu open, the board has the actions. (This system always runs, so it never reads
+    // actions from frames it skipped.)
+    if focus.menu != Some(menu) || items.is_empty() {
+        *focus = MenuFocus { index: 0, menu: Some(menu) };
+        actions.clear();
+        return;
+    }
+    for action in actions.read() {
+        match action {
+            Action::Step(d) if d.y != 0 || d.x != 0 => {
+                let step = if d.y != 0 { d.y } else { d.x };
+                let n = items.len() as i32;
+                focus.index = (focus.index as i32 + step).rem_euclid(n) as usize;
+            }
+            Action::Confirm => {
+                chosen.write(MenuChosen(items[focus.index.min(items.len() - 1)]));
+            }
+            Action::Cancel | Action::Pause => match *overlay {
+                Overlay::Pause | Overlay::GameOver => *overlay = Overlay::None,
+                Overlay::Confirm(_) => *overlay = Overlay::Pause,
+                Overlay::None => {}
+            },
+            _ => {}
+        }
+    }
+}
+
+/// Does what the chosen item says. Anything that would throw away an unfinished game asks
+/// first.
+fn carry_out(
+    mut chosen: MessageReader<MenuChosen>,
+    mut overlay: ResMut<Overlay>,
+    mut settings: ResMut<Settings>,
+    rules: Option<Res<Rules>>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut intents: MessageWriter<Intent>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let level = settings
+        .players
+        .iter()
+        .find_map(|c| match c {
+            Controller::Ai(l) => Some(*l),
+            Controller::Human => None,
+        })
+        .unwrap_or(Level::Medium);
+    let unfinished = rules.as_ref().is_some_and(|r| r.game.ply() > 0 && r.game.winner().is_none());
+    for MenuChosen(item) in chosen.read() {
+        let mut start = |players: [Controller; 2], settings: &mut Settings| {
+            settings.players = players;
+            next_screen.set(Screen::Game);
+        };
+        match item {
+            MenuItem::PlayComputer => start([Controller::Human, Controller::Ai(level)], &mut settings),
+            MenuItem::TwoPlayers => start([Controller::Human, Controller::Human], &mut settings),
+            MenuItem::WatchComputer => start([Controller::Ai(level), Controller::Ai(level)], &mut settings),
+            MenuItem::Quit => {
+                exit.write(AppExit::Success);
+            }
+            MenuItem::Resume | MenuItem::LookAtBoard => *overlay = Overlay::None,
+            MenuItem::Restart if unfinished => *overlay = Overlay::Confirm(Discard::Restart),
+            MenuItem::Restart | MenuItem::Rematch => {
+                intents.write(Intent::NewGame);
+                *overlay = Overlay::None;
+            }
+            MenuItem::RematchSwapped => {
+                settings.players.swap(0, 1);
+                intents.write(Intent::NewGame);
+                *overlay = Overlay::None;
+            }
+            MenuItem::ToTitle if unfinished => *overlay = Overlay::Confirm(Discard::LeaveGame),
+            MenuItem::ToTitle => {
+                if *screen.get() == Screen::Game {
+                    next_screen.set(Screen::Title);
+                }
+            }
+            MenuItem::Yes => {
+                match *overlay {
+                    Overlay::Confirm(Discard::LeaveGame) => next_screen.set(Screen::Title),
+                    Overlay::Confirm(_) => {
+                        intents.write(Intent::NewGame);
+                    }
+                    _ => {}
+                }
+                *overlay = Overlay::None;
+            }
+            MenuItem::No => *overlay = Overlay::Pause,
+        }
+    }
+}

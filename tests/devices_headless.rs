@@ -1,0 +1,244 @@
+//! Whole games played with one device only — a gamepad, or a keyboard — from the title screen
+//! to game over and a rematch, in a headless `App` with Bevy's real input plugin: the test
+//! sends the same raw gamepad and keyboard messages a driver would.
+
+use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::{ButtonState, InputPlugin};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use konane::ai::Level;
+use konane::game::rules::Rules;
+use konane::game::screen::Overlay;
+use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
+use konane::rules::{Coord, Geometry, Move};
+use std::time::{Duration, Instant};
+
+/// Only a hang reaches this.
+const HANG: Duration = Duration::from_secs(180);
+
+/// One device's buttons for the few things a player does.
+#[derive(Clone, Copy)]
+enum Device {
+    Pad(Entity),
+    Keyboard,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Press {
+    Up,
+    Down,
+    Left,
+    Right,
+    Choose,
+}
+
+impl Device {
+    fn send(self, app: &mut App, press: Press, down: bool) {
+        match self {
+            Device::Pad(pad) => {
+                let button = match press {
+                    Press::Up => GamepadButton::DPadUp,
+                    Press::Down => GamepadButton::DPadDown,
+                    Press::Left => GamepadButton::DPadLeft,
+                    Press::Right => GamepadButton::DPadRight,
+                    Press::Choose => GamepadButton::South,
+                };
+                let value = if down { 1.0 } else { 0.0 };
+                app.world_mut()
+                    .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
+            }
+            Device::Keyboard => {
+                let (key_code, logical_key) = match press {
+                    Press::Up => (KeyCode::ArrowUp, Key::ArrowUp),
+                    Press::Down => (KeyCode::ArrowDown, Key::ArrowDown),
+                    Press::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
+                    Press::Right => (KeyCode::ArrowRight, Key::ArrowRight),
+                    Press::Choose => (KeyCode::Enter, Key::Enter),
+                };
+                let state = if down { ButtonState::Pressed } else { ButtonState::Released };
+                app.world_mut().write_message(KeyboardInput {
+                    key_code,
+                    logical_key,
+                    state,
+                    text: None,
+                    repeat: false,
+                    window: Entity::PLACEHOLDER,
+                });
+            }
+        }
+    }
+
+    /// A short press: down for one frame, then up.
+    fn press(self, app: &mut App, press: Press) {
+        self.send(app, press, true);
+        app.update();
+        self.send(app, press, false);
+        app.update();
+    }
+}
+
+fn app_with(device: &str) -> (App, Device) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.insert_resource(Settings {
+        size: Geometry::new(6, 6).unwrap(),
+        players: [Controller::Human, Controller::Ai(Level::Beginner)],
+        ai_min_delay: 0.0,
+        anim_speed: 0.0,
+        ..Settings::default()
+    });
+    // The window's pointer message, which the window plugin would add.
+    app.add_message::<CursorMoved>();
+    core_plugin(&mut app);
+    konane::game::input::device_plugin(&mut app);
+    app.update();
+    let device = if device == "pad" {
+        let pad = app.world_mut().spawn_empty().id();
+        app.world_mut().write_message(GamepadConnectionEvent::new(
+            pad,
+            GamepadConnection::Connected { name: "Test pad".into(), vendor_id: None, product_id: None },
+        ));
+        app.update();
+        assert!(app.world().get::<Gamepad>(pad).is_some(), "the test pad did not connect");
+        Device::Pad(pad)
+    } else {
+        Device::Keyboard
+    };
+    (app, device)
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn turn(app: &App) -> Turn {
+    *app.world().resource::<State<Turn>>().get()
+}
+
+fn rules(app: &App) -> &Rules {
+    app.world().resource::<Rules>()
+}
+
+/// Moves the board cursor to `to` with the device's directions, then chooses.
+fn choose_cell(app: &mut App, device: Device, to: Coord) {
+    let cursor = app.world().resource::<konane::game::input::BoardCursor>().clone();
+    if !cursor.visible {
+        // The first Choose only shows the cursor (at its last place).
+        device.press(app, Press::Choose);
+    }
+    let at = app.world().resource::<konane::game::input::BoardCursor>().at;
+    for _ in at.row..to.row {
+        device.press(app, Press::Down);
+    }
+    for _ in to.row..at.row {
+        device.press(app, Press::Up);
+    }
+    for _ in at.col..to.col {
+        device.press(app, Press::Right);
+    }
+    for _ in to.col..at.col {
+        device.press(app, Press::Left);
+    }
+    assert_eq!(app.world().resource::<konane::game::input::BoardCursor>().at, to);
+    device.press(app, Press::Choose);
+}
+
+/// From the title screen to game over and a rematch, with one device only.
+fn whole_game_with(kind: &str) {
+    let (mut app, device) = app_with(kind);
+    assert_eq!(screen(&app), Screen::Title);
+    // The title's first item is "Play vs computer".
+    device.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game, "Play vs computer did not start a game");
+    let start = Instant::now();
+    let mut moves_played = 0;
+    while turn(&app) != Turn::Over {
+        assert!(start.elapsed() < HANG, "the game did not finish");
+        if turn(&app) != Turn::Human {
+            app.update();
+            continue;
+        }
+        let legal = rules(&app).legal_moves();
+        let m: Move = legal[moves_played % legal.len()];
+        let before = rules(&app).game.ply();
+        choose_cell(&mut app, device, m.from);
+        if !m.is_removal() {
+            choose_cell(&mut app, device, m.to);
+        }
+        app.update();
+        assert_eq!(rules(&app).game.moves().get(before), Some(&m), "the {kind} did not play {m:?}");
+        moves_played += 1;
+    }
+    app.update();
+    assert!(moves_played >= 2);
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::GameOver, "no game-over panel");
+    let generation = rules(&app).generation;
+    // The game-over panel's first item is "Rematch".
+    device.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::None);
+    assert_eq!(rules(&app).game.ply(), 0, "Rematch did not start a new game");
+    assert!(rules(&app).generation > generation);
+    assert_eq!(
+        app.world().resource::<Settings>().players,
+        [Controller::Human, Controller::Ai(Level::Beginner)],
+        "Rematch keeps the colours"
+    );
+}
+
+#[test]
+fn a_whole_game_and_a_rematch_with_only_a_gamepad() {
+    whole_game_with("pad");
+}
+
+#[test]
+fn a_whole_game_and_a_rematch_with_only_a_keyboard() {
+    whole_game_with("keyboard");
+}
+
+#[test]
+fn the_pause_menu_opens_moves_focus_and_confirms_before_restarting() {
+    let (mut app, pad) = app_with("pad");
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    // Play the opening removal so there is something to lose.
+    let Device::Pad(entity) = pad else { unreachable!() };
+    choose_cell(&mut app, pad, Coord::new(0, 0));
+    while turn(&app) != Turn::Human {
+        app.update();
+    }
+    let ply = rules(&app).game.ply();
+    assert_eq!(ply, 2, "the removal and the computer's reply");
+    // Start opens the pause menu: Resume, Restart, Quit to title.
+    app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+        entity,
+        GamepadButton::Start,
+        1.0,
+    )));
+    app.update();
+    app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+        entity,
+        GamepadButton::Start,
+        0.0,
+    )));
+    app.update();
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::Pause);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose); // Restart: asks first
+    assert!(matches!(*app.world().resource::<Overlay>(), Overlay::Confirm(_)));
+    assert_eq!(rules(&app).game.ply(), ply, "restarted without asking");
+    pad.press(&mut app, Press::Choose); // the focus starts on "No"
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::Pause);
+    assert_eq!(rules(&app).game.ply(), ply);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose); // Restart again
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose); // Yes
+    app.update();
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::None);
+    assert_eq!(rules(&app).game.ply(), 0, "Yes did not restart");
+}
