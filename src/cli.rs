@@ -87,7 +87,10 @@ pub const MAX_RECORD_BYTES: u64 = 32 << 20;
 /// A clap value parser from a function of (flag, text), whose message clap prints as it is
 /// (clap's own "invalid value" message would echo the whole input).
 #[derive(Clone)]
-pub struct Checked<T>(Arc<dyn Fn(&str, &str) -> Result<T, String> + Send + Sync>);
+pub struct Checked<T>(Arc<CheckFn<T>>);
+
+/// A check of (flag, text) that gives the value or a message.
+type CheckFn<T> = dyn Fn(&str, &str) -> Result<T, String> + Send + Sync;
 
 fn checked<T>(f: impl Fn(&str, &str) -> Result<T, String> + Send + Sync + 'static) -> Checked<T> {
     Checked(Arc::new(f))
