@@ -4,25 +4,98 @@ use super::position::{Color, Coord, Geometry, MAX_DIM, Move, Position};
 use super::quote::quoted;
 use std::fmt;
 
-/// A parse failure: what was wrong and at which character (0-based) of the input.
+/// What was wrong with a cell or move in notation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum NotationProblem {
+    /// Nothing where a cell was expected.
+    NoCell,
+    /// The cell does not start with a lowercase letter.
+    BadColumnLetter {
+        /// What was there.
+        found: char,
+        /// The board's last column letter.
+        last: char,
+    },
+    /// A column letter past the board's edge.
+    ColumnOffBoard {
+        /// The letter.
+        letter: char,
+        /// The board's last column letter.
+        last: char,
+    },
+    /// No row number of one or two digits after the letter.
+    BadRowNumber {
+        /// The column letter.
+        letter: char,
+        /// What followed it.
+        found: String,
+        /// The board's number of rows.
+        rows: u8,
+    },
+    /// A row number past the board's edge.
+    RowOffBoard {
+        /// The number.
+        row: u8,
+        /// The board's number of rows.
+        rows: u8,
+    },
+    /// Nothing where a move was expected.
+    NoMove,
+    /// A jump between cells in different rows and columns.
+    NotStraight,
+    /// A landing that is not an even number of cells away in a straight line.
+    BadStep,
+    /// A spelled-out landing more than one jump further.
+    StepTooLong,
+    /// Spelled-out landings that turn.
+    Turns,
+}
+
+impl fmt::Display for NotationProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationProblem::NoCell => write!(f, "expected a cell such as a1, found nothing"),
+            NotationProblem::BadColumnLetter { found, last } => {
+                write!(f, "expected a column letter a-{last}, found {}", quoted(&found.to_string()))
+            }
+            NotationProblem::ColumnOffBoard { letter, last } => {
+                write!(f, "column '{letter}' is off the board (columns a-{last})")
+            }
+            NotationProblem::BadRowNumber { letter, found, rows } => {
+                write!(f, "expected a row number 1-{rows} after '{letter}', found {}", quoted(found))
+            }
+            NotationProblem::RowOffBoard { row, rows } => write!(f, "row {row} is off the board (rows 1-{rows})"),
+            NotationProblem::NoMove => write!(f, "expected a move, found nothing"),
+            NotationProblem::NotStraight => write!(f, "a jump must stay in one row or one column"),
+            NotationProblem::BadStep => write!(f, "each jump lands two cells away in a straight line"),
+            NotationProblem::StepTooLong => {
+                write!(f, "when landings are spelled out, each must be one jump (two cells) further")
+            }
+            NotationProblem::Turns => write!(f, "the landings of a multi-jump must continue in the same direction"),
+        }
+    }
+}
+
+/// A cell or move that could not be read: what was wrong and at which character (0-based) of
+/// the input.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct NotationError {
     /// Character offset of the problem within the parsed text.
     pub offset: usize,
     /// What was wrong.
-    pub message: String,
+    pub problem: NotationProblem,
 }
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at character {}: {}", self.offset + 1, self.message)
+        write!(f, "at character {}: {}", self.offset + 1, self.problem)
     }
 }
 
 impl std::error::Error for NotationError {}
 
-fn err(offset: usize, message: impl Into<String>) -> NotationError {
-    NotationError { offset, message: message.into() }
+fn err(offset: usize, problem: NotationProblem) -> NotationError {
+    NotationError { offset, problem }
 }
 
 pub use super::position::{col_letter, row_number};
@@ -39,28 +112,22 @@ pub fn move_to_string(geo: &Geometry, m: Move) -> String {
 
 /// Parses one cell such as `c3` on a board of this geometry.
 pub fn parse_coord(geo: &Geometry, text: &str) -> Result<Coord, NotationError> {
-    let mut chars = text.chars();
-    let letter = chars.next().ok_or_else(|| err(0, "expected a cell such as a1, found nothing"))?;
+    let last = col_letter(geo.cols() - 1);
+    let letter = text.chars().next().ok_or(err(0, NotationProblem::NoCell))?;
     if !letter.is_ascii_lowercase() {
-        return Err(err(
-            0,
-            format!("expected a column letter a-{}, found {}", col_letter(geo.cols() - 1), quoted(&letter.to_string())),
-        ));
+        return Err(err(0, NotationProblem::BadColumnLetter { found: letter, last }));
     }
     let col = letter as u8 - b'a';
     if col >= geo.cols() {
-        return Err(err(0, format!("column '{letter}' is off the board (columns a-{})", col_letter(geo.cols() - 1))));
+        return Err(err(0, NotationProblem::ColumnOffBoard { letter, last }));
     }
     let digits = &text[1..];
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
-        return Err(err(
-            1,
-            format!("expected a row number 1-{} after '{letter}', found {}", geo.rows(), quoted(digits)),
-        ));
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(1, NotationProblem::BadRowNumber { letter, found: digits.to_string(), rows: geo.rows() }));
     }
-    let num: u8 = digits.parse().map_err(|_| err(1, format!("bad row number {}", quoted(digits))))?;
+    let num: u8 = digits.parse().expect("one or two digits");
     if num == 0 || num > geo.rows() {
-        return Err(err(1, format!("row {num} is off the board (rows 1-{})", geo.rows())));
+        return Err(err(1, NotationProblem::RowOffBoard { row: num, rows: geo.rows() }));
     }
     Ok(Coord::new(geo.rows() - num, col))
 }
@@ -70,12 +137,13 @@ pub fn parse_coord(geo: &Geometry, text: &str) -> Result<Coord, NotationError> {
 pub fn parse_move(geo: &Geometry, text: &str) -> Result<Move, NotationError> {
     let text_trim = text.trim();
     if text_trim.is_empty() {
-        return Err(err(0, "expected a move, found nothing"));
+        return Err(err(0, NotationProblem::NoMove));
     }
     let mut cells = Vec::new();
     let mut offset = 0;
     for part in text_trim.split('-') {
-        let c = parse_coord(geo, part).map_err(|e| err(offset + e.offset, e.message))?;
+        // Every part before this one parsed, so it was ASCII: bytes and characters agree.
+        let c = parse_coord(geo, part).map_err(|e| err(offset + e.offset, e.problem))?;
         cells.push((offset, c));
         offset += part.len() + 1;
     }
@@ -85,17 +153,17 @@ pub fn parse_move(geo: &Geometry, text: &str) -> Result<Move, NotationError> {
     let from = cells[0].1;
     let to = cells[cells.len() - 1].1;
     if from.row != to.row && from.col != to.col {
-        return Err(err(0, "a jump must stay in one row or one column"));
+        return Err(err(0, NotationProblem::NotStraight));
     }
     let mut prev = from;
     for &(off, c) in &cells[1..] {
         let (dr, dc) = (c.row.abs_diff(prev.row), c.col.abs_diff(prev.col));
         let dist = dr + dc;
         if (dr != 0 && dc != 0) || dist == 0 || dist % 2 != 0 {
-            return Err(err(off, "each jump lands two cells away in a straight line"));
+            return Err(err(off, NotationProblem::BadStep));
         }
         if cells.len() > 2 && dist != 2 {
-            return Err(err(off, "when landings are spelled out, each must be one jump (two cells) further"));
+            return Err(err(off, NotationProblem::StepTooLong));
         }
         prev = c;
     }
@@ -104,7 +172,7 @@ pub fn parse_move(geo: &Geometry, text: &str) -> Result<Move, NotationError> {
     if cells.len() > 2 {
         let lands = m.landings();
         if lands.len() != cells.len() - 1 || lands.iter().zip(&cells[1..]).any(|(a, (_, b))| a != b) {
-            return Err(err(0, "the landings of a multi-jump must continue in the same direction"));
+            return Err(err(0, NotationProblem::Turns));
         }
     }
     Ok(m)
@@ -309,7 +377,15 @@ mod tests {
         assert!(parse_move(&g, "c3-d4").is_err());
         assert!(parse_move(&g, "c3-c4").is_err());
         assert!(parse_move(&g, "z3").is_err());
-        assert!(parse_move(&g, "c9").is_err());
+        assert_eq!(parse_move(&g, "c9").unwrap_err().to_string(), "at character 2: row 9 is off the board (rows 1-8)");
+        assert_eq!(
+            parse_move(&g, "c3-c5-e5").unwrap_err().to_string(),
+            "at character 1: a jump must stay in one row or one column"
+        );
+        assert_eq!(
+            parse_move(&g, "c3-\u{7}").unwrap_err().to_string(),
+            "at character 4: expected a column letter a-h, found '\\u{7}'"
+        );
     }
 
     #[test]

@@ -12,7 +12,9 @@
 //! byte-order mark is skipped. Parsing and replaying take time linear in the length of the text.
 
 use super::game::Game;
-use super::notation::{move_to_string, parse_move, parse_position, position_to_string};
+use super::notation::{
+    NotationProblem, PositionProblem, move_to_string, parse_move, parse_position, position_to_string,
+};
 use super::position::{Color, Geometry, IllegalMove, MAX_DIM, Move, Phase, Position};
 use super::quote::quoted;
 use std::fmt;
@@ -28,6 +30,30 @@ pub struct Record {
     pub moves: Vec<Move>,
 }
 
+/// What was wrong in a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// The first token is not a board size (the message of [`parse_size`]).
+    Size(String),
+    /// A move that cannot be read.
+    Move(NotationProblem),
+    /// A `position` line whose position cannot be read.
+    Start(PositionProblem),
+    /// Nothing but comments and blank lines.
+    Empty,
+}
+
+impl fmt::Display for RecordProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordProblem::Size(message) => write!(f, "{message}"),
+            RecordProblem::Move(p) => write!(f, "{p}"),
+            RecordProblem::Start(p) => write!(f, "bad start position: {p}"),
+            RecordProblem::Empty => write!(f, "the record is empty: it must start with the board size, e.g. 8x8"),
+        }
+    }
+}
+
 /// A record that failed to parse, with the 1-based line and column (in characters) of the
 /// problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,15 +65,15 @@ pub struct RecordError {
     /// The offending token, if any (shown shortened by `Display`).
     pub token: String,
     /// What was wrong.
-    pub message: String,
+    pub problem: RecordProblem,
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.token.is_empty() {
-            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+            write!(f, "line {}, column {}: {}", self.line, self.column, self.problem)
         } else {
-            write!(f, "line {}, column {}: {}: {}", self.line, self.column, quoted(&self.token), self.message)
+            write!(f, "line {}, column {}: {}: {}", self.line, self.column, quoted(&self.token), self.problem)
         }
     }
 }
@@ -151,7 +177,7 @@ impl Record {
                 let end = after.find(char::is_whitespace).unwrap_or(after.len());
                 let token = &after[..end];
                 let column = col + 1;
-                let fail = |message: String| RecordError { line: ln + 1, column, token: token.to_string(), message };
+                let fail = |problem| RecordError { line: ln + 1, column, token: token.to_string(), problem };
                 match start {
                     None if token == "position" => {
                         let body = &after[end..];
@@ -159,13 +185,15 @@ impl Record {
                             line: ln + 1,
                             column: column + token.len() + e.offset,
                             token: String::new(),
-                            message: format!("bad start position: {}", e.problem),
+                            problem: RecordProblem::Start(e.problem),
                         })?;
                         start = Some(p);
                         break;
                     }
-                    None => start = Some(Position::start(parse_size(token).map_err(fail)?)),
-                    Some(p) => moves.push(parse_move(p.geometry(), token).map_err(|e| fail(e.message))?),
+                    None => start = Some(Position::start(parse_size(token).map_err(|e| fail(RecordProblem::Size(e)))?)),
+                    Some(p) => {
+                        moves.push(parse_move(p.geometry(), token).map_err(|e| fail(RecordProblem::Move(e.problem)))?)
+                    }
                 }
                 col += token.chars().count();
                 rest = &after[end..];
@@ -175,7 +203,7 @@ impl Record {
             line: last_line,
             column: 1,
             token: String::new(),
-            message: "the record is empty: it must start with the board size, e.g. 8x8".into(),
+            problem: RecordProblem::Empty,
         })?;
         Ok(Record { geometry: *start.geometry(), start, moves })
     }
@@ -233,7 +261,8 @@ mod tests {
         let e = Record::parse("# header\n6x6\na6 b6\n  zz9 \n").unwrap_err();
         assert_eq!((e.line, e.column, e.token.as_str()), (4, 3, "zz9"), "{e}");
         let e = Record::parse("# only a comment\n").unwrap_err();
-        assert!(e.message.contains("empty"));
+        assert_eq!(e.problem, RecordProblem::Empty);
+        assert_eq!(e.to_string(), "line 1, column 1: the record is empty: it must start with the board size, e.g. 8x8");
         let e = Record::parse("66\n").unwrap_err();
         assert_eq!((e.line, e.column), (1, 1));
         assert!(Record::parse("21x4\n").is_err());
@@ -303,6 +332,7 @@ mod tests {
         assert!(Record::of_game(&full).to_text().starts_with("4x4\n"));
         let e = Record::parse("position BWX/WBW/BWB b\n").unwrap_err();
         assert_eq!((e.line, e.column), (1, 12), "{e}");
-        assert!(e.message.contains("'X'"), "{e}");
+        assert!(matches!(e.problem, RecordProblem::Start(PositionProblem::BadCell { found: 'X', .. })), "{e}");
+        assert!(e.to_string().contains("bad start position: unexpected 'X'"), "{e}");
     }
 }
