@@ -1,21 +1,101 @@
 //! The headless command line: perft, moves, play-record, solve, match and bench.
+//!
+//! Bad input gets a one-line message naming the flag and what it accepts, and exit status 2;
+//! quoted input is shortened and escaped. Long commands show progress on stderr when it is a
+//! terminal and stop cleanly on Ctrl-C (exit status 130).
 
 use crate::ai::{Ai, EvalKind, Level, Outlook, SearchLimits, Searcher, SolveLimits, Solver};
+use crate::files::{read_regular_file, show_path};
+use crate::rules::quote::quoted;
 use crate::rules::{
-    Color, Game, Geometry, Phase, Position, Record, move_to_string, parse_position, parse_size, perft, perft_divide,
+    Color, Game, Geometry, Phase, Position, Record, move_to_string, parse_position, parse_size, perft_until,
     position_to_string,
 };
 use clap::Subcommand;
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-fn parse_size_arg(s: &str) -> Result<Geometry, String> {
-    let g = parse_size(s)?;
-    Ok(g)
+/// Deepest perft the command line runs (deeper counts would not finish in a lifetime).
+pub const MAX_PERFT_DEPTH: u32 = 30;
+/// Longest `solve --timeout`, in seconds.
+pub const MAX_TIMEOUT_SECS: f64 = 1e6;
+/// Longest thinking time per move (`--ms`, `--move-ms`, `name@MS`), in milliseconds: an hour.
+pub const MAX_MOVE_MS: u64 = 3_600_000;
+/// Most games in one match.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// Most worker threads one may ask for (fewer are started: see `match --threads`).
+pub const MAX_THREADS: u64 = 65_536;
+/// Most random opening jumps (no game on a 20x20 board lasts longer).
+pub const MAX_RANDOM_PLIES: u64 = 400;
+/// Largest record file `play-record` reads.
+pub const MAX_RECORD_BYTES: u64 = 32 << 20;
+
+/// A clap value parser from a function of (flag, text), whose message clap prints as it is
+/// (clap's own "invalid value" message would echo the whole input).
+#[derive(Clone)]
+pub struct Checked<T>(Arc<CheckFn<T>>);
+
+/// A check of (flag, text) that gives the value or a message.
+type CheckFn<T> = dyn Fn(&str, &str) -> Result<T, String> + Send + Sync;
+
+fn checked<T>(f: impl Fn(&str, &str) -> Result<T, String> + Send + Sync + 'static) -> Checked<T> {
+    Checked(Arc::new(f))
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Checked<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let flag = arg.and_then(|a| a.get_long()).map_or_else(|| "a value".to_string(), |l| format!("--{l}"));
+        let result = match value.to_str() {
+            Some(text) => (self.0)(&flag, text),
+            None => Err(format!("{flag} must be UTF-8 text, found {}", quoted(&value.to_string_lossy()))),
+        };
+        result.map_err(|message| {
+            let mut cmd = cmd.clone();
+            clap::Error::raw(ErrorKind::ValueValidation, message).format(&mut cmd)
+        })
+    }
+}
+
+/// A whole number in `lo..=hi` (a negative number or one too large for any type gets the
+/// same message as any other out-of-range value).
+fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(lo: u64, hi: u64) -> Checked<T> {
+    checked(move |flag, text| {
+        let t = text.trim();
+        let fail = || format!("{flag} must be a whole number from {lo} to {hi}, found {}", quoted(text));
+        match t.parse::<i128>() {
+            Ok(n) if n >= lo as i128 && n <= hi as i128 => T::try_from(n as u64).map_err(|_| fail()),
+            _ => Err(fail()),
+        }
+    })
+}
+
+/// Seconds for `solve --timeout`: finite, above 0 and at most [`MAX_TIMEOUT_SECS`].
+fn seconds() -> Checked<f64> {
+    checked(|flag, text| match text.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECS => Ok(t),
+        _ => Err(format!(
+            "{flag} must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS:.0}, found {}",
+            quoted(text)
+        )),
+    })
+}
+
+/// A board size such as 8x8.
+fn size() -> Checked<Geometry> {
+    checked(|flag, text| parse_size(text).map_err(|e| format!("{flag}: {e}")))
 }
 
 /// Headless subcommands.
@@ -23,14 +103,14 @@ fn parse_size_arg(s: &str) -> Result<Geometry, String> {
 pub enum Command {
     /// Count move sequences of a given length (both removals count as moves).
     Perft {
-        /// Board size, rows x columns.
-        #[arg(long, value_parser = parse_size_arg, default_value = "8x8")]
-        size: Geometry,
-        /// Number of plies.
-        #[arg(long)]
+        /// Board size, rows x columns (default 8x8; the board of --position if that is given).
+        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+        size: Option<Geometry>,
+        /// Number of plies, 0 to 30.
+        #[arg(long, value_parser = whole::<u32>(0, MAX_PERFT_DEPTH as u64), allow_hyphen_values = true)]
         depth: u32,
         /// Start from this position text instead of the full board.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Also print the count below every first move.
         #[arg(long)]
@@ -39,7 +119,7 @@ pub enum Command {
     /// Print every legal move of a position, one per line.
     Moves {
         /// Position text, e.g. "BWBW/WBWB/BWBW/WBWB b".
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: String,
     },
     /// Replay a game record and print the final position and result.
@@ -49,20 +129,20 @@ pub enum Command {
     },
     /// Prove who wins with perfect play.
     Solve {
-        /// Board size (from the full start).
-        #[arg(long, value_parser = parse_size_arg, default_value = "5x5")]
-        size: Geometry,
+        /// Board size, from the full start (default 5x5; the board of --position if that is given).
+        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+        size: Option<Geometry>,
         /// Solve this position instead.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
-        /// Give up after this many seconds.
-        #[arg(long)]
+        /// Give up after this many seconds (above 0, at most 1000000).
+        #[arg(long, value_parser = seconds(), allow_hyphen_values = true)]
         timeout: Option<f64>,
     },
     /// Play AI-vs-AI games and report the score.
     Match {
         /// Board size.
-        #[arg(long, value_parser = parse_size_arg, default_value = "8x8")]
+        #[arg(long, value_parser = size(), allow_hyphen_values = true, default_value = "8x8")]
         size: Geometry,
         /// Black's player: a level (optionally `-mobility`/`-full`), `baseline` (plain alpha-beta
         /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock); `@MS`
@@ -73,19 +153,19 @@ pub enum Command {
         #[arg(long)]
         white: String,
         /// Number of games; colours alternate every game.
-        #[arg(long, default_value_t = 10)]
+        #[arg(long, default_value_t = 10, value_parser = whole::<usize>(1, MAX_GAMES), allow_hyphen_values = true)]
         games: usize,
         /// Seed for openings and the players' random choices.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
         seed: u64,
-        /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (never more than the games or the machine's cores).
+        #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, MAX_THREADS), allow_hyphen_values = true)]
         threads: usize,
         /// Per-move time for both players in milliseconds (overrides the levels' budgets).
-        #[arg(long)]
+        #[arg(long, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
         move_ms: Option<u64>,
         /// Random jumps played after the random removals, to vary openings.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = whole::<usize>(0, MAX_RANDOM_PLIES), allow_hyphen_values = true)]
         random_plies: usize,
         /// Keep the first player on Black in every game.
         #[arg(long)]
@@ -104,51 +184,147 @@ pub enum Command {
     /// Best move and evaluation for a position (the game's hint).
     Hint {
         /// Position text.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: String,
-        /// Thinking time in milliseconds.
-        #[arg(long, default_value_t = 2000)]
+        /// Thinking time in milliseconds (1 to 3600000).
+        #[arg(long, default_value_t = 2000, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
         ms: u64,
     },
+}
+
+/// Why a command stopped early.
+#[derive(Debug)]
+enum Failure {
+    /// Bad input or a failed check: exit status 2.
+    Bad(String),
+    /// Ctrl-C: exit status 130, after printing what was done.
+    Interrupted(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Bad(message)
+    }
 }
 
 /// Runs a headless command; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
     match run_inner(cmd) {
         Ok(()) => 0,
-        Err(e) => {
+        Err(Failure::Bad(e)) => {
             eprintln!("konane: {e}");
             2
+        }
+        Err(Failure::Interrupted(what)) => {
+            eprintln!("konane: interrupted: {what}");
+            130
+        }
+    }
+}
+
+static INTERRUPT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+#[cfg(unix)]
+extern "C" fn on_interrupt(_signal: libc::c_int) {
+    // Only an atomic store: safe in a signal handler.
+    if let Some(flag) = INTERRUPT.get() {
+        flag.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A flag set by the first Ctrl-C (a second one ends the process the usual way).
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = INTERRUPT.get_or_init(|| Arc::new(AtomicBool::new(false))).clone();
+    #[cfg(unix)]
+    {
+        static INSTALL: std::sync::Once = std::sync::Once::new();
+        INSTALL.call_once(|| {
+            // SAFETY: a zeroed sigaction is valid; the handler only performs an atomic store on
+            // a flag initialised above, and SA_RESETHAND restores the default for the next one.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_interrupt as *const () as libc::sighandler_t;
+                action.sa_flags = libc::SA_RESETHAND;
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+            }
+        });
+    }
+    flag
+}
+
+/// One progress line on stderr every two seconds while alive, if stderr is a terminal.
+struct Progress {
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(what: &'static str, status: impl Fn() -> String + Send + 'static) -> Progress {
+        let done = Arc::new(AtomicBool::new(false));
+        let thread = std::io::stderr().is_terminal().then(|| {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                let t0 = Instant::now();
+                let mut next = Duration::from_secs(2);
+                while !done.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    if t0.elapsed() >= next && !done.load(Ordering::SeqCst) {
+                        eprintln!("konane: {what}: {} ({:.0} s, Ctrl-C stops)", status(), t0.elapsed().as_secs_f64());
+                        next += Duration::from_secs(2);
+                    }
+                }
+            })
+        });
+        Progress { done, thread }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
         }
     }
 }
 
 fn position_arg(text: &str) -> Result<Position, String> {
-    parse_position(text).map_err(|e| format!("bad --position \"{text}\": {e}"))
+    parse_position(text).map_err(|e| format!("bad --position {}: {e}", quoted(text)))
 }
 
-fn run_inner(cmd: Command) -> Result<(), String> {
+/// The start of perft or solve: the position if given (its board must agree with `--size`
+/// if that is given too), else the full board of `--size` or the default.
+fn start_position(size: Option<Geometry>, position: Option<&str>, default: Geometry) -> Result<Position, String> {
+    match (size, position) {
+        (Some(g), Some(text)) => {
+            let p = position_arg(text)?;
+            let pg = p.geometry();
+            if *pg != g {
+                return Err(format!(
+                    "--size {}x{} does not match the {}x{} board of --position: give only one of them",
+                    g.rows(),
+                    g.cols(),
+                    pg.rows(),
+                    pg.cols()
+                ));
+            }
+            Ok(p)
+        }
+        (None, Some(text)) => position_arg(text),
+        (g, None) => Ok(Position::start(g.unwrap_or(default))),
+    }
+}
+
+fn geometry(rows: u8, cols: u8) -> Geometry {
+    Geometry::new(rows, cols).expect("a built-in board size is valid")
+}
+
+fn run_inner(cmd: Command) -> Result<(), Failure> {
     match cmd {
         Command::Perft { size, depth, position, divide } => {
-            let p = match position {
-                Some(t) => position_arg(&t)?,
-                None => Position::start(size),
-            };
-            let start = Instant::now();
-            let total = if divide {
-                let mut total = 0;
-                for (m, n) in perft_divide(&p, depth) {
-                    println!("{} {n}", move_to_string(p.geometry(), m));
-                    total += n;
-                }
-                total
-            } else {
-                perft(&p, depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            println!("nodes {total}");
-            println!("time {secs:.3} s");
-            println!("nps {:.0}", total as f64 / secs.max(1e-9));
+            let p = start_position(size, position.as_deref(), geometry(8, 8))?;
+            perft_command(&p, depth, divide)?;
         }
         Command::Moves { position } => {
             let p = position_arg(&position)?;
@@ -157,27 +333,30 @@ fn run_inner(cmd: Command) -> Result<(), String> {
             }
         }
         Command::PlayRecord { file } => {
-            let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let rec = Record::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let text = read_regular_file(&file, MAX_RECORD_BYTES)?;
+            let name = show_path(&file);
+            let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
             match rec.replay() {
                 Ok(game) => {
                     println!("{}", position_to_string(game.position()));
                     println!("{}", crate::rules::record::result_text(game.position(), game.ply()));
                 }
-                Err(e) => return Err(format!("{}: illegal move at {e}", file.display())),
+                Err(e) => return Err(format!("{name}: illegal move at {e}").into()),
             }
         }
         Command::Solve { size, position, timeout } => {
-            let p = match position {
-                Some(t) => position_arg(&t)?,
-                None => Position::start(size),
-            };
+            let p = start_position(size, position.as_deref(), geometry(5, 5))?;
+            let stop = interrupt_flag();
             let mut solver = Solver::new(24);
             let start = Instant::now();
             let limits =
                 SolveLimits { deadline: timeout.map(|t| start + Duration::from_secs_f64(t)), max_nodes: u64::MAX };
-            let out = solver.solve(&p, limits, &AtomicBool::new(false));
+            let out = {
+                let _progress = Progress::start("solving", || "no proof yet".to_string());
+                solver.solve(&p, limits, &stop)
+            };
             let secs = start.elapsed().as_secs_f64();
+            let interrupted = out.result.is_none() && stop.load(Ordering::SeqCst);
             match out.result {
                 Some(sol) => {
                     println!("winner {}", sol.winner.name());
@@ -185,31 +364,47 @@ fn run_inner(cmd: Command) -> Result<(), String> {
                         sol.winning_moves.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
                     println!("winning first moves {}", if moves.is_empty() { "none".into() } else { moves.join(" ") });
                 }
+                None if interrupted => println!("unsolved (interrupted)"),
                 None => println!("unsolved (time limit)"),
             }
             println!("nodes {}", out.nodes);
             println!("time {secs:.3} s");
+            if interrupted {
+                return Err(Failure::Interrupted(format!("solve stopped after {secs:.1} s")));
+            }
         }
         Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {
             let a = PlayerSpec::parse(&black, move_ms)?;
             let b = PlayerSpec::parse(&white, move_ms)?;
             if let Some(dir) = &records {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| format!("cannot create records directory {}: {e}", dir.display()))?;
+                prepare_records_dir(dir)?;
+            }
+            let (workers, note) = worker_count(threads, games);
+            if let Some(note) = note {
+                eprintln!("konane: {note}");
             }
             let names = [black.clone(), white.clone()];
+            let stop = interrupt_flag();
             let res = play_match(&MatchConfig {
                 size,
                 a,
                 b,
                 games,
                 seed,
-                threads,
+                threads: workers,
                 random_plies,
                 alternate: !no_alternate,
                 records: records.map(|dir| (dir, names)),
+                stop: stop.clone(),
             });
             res.print(&black, &white);
+            let played = res.wins[0] + res.wins[1];
+            if played < games && stop.load(Ordering::SeqCst) {
+                return Err(Failure::Interrupted(format!("{played} of {games} games played")));
+            }
+            if res.unwritten > 0 {
+                return Err(format!("{} of {games} game records could not be written", res.unwritten).into());
+            }
         }
         Command::Bench { quick } => bench(quick)?,
         Command::Hint { position, ms } => {
@@ -233,6 +428,65 @@ fn run_inner(cmd: Command) -> Result<(), String> {
     Ok(())
 }
 
+/// `perft`: the count (and with `divide` the count below every first move); progress on a
+/// terminal, and Ctrl-C prints what was counted.
+fn perft_command(p: &Position, depth: u32, divide: bool) -> Result<(), Failure> {
+    let stop = interrupt_flag();
+    let counted = Arc::new(AtomicU64::new(0));
+    let start = Instant::now();
+    let total = {
+        let seen = counted.clone();
+        let _progress =
+            Progress::start("perft", move || format!("{} leaf nodes counted", seen.load(Ordering::Relaxed)));
+        if divide && depth > 0 {
+            let mut total = 0;
+            for m in p.legal_moves() {
+                match perft_until(&p.after(m), depth - 1, &stop, &counted) {
+                    Some(n) => {
+                        println!("{} {n}", move_to_string(p.geometry(), m));
+                        total += n;
+                    }
+                    None => break,
+                }
+            }
+            total
+        } else {
+            perft_until(p, depth, &stop, &counted).unwrap_or(0)
+        }
+    };
+    let secs = start.elapsed().as_secs_f64();
+    if stop.load(Ordering::SeqCst) {
+        return Err(Failure::Interrupted(format!(
+            "perft depth {depth} stopped after {} leaf nodes in {secs:.1} s",
+            counted.load(Ordering::Relaxed)
+        )));
+    }
+    println!("nodes {total}");
+    println!("time {secs:.3} s");
+    println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    Ok(())
+}
+
+/// Creates the records directory and checks a file can be written there, before any game.
+fn prepare_records_dir(dir: &std::path::Path) -> Result<(), String> {
+    let name = show_path(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create records directory {name}: {e}"))?;
+    let probe = dir.join(format!(".konane-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("cannot write to records directory {name}: {e}"))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Worker threads for a match: at most one per game and one per core; a note when fewer than
+/// asked are used because of the cores.
+fn worker_count(threads: usize, games: usize) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = threads.min(games).min(cores).max(1);
+    let note = (threads > cores && workers < threads.min(games))
+        .then(|| format!("--threads {threads} is more than the {cores} cores: using {workers} worker threads"));
+    (workers, note)
+}
+
 /// A match participant.
 #[derive(Clone, Copy, Debug)]
 pub enum PlayerSpec {
@@ -252,8 +506,13 @@ impl PlayerSpec {
     pub fn parse(s: &str, move_ms: Option<u64>) -> Result<PlayerSpec, String> {
         let (s, move_ms) = match s.split_once('@') {
             Some((name, ms)) => match ms.parse::<u64>() {
-                Ok(ms) if ms > 0 => (name, Some(ms)),
-                _ => return Err(format!("bad player '{s}': the time after '@' must be milliseconds, e.g. expert@500")),
+                Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => (name, Some(ms)),
+                _ => {
+                    return Err(format!(
+                        "bad player {}: the time after '@' must be milliseconds from 1 to {MAX_MOVE_MS}, e.g. expert@500",
+                        quoted(s)
+                    ));
+                }
             },
             None => (s, move_ms),
         };
@@ -263,7 +522,7 @@ impl PlayerSpec {
         } else if let Some(d) = s.strip_prefix("baseline-d") {
             match d.parse::<u32>() {
                 Ok(d) if (1..=60).contains(&d) => Ok(PlayerSpec::BaselineDepth(d)),
-                _ => Err(format!("bad player '{s}': the fixed depth of baseline-dN must be 1 to 60")),
+                _ => Err(format!("bad player {}: the fixed depth of baseline-dN must be 1 to 60", quoted(s))),
             }
         } else if let Some(level) = s.strip_suffix("-mobility") {
             Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Mobility)))
@@ -312,6 +571,8 @@ pub struct MatchConfig {
     pub alternate: bool,
     /// Directory for game records, and the two players' names for their headers.
     pub records: Option<(std::path::PathBuf, [String; 2])>,
+    /// Set to stop: no new game starts and the game in progress is dropped.
+    pub stop: Arc<AtomicBool>,
 }
 
 /// The score of a match.
@@ -331,6 +592,8 @@ pub struct MatchResult {
     pub over_budget: [u64; 2],
     /// Total plies over all games.
     pub plies: u64,
+    /// Records that could not be written.
+    pub unwritten: usize,
 }
 
 impl MatchResult {
@@ -369,17 +632,23 @@ pub fn random_opening(geo: Geometry, jumps: usize, rng: &mut SmallRng) -> Game {
     game
 }
 
-/// Plays a whole match (games in parallel on `threads` workers).
+/// Plays a whole match (games in parallel on at most `threads` workers, never more than there
+/// are games). Stops early, dropping unfinished games, when `cfg.stop` is set.
 pub fn play_match(cfg: &MatchConfig) -> MatchResult {
     let next = AtomicUsize::new(0);
     let result = Mutex::new(MatchResult::default());
+    let done = Arc::new(AtomicUsize::new(0));
+    let _progress = {
+        let (done, total) = (done.clone(), cfg.games);
+        Progress::start("match", move || format!("{} of {total} games played", done.load(Ordering::Relaxed)))
+    };
     std::thread::scope(|s| {
-        for _ in 0..cfg.threads.max(1) {
+        for _ in 0..cfg.threads.clamp(1, cfg.games.max(1)) {
             s.spawn(|| {
                 let mut players = [cfg.a.build(cfg.seed), cfg.b.build(cfg.seed.wrapping_add(1))];
                 loop {
                     let g = next.fetch_add(1, Ordering::SeqCst);
-                    if g >= cfg.games {
+                    if g >= cfg.games || cfg.stop.load(Ordering::SeqCst) {
                         break;
                     }
                     // Each opening is played twice, once with each colour assignment.
@@ -395,12 +664,15 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
                     let mut over = [0u64; 2];
                     let winner = loop {
                         if let Phase::Over { winner } = game.phase() {
-                            break winner;
+                            break Some(winner);
                         }
                         let idx = if (game.to_move() == Color::Black) == a_is_black { 0 } else { 1 };
                         let t0 = Instant::now();
-                        let choice = players[idx].choose(game.position(), Arc::new(AtomicBool::new(false)));
+                        let choice = players[idx].choose(game.position(), cfg.stop.clone());
                         let dt = t0.elapsed();
+                        if cfg.stop.load(Ordering::SeqCst) {
+                            break None;
+                        }
                         let m = choice.mv.expect("a player with legal moves returns one");
                         game.play(m).unwrap_or_else(|e| panic!("AI played an illegal move: {e}"));
                         moves[idx] += 1;
@@ -410,31 +682,37 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
                             over[idx] += 1;
                         }
                     };
+                    let Some(winner) = winner else { break };
                     let winner_idx = if (winner == Color::Black) == a_is_black { 0 } else { 1 };
+                    let mut unwritten = 0;
                     if let Some((dir, names)) = &cfg.records {
                         let (bn, wn) = if a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
                         let text = format!(
-                            "# game {g} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
-                            g / 2,
+                            "# game {} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
+                            g + 1,
+                            g / 2 + 1,
                             cfg.random_plies,
                             winner.name(),
                             Record::of_game(&game).to_text()
                         );
                         let path = dir.join(format!("game-{:03}.txt", g + 1));
                         if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
-                            eprintln!("cannot write {}: {e}", path.display());
+                            eprintln!("konane: cannot write {}: {e}", show_path(&path));
+                            unwritten = 1;
                         }
                     }
                     let mut r = result.lock().unwrap();
                     r.wins[winner_idx] += 1;
                     r.color_wins[winner.index()] += 1;
                     r.plies += game.ply() as u64;
+                    r.unwritten += unwritten;
                     for i in 0..2 {
                         r.moves[i] += moves[i];
                         r.time[i] += time[i];
                         r.max_time[i] = r.max_time[i].max(max_time[i]);
                         r.over_budget[i] += over[i];
                     }
+                    done.fetch_add(1, Ordering::Relaxed);
                 }
             });
         }
@@ -445,15 +723,19 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
 /// A fixed middle-game position on a board: the start, two removals and some jumps.
 fn bench_position(rows: u8, cols: u8, jumps: usize) -> Position {
     let mut rng = SmallRng::seed_from_u64(7);
-    *random_opening(Geometry::new(rows, cols).expect("valid size"), jumps, &mut rng).position()
+    *random_opening(geometry(rows, cols), jumps, &mut rng).position()
 }
 
-fn bench(quick: bool) -> Result<(), String> {
+fn bench(quick: bool) -> Result<(), Failure> {
+    let stop = interrupt_flag();
+    let t_bench = Instant::now();
+    let interrupted = || Failure::Interrupted(format!("bench stopped after {:.1} s", t_bench.elapsed().as_secs_f64()));
+    let _progress = Progress::start("bench", || "running".to_string());
     // Move generation.
-    let start = Position::start(Geometry::new(8, 8).expect("8x8"));
+    let start = Position::start(geometry(8, 8));
     let depth = if quick { 8 } else { 9 };
     let t = Instant::now();
-    let n = perft(&start, depth);
+    let n = perft_until(&start, depth, &stop, &AtomicU64::new(0)).ok_or_else(interrupted)?;
     let s = t.elapsed().as_secs_f64();
     println!("perft 8x8 depth {depth}: {n} nodes in {s:.3} s = {:.1} M nodes/s", n as f64 / s / 1e6);
     // Search speed.
@@ -461,7 +743,10 @@ fn bench(quick: bool) -> Result<(), String> {
         let p = bench_position(rows, cols, jumps);
         let mut searcher = Searcher::new(EvalKind::Full, 20, false);
         let budget = Duration::from_millis(if quick { 300 } else { 1000 });
-        let r = searcher.search(&p, SearchLimits::time(budget), Arc::new(AtomicBool::new(false)), false);
+        let r = searcher.search(&p, SearchLimits::time(budget), stop.clone(), false);
+        if stop.load(Ordering::SeqCst) {
+            return Err(interrupted());
+        }
         println!(
             "search {rows}x{cols}: depth {} nodes {} in {:.3} s = {:.2} M nodes/s",
             r.depth,
@@ -478,8 +763,11 @@ fn bench(quick: bool) -> Result<(), String> {
             let mut ai = Ai::new(level, 1);
             let budget = ai.config().budget;
             let t = Instant::now();
-            let c = ai.choose(&p, Arc::new(AtomicBool::new(false)));
+            let c = ai.choose(&p, stop.clone());
             let dt = t.elapsed();
+            if stop.load(Ordering::SeqCst) {
+                return Err(interrupted());
+            }
             let ok = dt.as_secs_f64() <= budget.as_secs_f64() * 1.1 && c.mv.is_some_and(|m| p.is_legal(m));
             println!(
                 "budget {rows}x{cols} after {jumps} jumps ({} moves) {level:>8}: {:.0} ms of {} ms, depth {} {}",
@@ -498,6 +786,9 @@ fn bench(quick: bool) -> Result<(), String> {
     let p = bench_position(20, 20, 8);
     let mut worst = Duration::ZERO;
     for delay in [50u64, 200, 500] {
+        if stop.load(Ordering::SeqCst) {
+            return Err(interrupted());
+        }
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let handle = std::thread::spawn(move || {
@@ -524,6 +815,6 @@ fn bench(quick: bool) -> Result<(), String> {
         println!("bench: all budgets and cancellations within limits");
         Ok(())
     } else {
-        Err(format!("bench failed: {}", failures.join("; ")))
+        Err(format!("bench failed: {}", failures.join("; ")).into())
     }
 }

@@ -1,8 +1,11 @@
 //! The headless command line, run as a user would run it.
 
+use konane::ai::{SolveLimits, Solver};
 use konane::rules::*;
 use std::io::Write;
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 fn konane(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_konane")).args(args).output().expect("binary runs")
@@ -10,6 +13,40 @@ fn konane(args: &[&str]) -> Output {
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts exit status 2 with `message` on stderr, no panic, and a short stderr.
+fn refused(args: &[&str], message: &str) {
+    let o = konane(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(message), "{args:?}: expected {message:?} in {err:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.len() < 1000, "{args:?}: {} bytes on stderr", err.len());
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("konane-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Waits for a child at most `limit`; kills it and fails if it is still running.
+fn wait_at_most(mut child: Child, limit: Duration, what: &str) -> Output {
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{what} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -31,10 +68,18 @@ fn moves_lists_legal_moves_and_rejects_bad_positions() {
     let mut lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
     lines.sort();
     assert_eq!(lines, vec!["a4", "b3", "c2", "d1"]);
-    let bad = konane(&["moves", "--position", "BWBW/WBQB b"]);
-    assert_eq!(bad.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&bad.stderr);
-    assert!(err.contains("'Q'") && err.contains("character 8"), "{err}");
+    refused(
+        &["moves", "--position", "BWBW/WBQB/BWBW/WBWB b"],
+        "at character 8: unexpected 'Q' in row 2, column 3 (cell c3): cells are B, W or .",
+    );
+}
+
+#[test]
+fn position_errors_count_characters_not_bytes() {
+    // 'é' is two bytes: the second row starts at character 5, not 6.
+    refused(&["moves", "--position", "BWé/WB b"], "at character 5: row 2 has 2 cells but row 1 has 3");
+    refused(&["moves", "--position", "éé/WB b"], "at character 1: unexpected 'é' in row 1, column 1 (cell a2)");
+    refused(&["moves", "--position", "BW/Wé b"], "at character 5: unexpected 'é' in row 2, column 2 (cell b1)");
 }
 
 #[test]
@@ -66,8 +111,97 @@ fn play_record_reports_result_or_first_illegal_ply() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("line 3, column 2"), "{err}");
-    let missing = konane(&["play-record", dir.join("nope.txt").to_str().unwrap()]);
-    assert_eq!(missing.status.code(), Some(2));
+    let missing = dir.join("nope.txt");
+    refused(&["play-record", missing.to_str().unwrap()], "cannot read");
+    refused(&["play-record", missing.to_str().unwrap()], "nope.txt: No such file or directory");
+}
+
+#[test]
+fn play_record_skips_a_byte_order_mark() {
+    let dir = temp_dir("bom");
+    let f = dir.join("bom.txt");
+    std::fs::write(&f, "\u{feff}6x6\na6 b6\n").unwrap();
+    let o = konane(&["play-record", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("unfinished after 2 plies, Black to move"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_record_of_a_10_mb_line_takes_linear_time() {
+    let dir = temp_dir("long");
+    // 1.7 million legal-looking moves on one line: the third is illegal.
+    let long = dir.join("long.txt");
+    let mut text = String::from("8x8 ");
+    while text.len() < 10_000_000 {
+        text.push_str("d5 e5 ");
+    }
+    std::fs::write(&long, &text).unwrap();
+    let t = Instant::now();
+    let o = konane(&["play-record", long.to_str().unwrap()]);
+    let secs = t.elapsed().as_secs_f64();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("illegal move at ply 3: d5: d5 is not a legal move for Black here"), "{err}");
+    // Quadratic column counting took 20 s for 200,000 moves; linear work is far below a second.
+    assert!(secs < 10.0, "a 10 MB record took {secs:.1} s");
+    // The same line with a bad last token: every column up to it is counted once.
+    let bad_end = dir.join("bad-end.txt");
+    text.push_str("zz9");
+    std::fs::write(&bad_end, &text).unwrap();
+    let t = Instant::now();
+    let o = konane(&["play-record", bad_end.to_str().unwrap()]);
+    let secs = t.elapsed().as_secs_f64();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("line 1, column {}: 'zz9'", text.len() - 2)), "{err}");
+    assert!(secs < 10.0, "a 10 MB record took {secs:.1} s");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn long_input_is_quoted_short_and_escaped() {
+    let dir = temp_dir("quote");
+    // A 10 MB token is shown by its start and its length.
+    let f = dir.join("token.txt");
+    std::fs::write(&f, format!("6x6\na6 {}\n", "q".repeat(10_000_000))).unwrap();
+    refused(
+        &["play-record", f.to_str().unwrap()],
+        &format!("line 2, column 4: '{}…' (10000000 bytes)", "q".repeat(60)),
+    );
+    // A 131 KB position likewise.
+    let position = format!("{} b", "B".repeat(131_000));
+    refused(&["moves", "--position", &position], &format!("bad --position '{}…' (131002 bytes)", "B".repeat(60)));
+    // Control characters are escaped, not sent to the terminal.
+    let o = konane(&["moves", "--position", "BW/W\u{1b}[31m b"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(!err.contains('\u{1b}') && err.contains("\\u{1b}[31m"), "{err:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn special_files_are_refused_at_once() {
+    let dir = temp_dir("special");
+    refused(&["play-record", dir.to_str().unwrap()], "not a regular file (it is a directory)");
+    refused(&["play-record", "/dev/null"], "not a regular file (it is a device)");
+    let fifo = dir.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let child = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["play-record", fifo.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = wait_at_most(child, Duration::from_secs(20), "play-record of a FIFO");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a regular file (it is a FIFO)"), "{}", stderr(&o));
+    let bytes = dir.join("latin1.txt");
+    std::fs::write(&bytes, b"6x6\na6 b6 # caf\xe9\n").unwrap();
+    refused(&["play-record", bytes.to_str().unwrap()], "byte 16 (line 2) is not UTF-8 text");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -76,13 +210,159 @@ fn solve_proves_5x5_for_black() {
     assert!(o.status.success());
     let text = stdout(&o);
     assert!(text.contains("winner Black"), "{text}");
-    assert!(text.contains("winning first moves"));
+    // The winning removals, as the library's solver finds them.
+    let start = Position::start(Geometry::new(5, 5).unwrap());
+    let sol = Solver::new(20).solve(&start, SolveLimits::unlimited(), &AtomicBool::new(false)).result.unwrap();
+    let mut expected: Vec<String> = sol.winning_moves.iter().map(|m| move_to_string(start.geometry(), *m)).collect();
+    assert!(!expected.is_empty());
+    expected.sort();
+    let line = text.lines().find_map(|l| l.strip_prefix("winning first moves ")).expect("winning moves line");
+    let mut shown: Vec<String> = line.split(' ').map(String::from).collect();
+    shown.sort();
+    assert_eq!(shown, expected, "{text}");
+    for m in &shown {
+        assert!(start.is_legal(parse_move(start.geometry(), m).unwrap()), "{m}");
+    }
 }
 
 #[test]
 fn bad_flags_exit_with_status_2() {
-    assert_eq!(konane(&["perft", "--size", "30x8", "--depth", "2"]).status.code(), Some(2));
-    assert_eq!(konane(&["match", "--black", "grandmaster", "--white", "easy"]).status.code(), Some(2));
+    refused(
+        &["perft", "--size", "30x8", "--depth", "2"],
+        "board size '30x8' is out of range: rows and columns must be 1 to 20",
+    );
+    refused(
+        &["match", "--black", "grandmaster", "--white", "easy"],
+        "unknown level 'grandmaster': expected beginner, easy, medium, hard or expert",
+    );
+}
+
+#[test]
+fn numeric_flags_out_of_range_name_the_flag_and_range() {
+    for t in ["-1", "nan", "inf", "-inf", "1e20", "1e19", "0", "1000001", "soon"] {
+        refused(
+            &["solve", "--size", "8x8", "--timeout", t],
+            &format!("--timeout must be a number of seconds above 0 and at most 1000000, found '{t}'"),
+        );
+    }
+    for d in ["100", "4294967295", "31", "-1", "99999999999999999999999", "x"] {
+        refused(&["perft", "--depth", d], &format!("--depth must be a whole number from 0 to 30, found '{d}'"));
+    }
+    let matches = [
+        ("--games", "0", "from 1 to 1000000"),
+        ("--games", "-3", "from 1 to 1000000"),
+        ("--threads", "0", "from 1 to 65536"),
+        ("--move-ms", "0", "from 1 to 3600000"),
+        ("--move-ms", "18446744073709551615", "from 1 to 3600000"),
+        ("--random-plies", "-1", "from 0 to 400"),
+        ("--random-plies", "401", "from 0 to 400"),
+        ("--seed", "-1", "from 0 to 18446744073709551615"),
+    ];
+    for (flag, value, range) in matches {
+        refused(
+            &["match", "--black", "easy", "--white", "easy", flag, value],
+            &format!("{flag} must be a whole number {range}, found '{value}'"),
+        );
+    }
+    refused(
+        &["hint", "--position", "BW/WB b", "--ms", "0"],
+        "--ms must be a whole number from 1 to 3600000, found '0'",
+    );
+    refused(&["hint", "--position", "BW/WB b", "--ms", "99999999999"], "--ms must be a whole number from 1 to 3600000");
+    for player in ["expert@0", "expert@99999999999", "expert@-5"] {
+        refused(
+            &["match", "--black", player, "--white", "easy"],
+            &format!("bad player '{player}': the time after '@' must be milliseconds from 1 to 3600000"),
+        );
+    }
+    for size in ["-1x8", "1x400", "256x1", "99999999999x1", "21x21", "0x8"] {
+        for cmd in ["perft", "solve", "match"] {
+            let mut args = vec![cmd, "--size", size];
+            match cmd {
+                "perft" => args.extend(["--depth", "1"]),
+                "match" => args.extend(["--black", "easy", "--white", "easy"]),
+                _ => {}
+            }
+            refused(&args, &format!("--size: board size '{size}' is out of range: rows and columns must be 1 to 20"));
+        }
+    }
+    refused(&["perft", "--size", "8xq", "--depth", "1"], "--size: board size '8xq': 'q' is not a column count");
+}
+
+#[test]
+fn perft_depth_0_counts_one_node_with_or_without_divide() {
+    for args in [&["perft", "--depth", "0"][..], &["perft", "--depth", "0", "--divide"]] {
+        let o = konane(args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).starts_with("nodes 1\n"), "{args:?}: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn size_and_position_must_agree() {
+    let four = "BWBW/WBWB/BWBW/WBWB b";
+    refused(
+        &["perft", "--size", "8x8", "--position", four, "--depth", "1"],
+        "--size 8x8 does not match the 4x4 board of --position: give only one of them",
+    );
+    refused(&["solve", "--size", "5x5", "--position", four], "--size 5x5 does not match the 4x4 board of --position");
+    let o = konane(&["perft", "--size", "4x4", "--position", four, "--depth", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("nodes 4"), "{}", stdout(&o));
+    let o = konane(&["solve", "--position", four]);
+    assert!(stdout(&o).contains("winner White"), "{}", stdout(&o));
+}
+
+/// Starts the binary, sends Ctrl-C after `delay`, and returns what it printed.
+fn interrupted_after(args: &[&str], delay: Duration) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(delay);
+    // SAFETY: sending a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    wait_at_most(child, Duration::from_secs(30), &format!("{args:?} after Ctrl-C"))
+}
+
+#[test]
+fn long_commands_stop_cleanly_on_ctrl_c() {
+    let o = interrupted_after(&["perft", "--size", "8x8", "--depth", "30"], Duration::from_millis(700));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("konane: interrupted: perft depth 30 stopped after"), "{}", stderr(&o));
+    let o = interrupted_after(&["solve", "--size", "8x8"], Duration::from_millis(700));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stdout(&o).contains("unsolved (interrupted)"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("konane: interrupted: solve stopped after"), "{}", stderr(&o));
+    let o = interrupted_after(
+        &["match", "--size", "8x8", "--black", "expert", "--white", "expert", "--games", "50"],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stdout(&o).contains("games "), "{}", stdout(&o));
+    assert!(stderr(&o).contains("of 50 games played"), "{}", stderr(&o));
+}
+
+#[test]
+fn progress_is_shown_on_a_terminal_only() {
+    // `script` gives the command a terminal; `timeout` sends Ctrl-C after 3.5 s.
+    let bin = env!("CARGO_BIN_EXE_konane");
+    let o = Command::new("script")
+        .args(["-qec", &format!("timeout -s INT 3.5 {bin} perft --size 8x8 --depth 30"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output();
+    let Ok(o) = o else {
+        eprintln!("no `script` command: progress on a terminal not checked");
+        return;
+    };
+    let text = stdout(&o);
+    assert!(text.contains("konane: perft: ") && text.contains("leaf nodes counted"), "{text}");
+    assert!(text.contains("konane: interrupted"), "{text}");
+    // Not a terminal: no progress lines.
+    let o = interrupted_after(&["perft", "--size", "8x8", "--depth", "30"], Duration::from_millis(2500));
+    assert!(!stderr(&o).contains("leaf nodes counted"), "{}", stderr(&o));
 }
 
 #[test]
@@ -97,10 +377,30 @@ fn a_short_match_is_played_legally() {
     let t = konane(&["match", "--size", "6x6", "--black", "medium@30", "--white", "baseline@5", "--games", "2"]);
     assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
     for bad in ["baseline-d0", "baseline-dx", "baseline-d99", "expert@", "expert@0", "expert@soon"] {
-        let o = konane(&["match", "--black", bad, "--white", "easy", "--games", "1"]);
-        assert_eq!(o.status.code(), Some(2), "{bad}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains(bad), "{bad}");
+        refused(&["match", "--black", bad, "--white", "easy", "--games", "1"], &format!("bad player '{bad}'"));
     }
+}
+
+#[test]
+fn match_never_starts_more_workers_than_games_or_cores() {
+    let o = konane(&[
+        "match",
+        "--size",
+        "5x5",
+        "--black",
+        "beginner",
+        "--white",
+        "beginner",
+        "--games",
+        "3",
+        "--threads",
+        "1000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("games 3"), "{}", stdout(&o));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let note = format!("konane: --threads 1000 is more than the {cores} cores: using {} worker threads", cores.min(3));
+    assert_eq!(stderr(&o).contains(&note), cores < 3, "{}", stderr(&o));
 }
 
 #[test]
@@ -123,6 +423,7 @@ fn match_records_replay_to_the_reported_winner() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for g in 1..=3 {
         let text = std::fs::read_to_string(dir.join(format!("game-{g:03}.txt"))).expect("record written");
+        assert!(text.starts_with(&format!("# game {g} (opening {} with 2 random jumps)\n", (g + 1) / 2)), "{text}");
         let winner = text.lines().find_map(|l| l.strip_prefix("# winner: ")).expect("winner comment");
         // Colours alternate: the first player is Black in odd-numbered games.
         let black = text.lines().find_map(|l| l.strip_prefix("# black: ")).expect("black comment");
@@ -135,9 +436,57 @@ fn match_records_replay_to_the_reported_winner() {
     // A records path that cannot be a directory is refused up front.
     let file = std::env::temp_dir().join(format!("konane-not-a-dir-{}", std::process::id()));
     std::fs::write(&file, "x").unwrap();
-    let bad =
-        konane(&["match", "--black", "easy", "--white", "easy", "--games", "1", "--records", file.to_str().unwrap()]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("records directory"));
+    refused(
+        &["match", "--black", "easy", "--white", "easy", "--games", "1", "--records", file.to_str().unwrap()],
+        "konane: cannot create records directory",
+    );
     std::fs::remove_file(&file).unwrap();
+    // A directory that exists but cannot be written to is found before the first game (even
+    // root cannot create files in /proc/self).
+    let t = Instant::now();
+    refused(
+        &["match", "--black", "expert", "--white", "expert", "--games", "100", "--records", "/proc/self"],
+        "konane: cannot write to records directory /proc/self",
+    );
+    assert!(t.elapsed() < Duration::from_secs(20), "games were played first");
+}
+
+#[test]
+fn bad_game_options_exit_2_naming_the_option() {
+    // The game window's options are checked before any window opens.
+    for (args, expect) in [
+        (&["--anim-speed", "-1"][..], "--anim-speed"),
+        (&["--anim-speed", "10"][..], "out of range: expected 0 (instant) to 4"),
+        (&["--anim-speed", "fast"][..], "--anim-speed"),
+        (&["--size", "3x3"][..], "3x3 is out of range"),
+        (&["--size", "-1x8"][..], "--size"),
+        (&["--mode", "robot"][..], "human-ai"),
+    ] {
+        let o = konane(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.starts_with("konane: ") && err.contains(expect), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    // A huge bad value is not echoed whole.
+    let long = "9".repeat(100_000);
+    let o = konane(&["--anim-speed", &long]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stderr.len() < 400, "{} bytes of stderr", o.stderr.len());
+}
+
+#[test]
+fn the_game_without_a_display_says_so_in_one_line() {
+    let o = Command::new(env!("CARGO_BIN_EXE_konane"))
+        .args(["--size", "6x6"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("binary runs");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim_end(),
+        "konane: no display found: set DISPLAY or WAYLAND_DISPLAY, or use a subcommand — konane --help"
+    );
 }

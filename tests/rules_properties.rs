@@ -198,7 +198,7 @@ proptest! {
         text.push_str(if white { " w" } else { " b" });
         match parse_position(&text) {
             Ok(p) => prop_assert_eq!(position_to_string(&p), text),
-            Err(e) => prop_assert!(e.message.contains("must be to move"), "{}", e),
+            Err(e) => prop_assert!(e.to_string().contains("must be to move"), "{}", e),
         }
     }
 }

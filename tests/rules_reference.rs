@@ -70,10 +70,13 @@ fn white_removes_next_to_the_hole() {
 
 #[test]
 fn multi_jumps_and_early_stops_are_separate_moves() {
-    // Black at a1 can jump over a2 to a3, then over a4 to a5.
+    // Black stones on a5 and a1, White on a4 and a2: a5 jumps over a4 to a3 (and a1 over a2
+    // to a3); neither can go on, as the other Black stone blocks the far end.
     let p = parse_position("B..../W..../...../W..../B.... b").unwrap();
     let moves: Vec<String> = p.legal_moves().iter().map(|m| move_to_string(p.geometry(), *m)).collect();
     assert!(moves.contains(&"a5-a3".to_string()), "{moves:?}");
+    assert!(moves.contains(&"a1-a3".to_string()) && moves.len() == 2, "{moves:?}");
+    // Without the stone on a5, a1 can stop on a3 or jump on over a4 to a5.
     let q = parse_position("...../W..../...../W..../B.... b").unwrap();
     let mut mv: Vec<String> = q.legal_moves().iter().map(|m| move_to_string(q.geometry(), *m)).collect();
     mv.sort();
@@ -101,4 +104,21 @@ fn ernst_rows_give_the_published_move_counts() {
     assert_eq!(p.legal_moves().len(), 2);
     let q = parse_position(".WBW. w").unwrap();
     assert_eq!(q.legal_moves().len(), 0);
+}
+
+#[test]
+fn stoppable_perft_counts_the_same_and_stops() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let start = Position::start(geo(8, 8));
+    let (stop, seen) = (AtomicBool::new(false), AtomicU64::new(0));
+    for d in 0..=7 {
+        seen.store(0, Ordering::Relaxed);
+        assert_eq!(perft_until(&start, d, &stop, &seen), Some(perft(&start, d)), "depth {d}");
+        assert_eq!(seen.load(Ordering::Relaxed), perft(&start, d), "progress at depth {d}");
+    }
+    // Depth 0 is one node, with or without the per-move split.
+    assert_eq!(perft(&start, 0), 1);
+    assert!(perft_divide(&start, 0).is_empty());
+    stop.store(true, Ordering::Relaxed);
+    assert_eq!(perft_until(&start, 30, &stop, &seen), None);
 }

@@ -103,10 +103,9 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
     fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown level '{s}': expected beginner, easy, medium, hard or expert"))
+        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            format!("unknown level {}: expected beginner, easy, medium, hard or expert", crate::rules::quote::quoted(s))
+        })
     }
 }
 

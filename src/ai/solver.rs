@@ -29,8 +29,6 @@ pub struct Solution {
     pub winner: Color,
     /// Every first move that wins for the side to move (empty when it loses).
     pub winning_moves: Vec<Move>,
-    /// Always 0: the solver proves wins without counting their length.
-    pub plies_hint: u32,
 }
 
 /// What a solve call produced.
@@ -222,7 +220,7 @@ impl Solver {
         }
         let me = p.to_move();
         let winner = if winning.is_empty() { me.opponent() } else { me };
-        SolveOutcome { result: Some(Solution { winner, winning_moves: winning, plies_hint: 0 }), nodes: self.nodes }
+        SolveOutcome { result: Some(Solution { winner, winning_moves: winning }), nodes: self.nodes }
     }
 
     /// Solves `p` but stops at the first winning move (faster than [`Solver::solve`]).
@@ -237,11 +235,11 @@ impl Solver {
                 return SolveOutcome { result: None, nodes: self.nodes };
             }
             if !child_wins {
-                let s = Solution { winner: p.to_move(), winning_moves: vec![m], plies_hint: 0 };
+                let s = Solution { winner: p.to_move(), winning_moves: vec![m] };
                 return SolveOutcome { result: Some(s), nodes: self.nodes };
             }
         }
-        let s = Solution { winner: p.to_move().opponent(), winning_moves: Vec::new(), plies_hint: 0 };
+        let s = Solution { winner: p.to_move().opponent(), winning_moves: Vec::new() };
         SolveOutcome { result: Some(s), nodes: self.nodes }
     }
 }

@@ -1,6 +1,6 @@
 //! A game: a start position, the moves played, undo and redo.
 
-use super::position::{Color, Geometry, Move, Phase, Position};
+use super::position::{Color, Geometry, IllegalMove, Move, Phase, Position};
 
 /// A game with full history. The only way to change it is through legal moves, undo and redo.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,12 +78,17 @@ impl Game {
     }
 
     /// Plays a move if legal; clears the redo list.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
+    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMove> {
         let before = self.current;
         self.current.try_play(m)?;
         self.played.push((before, m));
         self.undone.clear();
         Ok(())
+    }
+
+    /// [`Game::try_play`] with the reason as text (what the game window shows).
+    pub fn play(&mut self, m: Move) -> Result<(), String> {
+        self.try_play(m).map_err(|e| e.to_string())
     }
 
     /// Takes back the last move; returns it.

@@ -5,11 +5,15 @@ pub mod bits;
 pub mod game;
 pub mod notation;
 pub mod position;
+pub mod quote;
 pub mod record;
 
 pub use game::Game;
 pub use notation::{
-    NotationError, move_to_string, parse_coord as parse_coord_public, parse_move, parse_position, position_to_string,
+    NotationError, NotationProblem, PositionError, PositionProblem, move_to_string, parse_coord as parse_coord_public,
+    parse_move, parse_position, position_to_string,
 };
-pub use position::{Color, Coord, Geometry, Move, Phase, Position, perft, perft_divide, start_color};
-pub use record::{Record, RecordError, ReplayError, parse_size};
+pub use position::{
+    Color, Coord, Geometry, IllegalMove, Move, Phase, Position, perft, perft_divide, perft_until, start_color,
+};
+pub use record::{Record, RecordError, RecordProblem, ReplayError, parse_size};

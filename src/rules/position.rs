@@ -1,6 +1,8 @@
 //! Board geometry, positions, move generation and move application.
 
 use super::bits::{BITS, Bits};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Largest number of rows or columns the engine accepts.
 pub const MAX_DIM: u8 = 20;
@@ -144,7 +146,7 @@ impl Geometry {
     /// A `rows × cols` board; both in `1..=20`.
     pub fn new(rows: u8, cols: u8) -> Result<Geometry, String> {
         if !(1..=MAX_DIM).contains(&rows) || !(1..=MAX_DIM).contains(&cols) {
-            return Err(format!("board size {rows}x{cols} is out of range: rows and columns must be 1..={MAX_DIM}"));
+            return Err(format!("board size {rows}x{cols} is out of range: rows and columns must be 1 to {MAX_DIM}"));
         }
         let stride = cols + 1;
         let mut valid = Bits::EMPTY;
@@ -167,6 +169,20 @@ impl Geometry {
     #[inline]
     pub fn cols(&self) -> u8 {
         self.cols
+    }
+
+    /// A cell in notation, e.g. `a8` (column letter, row number counted from the bottom).
+    pub fn coord_name(&self, c: Coord) -> String {
+        format!("{}{}", col_letter(c.col), row_number(self.rows, c.row))
+    }
+
+    /// A move in notation: `d5` for a removal, `c3-c7` for a jump.
+    pub fn move_name(&self, m: Move) -> String {
+        if m.is_removal() {
+            self.coord_name(m.from)
+        } else {
+            format!("{}-{}", self.coord_name(m.from), self.coord_name(m.to))
+        }
     }
 
     /// Bit index of a cell.
@@ -230,6 +246,35 @@ impl Geometry {
     }
 }
 
+/// The column letter of a 0-based column.
+pub fn col_letter(col: u8) -> char {
+    (b'a' + col) as char
+}
+
+/// The row number (from the bottom) of a 0-based row on a board with `rows` rows.
+pub fn row_number(rows: u8, row: u8) -> u8 {
+    rows - row
+}
+
+/// A move that is not legal in the position it was tried in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The side that was to move.
+    pub side: Color,
+    /// The board, to name the move.
+    pub geometry: Geometry,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a legal move for {} here", self.geometry.move_name(self.mv), self.side.name())
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
 /// The colour of the stone on a cell at the start of a game.
 pub fn start_color(c: Coord) -> Color {
     if (c.row + c.col).is_multiple_of(2) { Color::Black } else { Color::White }
@@ -244,7 +289,8 @@ pub struct Position {
     hash: u64,
 }
 
-/// Zobrist keys: one per (colour, bit index), plus side and phase keys.
+/// Zobrist keys: one per (colour, bit index), plus one toggled when White is to move. There is
+/// no phase key: the phase follows from the number of empty cells.
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -339,14 +385,6 @@ impl Position {
     #[inline]
     pub fn to_move(&self) -> Color {
         self.to_move
-    }
-
-    /// Sets the side to move.
-    pub fn set_to_move(&mut self, c: Color) {
-        if c != self.to_move {
-            self.hash ^= ZOBRIST_WHITE_TO_MOVE;
-            self.to_move = c;
-        }
     }
 
     /// Zobrist hash of stones and side to move (the phase follows from the stones).
@@ -576,13 +614,9 @@ impl Position {
     }
 
     /// Applies a move after checking it is legal.
-    pub fn try_play(&mut self, m: Move) -> Result<(), String> {
+    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMove> {
         if !self.is_legal(m) {
-            return Err(format!(
-                "{} is not a legal move for {} here",
-                super::notation::move_to_string(self.geometry(), m),
-                self.to_move.name()
-            ));
+            return Err(IllegalMove { mv: m, side: self.to_move, geometry: self.geo });
         }
         self.play_unchecked(m);
         Ok(())
@@ -610,10 +644,31 @@ pub fn perft(p: &Position, depth: u32) -> u64 {
     moves.iter().map(|&m| perft(&p.after(m), depth - 1)).sum()
 }
 
-/// Per-root-move perft counts.
+/// Per-root-move perft counts (none at depth 0, where the count is 1 with no move).
 pub fn perft_divide(p: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     p.legal_moves().into_iter().map(|m| (m, perft(&p.after(m), depth - 1))).collect()
+}
+
+/// Subtrees at most this deep are counted by [`perft`] in one go by [`perft_until`].
+const PERFT_CHUNK: u32 = 3;
+
+/// [`perft`] that can be stopped: gives up with `None` soon after `stop` is set, and adds the
+/// count of every finished subtree to `progress` as it goes.
+pub fn perft_until(p: &Position, depth: u32, stop: &AtomicBool, progress: &AtomicU64) -> Option<u64> {
+    if depth <= PERFT_CHUNK {
+        let n = perft(p, depth);
+        progress.fetch_add(n, Ordering::Relaxed);
+        return Some(n);
+    }
+    let mut total = 0;
+    for m in p.legal_moves() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        total += perft_until(&p.after(m), depth - 1, stop, progress)?;
+    }
+    Some(total)
 }
