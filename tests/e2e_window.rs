@@ -278,6 +278,33 @@ xdotool mouseup 1
         "a finished game should have far fewer stones: {over:?}"
     );
 
+    // Part 5: the game is saved after every move: after `kill -9`, --continue restores the
+    // position, the history (undo works) and the players.
+    let data = shots_dir("8x8-kill-data");
+    let data_arg = data.display().to_string();
+    let killed = run_game_with(
+        "8x8-killed",
+        &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0", "--data-dir", &data_arg],
+        "wait-idle\nplay d5\nwait-plies 1\nplay e5\nwait-plies 2\nplay d3-d5\nwait-plies 3\nwait-idle\nwait 2\n\
+         dump before\nsignal played\nwait-file never\n",
+        Duration::from_secs(300),
+        Some("wf played\nkill -9 $GAME\nwait $GAME\nexit 0\n"),
+    );
+    let before = std::fs::read_to_string(killed.join("before")).unwrap();
+    assert!(before.contains("ply 3\nmoves d5 e5 d3-d5"), "{before}");
+    let resumed = run_game(
+        "8x8-resumed",
+        &["--continue", "--data-dir", &data_arg],
+        "wait-idle\nwait 3\ndump resumed\nscreenshot resumed\nundo\nwait-idle\ndump undone\nquit\n",
+        Duration::from_secs(300),
+    );
+    let after = std::fs::read_to_string(resumed.join("resumed")).unwrap();
+    assert_eq!(after, before, "the continued game is not the killed one");
+    let undone = std::fs::read_to_string(resumed.join("undone")).unwrap();
+    assert!(undone.contains("ply 2\nmoves d5 e5\n"), "undo after continuing: {undone}");
+    let shot = load(&resumed.join("resumed.png"));
+    assert!(!has_stone(&cell(&shot, "d3")) && cell(&shot, "d5").basalt > 1000, "the board is not the saved one");
+
     // Part 4: a large rectangular board fits the window.
     let dir = run_game(
         "13x20",

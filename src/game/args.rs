@@ -48,6 +48,14 @@ pub struct GameArgs {
     /// Log main-thread frame times to this file (one millisecond value per line).
     #[arg(long)]
     pub frame_log: Option<PathBuf>,
+    /// Keep saved games (the unfinished game, for Continue) in this directory (default
+    /// `~/.local/share/konane`, or under `$XDG_DATA_HOME`; scripted runs keep none unless this
+    /// is given).
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Continue the unfinished saved game at once.
+    #[arg(long = "continue")]
+    pub resume: bool,
     /// Window size in logical pixels, e.g. 1280x800 (the default), 800x600 or 600x900.
     #[arg(long, value_parser = window_size)]
     pub window_size: Option<(u32, u32)>,

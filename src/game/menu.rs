@@ -5,7 +5,8 @@
 
 use super::input::Action;
 use super::rules::{Intent, Rules};
-use super::screen::{Discard, Overlay, Screen, Turn};
+use super::saves::{ContinueGame, Resumable};
+use super::screen::{Discard, NewGameKind, Overlay, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::ai::Level;
 use bevy::prelude::*;
@@ -13,6 +14,8 @@ use bevy::prelude::*;
 /// Something a menu offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MenuItem {
+    /// Continue the unfinished game.
+    Continue,
     /// Start a game against the computer (you play Black).
     PlayComputer,
     /// Start a game for two people at this screen.
@@ -43,6 +46,7 @@ impl MenuItem {
     /// The words on its button.
     pub fn label(self) -> &'static str {
         match self {
+            MenuItem::Continue => "Continue",
             MenuItem::PlayComputer => "Play vs computer",
             MenuItem::TwoPlayers => "Two players",
             MenuItem::WatchComputer => "Watch computer vs computer",
@@ -60,9 +64,11 @@ impl MenuItem {
 }
 
 /// The menu on screen: its items in order (empty when the board has the input).
-pub fn menu_items(screen: Screen, overlay: Overlay) -> Vec<MenuItem> {
+pub fn menu_items(screen: Screen, overlay: Overlay, can_continue: bool) -> Vec<MenuItem> {
     use MenuItem::*;
     match (screen, overlay) {
+        (Screen::Title, Overlay::Confirm(_)) => vec![No, Yes],
+        (Screen::Title, _) if can_continue => vec![Continue, PlayComputer, TwoPlayers, WatchComputer, Quit],
         (Screen::Title, _) => vec![PlayComputer, TwoPlayers, WatchComputer, Quit],
         (Screen::Game, Overlay::None) => Vec::new(),
         (Screen::Game, Overlay::Pause) => vec![Resume, Restart, ToTitle],
@@ -76,7 +82,7 @@ pub fn question(about: Discard) -> &'static str {
     match about {
         Discard::Restart => "Start again? This game will be lost.",
         Discard::Resign => "Give up this game?",
-        Discard::NewGame => "Start a new game? The unfinished one will be lost.",
+        Discard::NewGame(_) => "Start a new game? The unfinished one will be lost.",
         Discard::LeaveGame => "Leave this game? It will be lost.",
     }
 }
@@ -116,11 +122,12 @@ fn navigate(
     screen: Option<Res<State<Screen>>>,
     mut overlay: ResMut<Overlay>,
     mut focus: ResMut<MenuFocus>,
+    resumable: Res<Resumable>,
     mut chosen: MessageWriter<MenuChosen>,
 ) {
     let Some(screen) = screen else { return };
     let menu = (*screen.get(), *overlay);
-    let items = menu_items(menu.0, menu.1);
+    let items = menu_items(menu.0, menu.1, matches!(*resumable, Resumable::Game(_)));
     // A menu that just opened starts at its first item and ignores what opened it; with no
     // menu open, the board has the actions. (This system always runs, so it never reads
     // actions from frames it skipped.)
@@ -141,6 +148,7 @@ fn navigate(
             }
             Action::Cancel | Action::Pause => match *overlay {
                 Overlay::Pause | Overlay::GameOver => *overlay = Overlay::None,
+                Overlay::Confirm(_) if menu.0 == Screen::Title => *overlay = Overlay::None,
                 Overlay::Confirm(_) => *overlay = Overlay::Pause,
                 Overlay::None => {}
             },
@@ -160,6 +168,9 @@ fn carry_out(
     mut next_screen: ResMut<NextState<Screen>>,
     mut intents: MessageWriter<Intent>,
     mut exit: MessageWriter<AppExit>,
+    resumable: Res<Resumable>,
+    data_dir: Option<Res<super::saves::DataDir>>,
+    mut continue_game: MessageWriter<ContinueGame>,
 ) {
     let level = settings
         .players
@@ -170,15 +181,35 @@ fn carry_out(
         })
         .unwrap_or(Level::Medium);
     let unfinished = rules.as_ref().is_some_and(|r| r.game.ply() > 0 && r.game.winner().is_none());
+    let on_title = *screen.get() == Screen::Title;
+    let saved_game = matches!(*resumable, Resumable::Game(_));
+    let players = |kind: NewGameKind| match kind {
+        NewGameKind::Computer => [Controller::Human, Controller::Ai(level)],
+        NewGameKind::TwoPlayers => [Controller::Human, Controller::Human],
+        NewGameKind::Watch => [Controller::Ai(level), Controller::Ai(level)],
+    };
     for MenuChosen(item) in chosen.read() {
-        let mut start = |players: [Controller; 2], settings: &mut Settings| {
-            settings.players = players;
-            next_screen.set(Screen::Game);
+        let kind = match item {
+            MenuItem::PlayComputer => Some(NewGameKind::Computer),
+            MenuItem::TwoPlayers => Some(NewGameKind::TwoPlayers),
+            MenuItem::WatchComputer => Some(NewGameKind::Watch),
+            _ => None,
         };
+        if let Some(kind) = kind {
+            // A new game from the title replaces the saved one: ask first.
+            if saved_game {
+                *overlay = Overlay::Confirm(Discard::NewGame(kind));
+            } else {
+                settings.players = players(kind);
+                next_screen.set(Screen::Game);
+            }
+            continue;
+        }
         match item {
-            MenuItem::PlayComputer => start([Controller::Human, Controller::Ai(level)], &mut settings),
-            MenuItem::TwoPlayers => start([Controller::Human, Controller::Human], &mut settings),
-            MenuItem::WatchComputer => start([Controller::Ai(level), Controller::Ai(level)], &mut settings),
+            MenuItem::PlayComputer | MenuItem::TwoPlayers | MenuItem::WatchComputer => {}
+            MenuItem::Continue => {
+                continue_game.write(ContinueGame);
+            }
             MenuItem::Quit => {
                 exit.write(AppExit::Success);
             }
@@ -193,7 +224,8 @@ fn carry_out(
                 intents.write(Intent::NewGame);
                 *overlay = Overlay::None;
             }
-            MenuItem::ToTitle if unfinished => *overlay = Overlay::Confirm(Discard::LeaveGame),
+            // With saves kept, leaving loses nothing: the title offers to continue.
+            MenuItem::ToTitle if unfinished && data_dir.is_none() => *overlay = Overlay::Confirm(Discard::LeaveGame),
             MenuItem::ToTitle => {
                 if *screen.get() == Screen::Game {
                     next_screen.set(Screen::Title);
@@ -202,6 +234,10 @@ fn carry_out(
             MenuItem::Yes => {
                 match *overlay {
                     Overlay::Confirm(Discard::LeaveGame) => next_screen.set(Screen::Title),
+                    Overlay::Confirm(Discard::NewGame(kind)) => {
+                        settings.players = players(kind);
+                        next_screen.set(Screen::Game);
+                    }
                     Overlay::Confirm(_) => {
                         intents.write(Intent::NewGame);
                     }
@@ -209,7 +245,7 @@ fn carry_out(
                 }
                 *overlay = Overlay::None;
             }
-            MenuItem::No => *overlay = Overlay::Pause,
+            MenuItem::No => *overlay = if on_title { Overlay::None } else { Overlay::Pause },
         }
     }
 }

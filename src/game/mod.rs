@@ -13,6 +13,7 @@ pub mod input;
 pub mod markers;
 pub mod menu;
 pub mod rules;
+pub mod saves;
 pub mod screen;
 pub mod script;
 pub mod settings;
@@ -37,6 +38,7 @@ pub fn core_plugin(app: &mut App) {
         rules::plugin,
         ai_task::plugin,
         input::interaction_plugin,
+        saves::plugin,
         menu::plugin,
         audio::cues_plugin,
     ));
@@ -106,7 +108,16 @@ pub fn run(args: GameArgs) -> i32 {
         app.insert_resource(file);
         app.add_plugins(settings::plugin);
     }
-    if args.start || script.is_some() {
+    let data_dir =
+        args.data_dir.clone().or_else(|| if args.script.is_none() { saves::default_data_dir() } else { None });
+    if let Some(dir) = data_dir {
+        app.insert_resource(saves::DataDir(dir));
+    }
+    if args.resume {
+        app.add_systems(Startup, |mut resume: MessageWriter<saves::ContinueGame>| {
+            resume.write(saves::ContinueGame);
+        });
+    } else if args.start || script.is_some() {
         app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| next.set(Screen::Game));
     }
     if let Some(s) = script {

@@ -28,6 +28,10 @@ impl Rules {
     }
 }
 
+/// The next game starts from this one (a saved game being continued) instead of a fresh board.
+#[derive(Resource, Debug, Clone)]
+pub struct StartFrom(pub Game);
+
 /// A request to change the game, from any input source.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -106,9 +110,15 @@ fn start_game(
     mut commands: Commands,
     settings: Res<Settings>,
     previous: Option<Res<Rules>>,
+    start_from: Option<Res<StartFrom>>,
     mut reset: MessageWriter<BoardReset>,
 ) {
-    commands.insert_resource(Rules::new(&settings, previous.as_deref()));
+    let mut rules = Rules::new(&settings, previous.as_deref());
+    if let Some(from) = start_from {
+        rules.game = from.0.clone();
+        commands.remove_resource::<StartFrom>();
+    }
+    commands.insert_resource(rules);
     reset.write(BoardReset);
 }
 

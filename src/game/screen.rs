@@ -41,6 +41,17 @@ pub enum Overlay {
     Confirm(Discard),
 }
 
+/// Which kind of game the title screen starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NewGameKind {
+    /// You against the computer.
+    Computer,
+    /// Two people at this screen.
+    TwoPlayers,
+    /// The computer against itself.
+    Watch,
+}
+
 /// What a confirmation question is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Discard {
@@ -49,7 +60,7 @@ pub enum Discard {
     /// Give up the game.
     Resign,
     /// Start a new game from the title while an unfinished one could be continued.
-    NewGame,
+    NewGame(NewGameKind),
     /// Leave an unfinished game for the title screen.
     LeaveGame,
 }
@@ -71,5 +82,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<Turn>()
         .init_resource::<Overlay>()
         .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
+        .add_systems(OnEnter(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain());
 }

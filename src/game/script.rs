@@ -8,7 +8,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `close-menu`,
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `close-menu`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
@@ -17,7 +17,7 @@ use super::board::cell_pos;
 use super::input::{CellActivated, Selection};
 use super::rules::{AnimationsRunning, Intent, Rules};
 use super::screen::{GameSet, Overlay, Screen, Turn};
-use crate::rules::{parse_coord_public, parse_move};
+use crate::rules::{move_to_string, parse_coord_public, parse_move, position_to_string};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -75,6 +75,8 @@ pub enum Step {
     Start,
     /// Close the menu over the game (the game-over panel, the pause menu).
     CloseMenu,
+    /// Write the position, the ply and the moves to NAME in the screenshot directory.
+    Dump(String),
     /// Save a screenshot as NAME.png in the screenshot directory.
     Screenshot(String),
     /// Exit once screenshots are written.
@@ -164,6 +166,7 @@ impl Script {
                 "pause" => Step::Pause,
                 "start" => Step::Start,
                 "close-menu" => Step::CloseMenu,
+                "dump" => Step::Dump(need("a file name")?),
                 "screenshot" => Step::Screenshot(need("a name")?),
                 "quit" => Step::Quit,
                 other => return Err(format!("script line {}: unknown command '{other}'", i + 1)),
@@ -311,6 +314,21 @@ fn run_script(
             }
             Step::Start => {
                 act.next_screen.set(Screen::Game);
+                true
+            }
+            Step::Dump(name) => {
+                let game = &rules.game;
+                let moves: Vec<String> = game.moves().iter().map(|m| move_to_string(&geo, *m)).collect();
+                let text = format!(
+                    "position {}\nply {}\nmoves {}\n",
+                    position_to_string(game.position()),
+                    game.ply(),
+                    moves.join(" ")
+                );
+                let _ = std::fs::create_dir_all(&dir.0);
+                if let Err(e) = crate::files::write_atomically(&dir.0.join(name), text.as_bytes()) {
+                    error!("script: cannot dump {name}: {e}");
+                }
                 true
             }
             Step::CloseMenu => {

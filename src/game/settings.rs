@@ -293,7 +293,7 @@ impl SettingsFile {
     /// read is reported and will not be written over.
     pub fn load(path: &Path, base: Settings) -> Loaded {
         let mut settings = base;
-        let unreadable = |why: String, settings: Settings| Loaded {
+        let unreadable = |message: String, settings: Settings| Loaded {
             file: SettingsFile {
                 path: path.to_path_buf(),
                 bytes: Vec::new(),
@@ -301,19 +301,15 @@ impl SettingsFile {
                 saved: settings.clone(),
                 writable: false,
             },
-            messages: vec![format!("{}: {why}; settings will not be saved this time", path.display())],
+            messages: vec![message],
             settings,
         };
         let bytes = match std::fs::metadata(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return unreadable(format!("cannot read: {e}"), settings),
-            Ok(m) if !m.is_file() => return unreadable("not a regular file".into(), settings),
-            Ok(m) if m.len() > MAX_FILE_BYTES => {
-                return unreadable(format!("too large ({} bytes)", m.len()), settings);
-            }
-            Ok(_) => match std::fs::read(path) {
+            // Directories, FIFOs and devices are refused at once; so is a huge file.
+            _ => match crate::files::read_regular_bytes(path, MAX_FILE_BYTES) {
                 Ok(b) => b,
-                Err(e) => return unreadable(format!("cannot read: {e}"), settings),
+                Err(why) => return unreadable(format!("{why}; settings will not be saved this time"), settings),
             },
         };
         let applied = settings.apply_lines(&bytes, MAX_REPORTED);

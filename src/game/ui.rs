@@ -9,6 +9,7 @@ use super::board::{Layout, cell_pos};
 use super::input::UiHasKeyboard;
 use super::menu::{MenuChosen, MenuFocus, MenuItem, menu_items, question};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
+use super::saves::Resumable;
 use super::screen::{Overlay, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::ai::{Level, Outlook};
@@ -61,7 +62,8 @@ pub(super) fn plugin(app: &mut App) {
             (
                 apply_theme,
                 title_screen.run_if(in_state(Screen::Title)),
-                (game_hud, overlay_menu).chain().run_if(in_state(Screen::Game)),
+                game_hud.run_if(in_state(Screen::Game)),
+                overlay_menu,
             )
                 .chain(),
         );
@@ -233,6 +235,8 @@ fn title_screen(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut focus: ResMut<MenuFocus>,
+    overlay: Res<Overlay>,
+    resumable: Res<Resumable>,
     mut chosen_writer: MessageWriter<MenuChosen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -244,8 +248,19 @@ fn title_screen(
             ui.label(egui::RichText::new("Kōnane").size(72.0).strong());
             ui.label(egui::RichText::new("The Hawaiian stone-jumping game").size(22.0).color(palette::TEXT_DIM));
             ui.add_space(16.0);
-            let items = menu_items(Screen::Title, Overlay::None);
-            menu_buttons(ui, &items, &mut focus, &mut chosen);
+            if let Resumable::Unreadable(why) = &*resumable {
+                ui.label(
+                    egui::RichText::new(format!("The unfinished game could not be read (the file is kept): {why}"))
+                        .color(palette::WARN)
+                        .size(16.0),
+                );
+            }
+            let items = menu_items(Screen::Title, Overlay::None, matches!(*resumable, Resumable::Game(_)));
+            // While a question is open over the title, its buttons only show.
+            let mut no_focus = *focus;
+            no_focus.index = usize::MAX;
+            let focus = if *overlay == Overlay::None { &mut *focus } else { &mut no_focus };
+            menu_buttons(ui, &items, focus, &mut chosen);
             ui.add_space(12.0);
             egui::CollapsingHeader::new("Game setup").default_open(false).show(ui, |ui| setup(ui, &mut settings));
             ui.add_space(8.0);
@@ -439,22 +454,26 @@ fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
 fn overlay_menu(
     mut contexts: EguiContexts,
     overlay: Res<Overlay>,
+    screen: Res<State<Screen>>,
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     mut focus: ResMut<MenuFocus>,
     mut chosen_writer: MessageWriter<MenuChosen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let (Some(rules), overlay) = (rules, *overlay) else { return Ok(()) };
-    let items = menu_items(Screen::Game, overlay);
+    let overlay = *overlay;
+    if overlay == Overlay::None {
+        return Ok(());
+    }
+    let items = menu_items(*screen.get(), overlay, false);
     if items.is_empty() {
         return Ok(());
     }
-    let game = &rules.game;
     let (title, lines): (String, Vec<String>) = match overlay {
         Overlay::Pause => ("Paused".into(), Vec::new()),
         Overlay::Confirm(about) => (question(about).into(), Vec::new()),
         Overlay::GameOver => {
+            let Some(game) = rules.as_ref().map(|r| &r.game) else { return Ok(()) };
             let winner = game.winner().unwrap_or(Side::Black);
             let headline = match one_human(&settings) {
                 Some(you) if you == winner => "You win!".to_string(),
