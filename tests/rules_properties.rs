@@ -1,5 +1,5 @@
 //! Property tests over random games on random board sizes, checked against an independent,
-//! deliberately slow grid implementation of RULES.md written only for these tests.
+//! deliberately slow grid implementation of the rules (README, Rules) written only for these tests.
 
 use konane::rules::*;
 use proptest::prelude::*;

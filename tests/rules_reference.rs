@@ -1,4 +1,4 @@
-//! The rules against RULES.md's reference numbers.
+//! The rules against the reference numbers (README, Rules).
 
 use konane::rules::*;
 

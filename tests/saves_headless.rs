@@ -105,7 +105,7 @@ fn a_saved_game_that_cannot_be_read_is_reported_and_kept() {
         let autosave = dir.join("autosave.txt");
         std::fs::write(&autosave, text).unwrap();
         let mut app = app(&dir, [Controller::Human, Controller::Human]);
-        let why = match &*app.world().resource::<Resumable>() {
+        let why = match app.world().resource::<Resumable>() {
             Resumable::Unreadable(why) => why.clone(),
             other => panic!("{name}: expected an unreadable save, got {other:?}"),
         };

@@ -1,4 +1,4 @@
-//! The rules of Kōnane (see RULES.md): positions, move generation, notation, records and
+//! The rules of Kōnane (written up in the README's Rules section): positions, move generation, notation, records and
 //! games with undo/redo. Plain Rust: no engine, no I/O.
 
 pub mod bits;

@@ -217,7 +217,7 @@ impl Geometry {
         [-s, s, -1, 1]
     }
 
-    /// The central cells of RULES.md (1, 2 or 4 cells).
+    /// The central cells: the middle row(s) crossed with the middle column(s) (1, 2 or 4 cells).
     pub fn central_cells(&self) -> Vec<Coord> {
         let mid = |n: u8| -> Vec<u8> { if n.is_multiple_of(2) { vec![n / 2 - 1, n / 2] } else { vec![n / 2] } };
         let mut out = Vec::new();
