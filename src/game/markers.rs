@@ -20,6 +20,10 @@ mod colour {
     pub const CAPTURED: Color = Color::srgba(0.95, 0.35, 0.25, 0.8);
     /// Stones that may be removed in the opening.
     pub const REMOVABLE: Color = Color::srgba(0.55, 0.9, 1.0, 0.8);
+    /// Every stone that can move, at the start of a person's turn (subtle).
+    pub const MOVABLE: Color = Color::srgba(1.0, 1.0, 1.0, 0.28);
+    /// The loser's stones when the game is over: none of them can jump.
+    pub const STUCK: Color = Color::srgba(1.0, 0.3, 0.25, 0.75);
     /// A movable stone under the pointer.
     pub const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.7);
     /// The selected stone.
@@ -94,6 +98,24 @@ fn update_markers(
     if human && removing {
         for m in &legal {
             mark(cell_pos(&geo, m.from), z::MARK_OVER, 1.0, &textures.ring, colour::REMOVABLE);
+        }
+    }
+    if human && !removing && selection.selected.is_none() {
+        let mut froms: Vec<_> = legal.iter().map(|m| m.from).collect();
+        froms.dedup();
+        for f in froms {
+            mark(cell_pos(&geo, f), z::MARK_UNDER, 0.98, &textures.ring, colour::MOVABLE);
+        }
+    }
+    if let Some(winner) = rules.game.winner() {
+        let loser = winner.opponent();
+        for r in 0..geo.rows() {
+            for c in 0..geo.cols() {
+                let at = crate::rules::Coord::new(r, c);
+                if rules.game.position().at(at) == Some(loser) {
+                    mark(cell_pos(&geo, at), z::MARK_OVER, 1.0, &textures.ring, colour::STUCK);
+                }
+            }
         }
     }
     if human

@@ -54,9 +54,14 @@ pub struct Notice {
     pub left: f32,
 }
 
+/// Wins per side since the game was launched.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct SessionScore(pub [u32; 2]);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
-        .add_systems(Update, collect_notices.after(super::screen::GameSet::Rules))
+        .init_resource::<SessionScore>()
+        .add_systems(Update, (collect_notices, count_wins).after(super::screen::GameSet::Rules))
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -89,6 +94,12 @@ fn collect_notices(
                 format!("{} played {}", player_name(&settings, m.mover), move_to_string(rules.game.geometry(), m.mv));
             *notice = Notice { text, warning: false, left: 4.0 };
         }
+    }
+}
+
+fn count_wins(mut over: MessageReader<super::rules::GameOver>, mut score: ResMut<SessionScore>) {
+    for o in over.read() {
+        score.0[o.winner.index()] += 1;
     }
 }
 
@@ -334,6 +345,7 @@ fn game_hud(
     ai: Res<AiState>,
     layout: Res<Layout>,
     notice: Res<Notice>,
+    score: Res<SessionScore>,
     mut overlay: ResMut<Overlay>,
     mut intents: MessageWriter<Intent>,
     mut keyboard: ResMut<UiHasKeyboard>,
@@ -367,7 +379,10 @@ fn game_hud(
                 let taken = |s: Side| captured_of(game, s);
                 let (b, w, n) = (taken(Side::White), taken(Side::Black), game.ply());
                 // Shorter words when the window is narrow, so the buttons never move.
-                let text = if ui.available_width() > 300.0 {
+                let [bw, ww] = score.0;
+                let text = if ui.available_width() > 420.0 {
+                    format!("Black took {b} · White took {w} · move {n} · wins {bw}–{ww}")
+                } else if ui.available_width() > 300.0 {
                     format!("Black took {b} · White took {w} · move {n}")
                 } else {
                     format!("B {b} · W {w} · #{n}")
