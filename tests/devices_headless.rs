@@ -242,3 +242,59 @@ fn the_pause_menu_opens_moves_focus_and_confirms_before_restarting() {
     assert_eq!(*app.world().resource::<Overlay>(), Overlay::None);
     assert_eq!(rules(&app).game.ply(), 0, "Yes did not restart");
 }
+
+#[test]
+fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
+    use konane::game::settings::{SettingsFile, plugin as settings_plugin};
+    let dir = std::env::temp_dir().join(format!("konane-pad-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("settings.txt");
+    let (mut app, pad) = app_with("pad");
+    let mut file = SettingsFile::load(&path, Settings::default()).file;
+    file.agree(app.world().resource::<Settings>());
+    app.insert_resource(file);
+    settings_plugin(&mut app);
+    // Title: Play vs computer, Two players, Watch, Settings, Quit.
+    for _ in 0..3 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::Settings);
+    // The first item is the volume: left lowers it by a tenth.
+    let before = app.world().resource::<Settings>().volume;
+    pad.press(&mut app, Press::Left);
+    let after = app.world().resource::<Settings>().volume;
+    assert!((before - 0.1 - after).abs() < 1e-4, "{before} -> {after}");
+    // The second item is the sound: choosing it mutes; M on the keyboard unmutes.
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose);
+    assert!(app.world().resource::<Settings>().muted);
+    Device::Keyboard.send(&mut app, Press::Choose, false);
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::KeyM,
+        logical_key: Key::Character("m".into()),
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    assert!(!app.world().resource::<Settings>().muted, "M did not unmute");
+    // Back (East on the pad) closes the settings; starting a game saves them.
+    let Device::Pad(entity) = pad else { unreachable!() };
+    for value in [1.0, 0.0] {
+        app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+            entity,
+            GamepadButton::East,
+            value,
+        )));
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::None);
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    let saved = std::fs::read_to_string(&path).expect("settings written");
+    assert!(saved.contains("volume = 70"), "{saved}");
+    assert!(!saved.contains("mute"), "an unchanged value is not written: {saved}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,9 @@
 //! Sounds, synthesised at start-up as WAV data: a stone clack, a capture thunk, a soft deny.
 
+use super::input::Action;
 use super::screen::{GameSet, Screen};
+use super::settings::Settings;
+use bevy::audio::Volume;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -70,15 +73,24 @@ pub fn hit(duration: f32, noise_gain: f32, noise_decay: f32, partials: &[(f32, f
         .collect()
 }
 
-/// The cue messages; needs no audio device (headless tests count the cues).
+/// The cue messages and the mute key; needs no audio device.
 pub(super) fn cues_plugin(app: &mut App) {
-    app.add_message::<Sfx>();
+    app.add_message::<Sfx>().add_systems(Update, toggle_mute.in_set(super::input::InputStage::Interpret));
 }
 
 /// Synthesises the sounds and plays the cues.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_sounds)
         .add_systems(Update, play_cues.in_set(GameSet::Presentation).run_if(in_state(Screen::Game)));
+}
+
+/// M turns all sound off, and on again at the volume it had.
+fn toggle_mute(mut actions: MessageReader<Action>, mut settings: ResMut<Settings>) {
+    for a in actions.read() {
+        if *a == Action::Mute {
+            settings.muted = !settings.muted;
+        }
+    }
 }
 
 fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
@@ -89,14 +101,25 @@ fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
     commands.insert_resource(Sounds { land, capture, deny });
 }
 
-fn play_cues(mut commands: Commands, mut cues: MessageReader<Sfx>, sounds: Option<Res<Sounds>>) {
+fn play_cues(
+    mut commands: Commands,
+    mut cues: MessageReader<Sfx>,
+    sounds: Option<Res<Sounds>>,
+    settings: Res<Settings>,
+) {
     let Some(sounds) = sounds else { return };
+    // Each cue is short, so the volume applies from the next one on.
+    let volume = if settings.muted { 0.0 } else { settings.volume };
+    if volume <= 0.0 {
+        cues.clear();
+        return;
+    }
     for cue in cues.read() {
         let handle = match cue {
             Sfx::Land => sounds.land.clone(),
             Sfx::Capture => sounds.capture.clone(),
             Sfx::Deny => sounds.deny.clone(),
         };
-        commands.spawn((AudioPlayer::new(handle), PlaybackSettings::DESPAWN));
+        commands.spawn((AudioPlayer::new(handle), PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume))));
     }
 }

@@ -104,14 +104,15 @@ pub fn tray_slot(geo: &Geometry, owner: Side, n: usize) -> Vec2 {
 }
 
 impl Layout {
-    /// Layout for a window and board.
-    pub fn compute(window: Vec2, geo: &Geometry) -> Layout {
+    /// Layout for a window and board, below a HUD drawn at `ui_scale`.
+    pub fn compute(window: Vec2, geo: &Geometry, ui_scale: f32) -> Layout {
+        let top = TOP_BAR * ui_scale;
         let avail_w = window.x - 16.0;
-        let avail_h = window.y - TOP_BAR - BOTTOM_BAR;
+        let avail_h = window.y - top - BOTTOM_BAR;
         let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
         let rows = (geo.rows() as f32 + 1.0).max(6.0);
         let cell = (avail_w / cols).min(avail_h / rows).max(4.0);
-        Layout { cell, centre: Vec2::new(0.0, (BOTTOM_BAR - TOP_BAR) / 2.0), window }
+        Layout { cell, centre: Vec2::new(0.0, (BOTTOM_BAR - top) / 2.0), window }
     }
 
     /// World position of a board-unit point.
@@ -155,11 +156,13 @@ pub fn board_plugin(app: &mut App) {
 fn fit_to_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     rules: Option<Res<Rules>>,
+    settings: Res<super::settings::Settings>,
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
 ) {
     let (Ok(window), Some(rules)) = (windows.single(), rules) else { return };
-    let l = Layout::compute(Vec2::new(window.width(), window.height()), rules.game.geometry());
+    let size = Vec2::new(window.width(), window.height());
+    let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale);
     *layout = l;
     for mut t in &mut roots {
         t.translation = l.centre.extend(0.0);

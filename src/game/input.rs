@@ -41,6 +41,8 @@ pub enum Action {
     Redo,
     /// Open or close the pause menu.
     Pause,
+    /// Sound off or on again.
+    Mute,
 }
 
 /// A key, optionally with Ctrl held, bound to an action.
@@ -59,6 +61,7 @@ const KEYS: &[KeyBinding] = &[
     KeyBinding { key: KeyCode::KeyU, ctrl: false, action: Action::Undo },
     KeyBinding { key: KeyCode::KeyZ, ctrl: true, action: Action::Undo },
     KeyBinding { key: KeyCode::KeyY, ctrl: true, action: Action::Redo },
+    KeyBinding { key: KeyCode::KeyM, ctrl: false, action: Action::Mute },
 ];
 
 /// Every gamepad button binding of the board.
@@ -424,6 +427,8 @@ pub(super) fn apply_actions(
                 cancels.write(CancelSelection);
             }
             Action::Cancel | Action::Pause => *overlay = Overlay::Pause,
+            // Sound is the audio plugin's business.
+            Action::Mute => {}
             Action::Undo => {
                 intents.write(Intent::Undo);
             }

@@ -62,9 +62,15 @@ fn update_markers(
     markers: Query<Entity, With<Marker>>,
     roots: Query<Entity, With<BoardRoot>>,
     hints: Res<HintState>,
+    settings: Res<super::settings::Settings>,
 ) {
     let Some(rules) = rules else { return };
-    if !(rules.is_changed() || selection.is_changed() || cursor.is_changed() || turn.is_changed() || hints.is_changed())
+    if !(rules.is_changed()
+        || selection.is_changed()
+        || cursor.is_changed()
+        || turn.is_changed()
+        || hints.is_changed()
+        || settings.is_changed())
     {
         return;
     }
@@ -100,7 +106,7 @@ fn update_markers(
             mark(cell_pos(&geo, m.from), z::MARK_OVER, 1.0, &textures.ring, colour::REMOVABLE);
         }
     }
-    if human && !removing && selection.selected.is_none() {
+    if human && !removing && selection.selected.is_none() && settings.show_movable {
         let mut froms: Vec<_> = legal.iter().map(|m| m.from).collect();
         froms.dedup();
         for f in froms {

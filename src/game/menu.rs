@@ -24,6 +24,24 @@ pub enum MenuItem {
     WatchComputer,
     /// Leave the game.
     Quit,
+    /// Open the settings.
+    Settings,
+    /// Sound volume (left/right change it).
+    Volume,
+    /// Sound on or off.
+    Mute,
+    /// Animation speed (left/right).
+    Speed,
+    /// Mark the stones that can move.
+    Movable,
+    /// Coordinates along the board.
+    Coordinates,
+    /// Fullscreen or windowed.
+    Fullscreen,
+    /// Size of the interface (left/right).
+    UiScale,
+    /// Close the settings.
+    Back,
     /// Close the pause menu.
     Resume,
     /// Start this game again with the same players.
@@ -51,6 +69,15 @@ impl MenuItem {
             MenuItem::TwoPlayers => "Two players",
             MenuItem::WatchComputer => "Watch computer vs computer",
             MenuItem::Quit => "Quit",
+            MenuItem::Settings => "Settings",
+            MenuItem::Volume => "Volume",
+            MenuItem::Mute => "Sound",
+            MenuItem::Speed => "Animation speed",
+            MenuItem::Movable => "Show stones that can move",
+            MenuItem::Coordinates => "Coordinates",
+            MenuItem::Fullscreen => "Fullscreen",
+            MenuItem::UiScale => "Interface size",
+            MenuItem::Back => "Back",
             MenuItem::Resume => "Resume",
             MenuItem::Restart => "Restart",
             MenuItem::ToTitle => "Quit to title",
@@ -63,15 +90,59 @@ impl MenuItem {
     }
 }
 
+impl MenuItem {
+    /// The words on its button, with the current value for a setting.
+    pub fn text(self, s: &Settings) -> String {
+        let on = |b: bool| if b { "on" } else { "off" };
+        match self {
+            MenuItem::Volume => format!("Volume: {} %", (s.volume * 100.0).round()),
+            MenuItem::Mute => format!("Sound: {} (M)", on(!s.muted)),
+            MenuItem::Speed if s.anim_speed == 0.0 => "Animation speed: instant".into(),
+            MenuItem::Speed => format!("Animation speed: {:.2}×", s.anim_speed),
+            MenuItem::Movable => format!("Show stones that can move: {}", on(s.show_movable)),
+            MenuItem::Coordinates => format!("Coordinates: {}", on(s.coordinates)),
+            MenuItem::Fullscreen => format!("Fullscreen: {}", on(s.fullscreen)),
+            MenuItem::UiScale => format!("Interface size: {:.0} %", s.ui_scale * 100.0),
+            other => other.label().into(),
+        }
+    }
+
+    /// Whether left/right change its value.
+    pub fn adjustable(self) -> bool {
+        matches!(self, MenuItem::Volume | MenuItem::Speed | MenuItem::UiScale)
+    }
+}
+
+/// A setting's value was stepped down (-1) or up (+1) (pad/keys left/right, or − / +).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenuAdjust(pub MenuItem, pub i32);
+
+/// Steps a setting; returns whether it changed.
+pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
+    let step = |v: f32, by: f32| ((v + by * dir as f32) / by).round() * by;
+    let before = settings.clone();
+    match item {
+        MenuItem::Volume => settings.volume = step(settings.volume, 0.1).clamp(0.0, 1.0),
+        MenuItem::Speed => settings.anim_speed = step(settings.anim_speed, 0.25).clamp(0.0, super::args::MAX_SPEED),
+        MenuItem::UiScale => {
+            settings.ui_scale =
+                step(settings.ui_scale, 0.25).clamp(super::settings::MIN_UI_SCALE, super::settings::MAX_UI_SCALE)
+        }
+        _ => {}
+    }
+    *settings != before
+}
+
 /// The menu on screen: its items in order (empty when the board has the input).
 pub fn menu_items(screen: Screen, overlay: Overlay, can_continue: bool) -> Vec<MenuItem> {
     use MenuItem::*;
     match (screen, overlay) {
+        (_, Overlay::Settings) => vec![Volume, Mute, Speed, Movable, Coordinates, Fullscreen, UiScale, Back],
         (Screen::Title, Overlay::Confirm(_)) => vec![No, Yes],
-        (Screen::Title, _) if can_continue => vec![Continue, PlayComputer, TwoPlayers, WatchComputer, Quit],
-        (Screen::Title, _) => vec![PlayComputer, TwoPlayers, WatchComputer, Quit],
+        (Screen::Title, _) if can_continue => vec![Continue, PlayComputer, TwoPlayers, WatchComputer, Settings, Quit],
+        (Screen::Title, _) => vec![PlayComputer, TwoPlayers, WatchComputer, Settings, Quit],
         (Screen::Game, Overlay::None) => Vec::new(),
-        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, ToTitle],
+        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, Settings, ToTitle],
         (Screen::Game, Overlay::GameOver) => vec![Rematch, RematchSwapped, LookAtBoard, ToTitle],
         (Screen::Game, Overlay::Confirm(_)) => vec![No, Yes],
     }
@@ -103,6 +174,7 @@ pub struct MenuChosen(pub MenuItem);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
         .add_message::<MenuChosen>()
+        .add_message::<MenuAdjust>()
         .add_systems(
             Update,
             (navigate, carry_out)
@@ -124,6 +196,7 @@ fn navigate(
     mut focus: ResMut<MenuFocus>,
     resumable: Res<Resumable>,
     mut chosen: MessageWriter<MenuChosen>,
+    mut adjusts: MessageWriter<MenuAdjust>,
 ) {
     let Some(screen) = screen else { return };
     let menu = (*screen.get(), *overlay);
@@ -138,6 +211,9 @@ fn navigate(
     }
     for action in actions.read() {
         match action {
+            Action::Step(d) if d.x != 0 && items[focus.index.min(items.len() - 1)].adjustable() => {
+                adjusts.write(MenuAdjust(items[focus.index.min(items.len() - 1)], d.x));
+            }
             Action::Step(d) if d.y != 0 || d.x != 0 => {
                 let step = if d.y != 0 { d.y } else { d.x };
                 let n = items.len() as i32;
@@ -148,6 +224,8 @@ fn navigate(
             }
             Action::Cancel | Action::Pause => match *overlay {
                 Overlay::Pause | Overlay::GameOver => *overlay = Overlay::None,
+                Overlay::Settings if menu.0 == Screen::Game => *overlay = Overlay::Pause,
+                Overlay::Settings => *overlay = Overlay::None,
                 Overlay::Confirm(_) if menu.0 == Screen::Title => *overlay = Overlay::None,
                 Overlay::Confirm(_) => *overlay = Overlay::Pause,
                 Overlay::None => {}
@@ -161,6 +239,7 @@ fn navigate(
 /// first.
 fn carry_out(
     mut chosen: MessageReader<MenuChosen>,
+    mut adjusts: MessageReader<MenuAdjust>,
     mut overlay: ResMut<Overlay>,
     mut settings: ResMut<Settings>,
     rules: Option<Res<Rules>>,
@@ -188,6 +267,9 @@ fn carry_out(
         NewGameKind::TwoPlayers => [Controller::Human, Controller::Human],
         NewGameKind::Watch => [Controller::Ai(level), Controller::Ai(level)],
     };
+    for MenuAdjust(item, dir) in adjusts.read() {
+        adjust(&mut settings, *item, *dir);
+    }
     for MenuChosen(item) in chosen.read() {
         let kind = match item {
             MenuItem::PlayComputer => Some(NewGameKind::Computer),
@@ -210,6 +292,18 @@ fn carry_out(
             MenuItem::Continue => {
                 continue_game.write(ContinueGame);
             }
+            MenuItem::Settings => *overlay = Overlay::Settings,
+            MenuItem::Back => *overlay = if on_title { Overlay::None } else { Overlay::Pause },
+            MenuItem::Volume | MenuItem::Speed | MenuItem::UiScale => {
+                // Choosing a value steps it up, wrapping round at the top.
+                if !adjust(&mut settings, *item, 1) {
+                    adjust(&mut settings, *item, -100);
+                }
+            }
+            MenuItem::Mute => settings.muted = !settings.muted,
+            MenuItem::Movable => settings.show_movable = !settings.show_movable,
+            MenuItem::Coordinates => settings.coordinates = !settings.coordinates,
+            MenuItem::Fullscreen => settings.fullscreen = !settings.fullscreen,
             MenuItem::Quit => {
                 exit.write(AppExit::Success);
             }

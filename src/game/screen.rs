@@ -37,6 +37,8 @@ pub enum Overlay {
     Pause,
     /// The game-over panel.
     GameOver,
+    /// The settings (over the title or the game).
+    Settings,
     /// A question before something that would discard the game (answered Yes or No).
     Confirm(Discard),
 }

@@ -8,7 +8,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `close-menu`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `close-menu`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
@@ -71,6 +71,8 @@ pub enum Step {
     Menu,
     /// Open the pause menu over the game.
     Pause,
+    /// Open the settings (over the title or the game).
+    Settings,
     /// Go from the title screen to a game with the current settings.
     Start,
     /// Close the menu over the game (the game-over panel, the pause menu).
@@ -164,6 +166,7 @@ impl Script {
                 "hint" => Step::Hint,
                 "menu" => Step::Menu,
                 "pause" => Step::Pause,
+                "settings" => Step::Settings,
                 "start" => Step::Start,
                 "close-menu" => Step::CloseMenu,
                 "dump" => Step::Dump(need("a file name")?),
@@ -333,6 +336,10 @@ fn run_script(
             }
             Step::CloseMenu => {
                 *act.overlay = Overlay::None;
+                true
+            }
+            Step::Settings => {
+                *act.overlay = Overlay::Settings;
                 true
             }
             Step::Pause => {

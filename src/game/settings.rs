@@ -41,6 +41,16 @@ pub struct Settings {
     pub anim_speed: f32,
     /// Show coordinates along the board edges.
     pub coordinates: bool,
+    /// Sound volume, 0 to 1.
+    pub volume: f32,
+    /// All sound off (the M key), keeping the volume for later.
+    pub muted: bool,
+    /// Mark the stones that can move at the start of a person's turn.
+    pub show_movable: bool,
+    /// Fill the screen.
+    pub fullscreen: bool,
+    /// Size of the interface's text and buttons, 0.75 to 2.
+    pub ui_scale: f32,
     /// Seed for the AI's random choices.
     pub seed: u64,
     /// Smallest time (seconds of game time) the AI's reply takes, so it reads as a move.
@@ -54,6 +64,11 @@ impl Default for Settings {
             players: [Controller::Human, Controller::Ai(Level::Medium)],
             anim_speed: 1.0,
             coordinates: true,
+            volume: 0.8,
+            muted: false,
+            show_movable: true,
+            fullscreen: false,
+            ui_scale: 1.0,
             seed: 1,
             ai_min_delay: 0.35,
         }
@@ -108,7 +123,8 @@ impl Settings {
     }
 
     /// The value of each key as the file writes it, in file order.
-    fn entries(&self) -> [(&'static str, String); 5] {
+    fn entries(&self) -> [(&'static str, String); 10] {
+        let on_off = |b: bool| (if b { "on" } else { "off" }).to_string();
         let controller = |c: Controller| match c {
             Controller::Human => "human".to_string(),
             Controller::Ai(l) => l.name().to_string(),
@@ -118,7 +134,12 @@ impl Settings {
             ("black", controller(self.players[Side::Black.index()])),
             ("white", controller(self.players[Side::White.index()])),
             ("speed", format!("{}", self.anim_speed)),
-            ("coordinates", (if self.coordinates { "on" } else { "off" }).to_string()),
+            ("coordinates", on_off(self.coordinates)),
+            ("volume", format!("{}", (self.volume * 100.0).round() as u32)),
+            ("mute", on_off(self.muted)),
+            ("movable", on_off(self.show_movable)),
+            ("fullscreen", on_off(self.fullscreen)),
+            ("ui-scale", format!("{}", self.ui_scale)),
         ]
     }
 
@@ -161,16 +182,51 @@ impl Settings {
                 self.anim_speed = check_speed(v).map_err(|e| format!("speed {e}"))?;
                 "speed"
             }
-            "coordinates" => {
-                self.coordinates = match value {
+            "coordinates" | "mute" | "movable" | "fullscreen" => {
+                let on = match value {
                     "on" | "true" | "yes" => true,
                     "off" | "false" | "no" => false,
-                    _ => return Err(format!("coordinates {}: expected on or off", quote(value))),
+                    _ => return Err(format!("{key} {}: expected on or off", quote(value))),
                 };
-                "coordinates"
+                match key {
+                    "coordinates" => {
+                        self.coordinates = on;
+                        "coordinates"
+                    }
+                    "mute" => {
+                        self.muted = on;
+                        "mute"
+                    }
+                    "movable" => {
+                        self.show_movable = on;
+                        "movable"
+                    }
+                    _ => {
+                        self.fullscreen = on;
+                        "fullscreen"
+                    }
+                }
+            }
+            "volume" => {
+                self.volume = match value.parse::<u32>() {
+                    Ok(v) if v <= 100 => v as f32 / 100.0,
+                    _ => return Err(format!("volume {}: expected 0 to 100", quote(value))),
+                };
+                "volume"
+            }
+            "ui-scale" => {
+                self.ui_scale = match value.parse::<f32>() {
+                    Ok(v) if (MIN_UI_SCALE..=MAX_UI_SCALE).contains(&v) => v,
+                    _ => return Err(format!("ui-scale {}: expected {MIN_UI_SCALE} to {MAX_UI_SCALE}", quote(value))),
+                };
+                "ui-scale"
             }
             other => {
-                return Err(format!("unknown setting {} (size, black, white, speed, coordinates)", quote(other)));
+                return Err(format!(
+                    "unknown setting {} (size, black, white, speed, coordinates, volume, mute, movable, fullscreen, \
+                     ui-scale)",
+                    quote(other)
+                ));
             }
         })
     }
@@ -216,6 +272,11 @@ struct Applied {
     /// How many lines were bad.
     bad_lines: usize,
 }
+
+/// Smallest and largest interface scale.
+pub const MIN_UI_SCALE: f32 = 0.75;
+/// Largest interface scale.
+pub const MAX_UI_SCALE: f32 = 2.0;
 
 /// At most this many bad lines are reported one by one; the rest are counted.
 const MAX_REPORTED: usize = 20;
@@ -435,13 +496,13 @@ mod tests {
     fn bad_lines_are_named_and_skipped() {
         let mut s = Settings::default();
         let errors = s.apply_text(
-            "size = 3x3\nblack = grandmaster\nwhite = expert\nspeed = fast\nvolume = 3\nnonsense\nspeed = 10\n",
+            "size = 3x3\nblack = grandmaster\nwhite = expert\nspeed = fast\ntheme = 3\nnonsense\nspeed = 10\n",
         );
         assert_eq!(errors.len(), 6, "{errors:?}");
         assert!(errors[0].starts_with("line 1: size 3x3 is out of range"), "{errors:?}");
         assert!(errors[1].starts_with("line 2: black 'grandmaster'"), "{errors:?}");
         assert!(errors[2].starts_with("line 4: speed 'fast'"), "{errors:?}");
-        assert!(errors[3].contains("unknown setting 'volume'"), "{errors:?}");
+        assert!(errors[3].contains("unknown setting 'theme'"), "{errors:?}");
         assert!(errors[4].starts_with("line 6:"), "{errors:?}");
         assert!(errors[5].starts_with("line 7: speed 10 is out of range"), "{errors:?}");
         // The good line applied, the bad ones left the defaults.

@@ -7,7 +7,7 @@ use super::ai_task::{AiState, HintRequest, HintState};
 use super::args::MAX_SPEED;
 use super::board::{Layout, cell_pos};
 use super::input::UiHasKeyboard;
-use super::menu::{MenuChosen, MenuFocus, MenuItem, menu_items, question};
+use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, menu_items, question};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
 use super::saves::Resumable;
 use super::screen::{Overlay, Screen, Turn};
@@ -174,11 +174,32 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
 }
 
 /// One theme for every screen: the board's palette, rounded frames, large text.
-fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+fn apply_theme(
+    mut contexts: EguiContexts,
+    mut done: Local<bool>,
+    settings: Res<Settings>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // The interface size and fullscreen follow the settings live.
+    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    if settings.is_changed()
+        && let Ok(mut window) = windows.single_mut()
+    {
+        let mode = if settings.fullscreen {
+            bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+        } else {
+            bevy::window::WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
     if *done {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = palette::PANEL;
     visuals.window_fill = palette::PANEL;
@@ -215,13 +236,19 @@ fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 
 /// Draws a menu's items as large buttons; the focused one framed in amber. Hovering moves
 /// the focus (so only one item ever looks focused); a click chooses.
-fn menu_buttons(ui: &mut egui::Ui, items: &[MenuItem], focus: &mut MenuFocus, chosen: &mut Vec<MenuItem>) {
+fn menu_buttons(
+    ui: &mut egui::Ui,
+    items: &[MenuItem],
+    settings: &Settings,
+    focus: &mut MenuFocus,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) {
     let width = ui.available_width().clamp(200.0, 380.0);
     for (i, item) in items.iter().enumerate() {
         let focused = focus.index == i;
-        let mut button = egui::Button::new(egui::RichText::new(item.label()).size(22.0))
-            .min_size(egui::vec2(width, 48.0))
-            .corner_radius(12);
+        let text = egui::RichText::new(item.text(settings)).size(22.0);
+        let mut button = egui::Button::new(text).min_size(egui::vec2(width, 48.0)).corner_radius(12);
         if focused {
             button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(palette::BUTTON_HOVER);
         }
@@ -231,6 +258,16 @@ fn menu_buttons(ui: &mut egui::Ui, items: &[MenuItem], focus: &mut MenuFocus, ch
         }
         if response.clicked() {
             chosen.push(*item);
+        }
+        // A value also has − and + on either side of its button.
+        if item.adjustable() {
+            let rect = response.rect;
+            for (dir, sign, x) in [(-1, "−", rect.left() - 44.0), (1, "+", rect.right() + 4.0)] {
+                let at = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(40.0, rect.height()));
+                if ui.put(at, egui::Button::new(egui::RichText::new(sign).size(22.0))).clicked() {
+                    adjusted.push(MenuAdjust(*item, dir));
+                }
+            }
         }
     }
 }
@@ -252,6 +289,7 @@ fn title_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut chosen = Vec::new();
+    let mut adjusted = Vec::new();
     let mut root = root_ui(ctx);
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
@@ -271,19 +309,18 @@ fn title_screen(
             let mut no_focus = *focus;
             no_focus.index = usize::MAX;
             let focus = if *overlay == Overlay::None { &mut *focus } else { &mut no_focus };
-            menu_buttons(ui, &items, focus, &mut chosen);
+            menu_buttons(ui, &items, &settings, focus, &mut chosen, &mut adjusted);
             ui.add_space(12.0);
             egui::CollapsingHeader::new("Game setup").default_open(false).show(ui, |ui| setup(ui, &mut settings));
             ui.add_space(8.0);
-            ui.label(
-                egui::RichText::new(
-                    "Jump over an enemy stone into an empty cup to capture it. Whoever cannot move loses.\n\
-                     Mouse: click a stone, then where it lands (or drag it).  Keys: arrows, Enter, Esc, U.  \
-                     Pad: d-pad, A to choose, B to go back, bumpers to undo/redo, Start for the menu.",
-                )
-                .size(16.0)
-                .color(palette::TEXT_DIM),
-            );
+            for line in [
+                "Jump over an enemy stone into an empty cup to capture it. Whoever cannot move loses.",
+                "Mouse: click a stone, then where it lands (or drag it).",
+                "Keys: arrows, Enter, Esc, U to undo, M for sound.",
+                "Pad: d-pad, A to choose, B to go back, bumpers to undo and redo, Start for the menu.",
+            ] {
+                ui.add(egui::Label::new(egui::RichText::new(line).size(16.0).color(palette::TEXT_DIM)).wrap());
+            }
         });
     });
     for item in chosen {
@@ -474,6 +511,7 @@ fn overlay_menu(
     settings: Res<Settings>,
     mut focus: ResMut<MenuFocus>,
     mut chosen_writer: MessageWriter<MenuChosen>,
+    mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let overlay = *overlay;
@@ -486,6 +524,7 @@ fn overlay_menu(
     }
     let (title, lines): (String, Vec<String>) = match overlay {
         Overlay::Pause => ("Paused".into(), Vec::new()),
+        Overlay::Settings => ("Settings".into(), vec!["Left and right change a value.".into()]),
         Overlay::Confirm(about) => (question(about).into(), Vec::new()),
         Overlay::GameOver => {
             let Some(game) = rules.as_ref().map(|r| &r.game) else { return Ok(()) };
@@ -512,6 +551,7 @@ fn overlay_menu(
         Overlay::None => return Ok(()),
     };
     let mut chosen = Vec::new();
+    let mut adjusted = Vec::new();
     // A modal dims the board behind it; closing it is the menu's business (Back, Resume).
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(24));
     egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP).show(ctx, |ui| {
@@ -522,9 +562,12 @@ fn overlay_menu(
                 ui.label(egui::RichText::new(l).color(palette::TEXT_DIM));
             }
             ui.add_space(8.0);
-            menu_buttons(ui, &items, &mut focus, &mut chosen);
+            menu_buttons(ui, &items, &settings, &mut focus, &mut chosen, &mut adjusted);
         });
     });
+    for a in adjusted {
+        adjust_writer.write(a);
+    }
     for item in chosen {
         chosen_writer.write(MenuChosen(item));
     }
