@@ -360,3 +360,34 @@ fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
     assert!(!back.settings.coordinates);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn reviewing_an_earlier_position_shows_it_and_never_changes_the_game() {
+    use konane::game::screen::Review;
+    let mut s = settings(6, 6, [Controller::Human, Controller::Human]);
+    s.anim_speed = 0.0;
+    let mut app = app(s, true);
+    let geo = Geometry::new(6, 6).unwrap();
+    for m in ["a6", "b6", "a4-a6"] {
+        human_move(&mut app, konane::rules::parse_move(&geo, m).unwrap());
+        app.update();
+    }
+    let stones = |app: &mut App| app.world_mut().query::<&Stone>().iter(app.world()).count();
+    app.update();
+    assert_eq!(stones(&mut app), 33);
+    let moves = rules(&app).game.moves();
+    // Show the position after the first move: 35 stones, read-only.
+    app.world_mut().resource_mut::<Review>().0 = Some(1);
+    app.update();
+    assert_eq!(stones(&mut app), 35, "the board does not show the position after move 1");
+    for cell in ["c6", "a4", "c4"] {
+        app.world_mut().write_message(CellActivated(konane::rules::parse_coord_public(&geo, cell).unwrap()));
+        app.update();
+    }
+    assert_eq!(rules(&app).game.moves(), moves, "a click during the review changed the game");
+    // Back to the game: the board shows the game as it is.
+    app.world_mut().resource_mut::<Review>().0 = None;
+    app.update();
+    assert_eq!(stones(&mut app), 33);
+    assert_eq!(rules(&app).game.moves(), moves);
+}

@@ -114,10 +114,12 @@ fn start_move_animation(
     mut resets: MessageReader<BoardReset>,
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
+    review: Res<super::screen::Review>,
     mut stones: Query<(Entity, &mut Stone, &Transform)>,
 ) {
-    // A reset in the same frame (new game, undo) already rebuilt the board as it is now.
-    if resets.read().count() > 0 {
+    // A reset in the same frame (new game, undo) already rebuilt the board as it is now; while
+    // an earlier position is reviewed, moves are not shown (leaving the review rebuilds).
+    if resets.read().count() > 0 || review.0.is_some() {
         applied.clear();
         return;
     }

@@ -3,7 +3,7 @@
 //! units (one cell = 1.0, centred on the origin, y up) to pixels.
 
 use super::rules::{BoardReset, PresentationActive, Rules};
-use super::screen::{GameSet, Screen};
+use super::screen::{GameSet, MOVE_LIST_WIDTH, MoveListOpen, Review, Screen};
 use super::textures::Textures;
 use crate::rules::{Color as Side, Coord, Game, Geometry};
 use bevy::picking::Pickable;
@@ -104,15 +104,16 @@ pub fn tray_slot(geo: &Geometry, owner: Side, n: usize) -> Vec2 {
 }
 
 impl Layout {
-    /// Layout for a window and board, below a HUD drawn at `ui_scale`.
-    pub fn compute(window: Vec2, geo: &Geometry, ui_scale: f32) -> Layout {
+    /// Layout for a window and board, below a HUD drawn at `ui_scale`, left of a panel
+    /// `right` logical pixels wide.
+    pub fn compute(window: Vec2, geo: &Geometry, ui_scale: f32, right: f32) -> Layout {
         let top = TOP_BAR * ui_scale;
-        let avail_w = window.x - 16.0;
+        let avail_w = window.x - 16.0 - right;
         let avail_h = window.y - top - BOTTOM_BAR;
         let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
         let rows = (geo.rows() as f32 + 1.0).max(6.0);
         let cell = (avail_w / cols).min(avail_h / rows).max(4.0);
-        Layout { cell, centre: Vec2::new(0.0, (BOTTOM_BAR - top) / 2.0), window }
+        Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR - top) / 2.0), window }
     }
 
     /// World position of a board-unit point.
@@ -157,16 +158,35 @@ fn fit_to_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     rules: Option<Res<Rules>>,
     settings: Res<super::settings::Settings>,
+    moves: Res<MoveListOpen>,
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
 ) {
     let (Ok(window), Some(rules)) = (windows.single(), rules) else { return };
     let size = Vec2::new(window.width(), window.height());
-    let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale);
+    let right = if moves.0 { MOVE_LIST_WIDTH * settings.ui_scale } else { 0.0 };
+    let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale, right);
     *layout = l;
     for mut t in &mut roots {
         t.translation = l.centre.extend(0.0);
         t.scale = Vec3::new(l.cell, l.cell, 1.0);
+    }
+}
+
+/// The game the board shows: the game itself, or its first plies while reviewing.
+pub fn shown_game(game: &Game, review: Review) -> std::borrow::Cow<'_, Game> {
+    match review.0 {
+        Some(k) if k < game.ply() => {
+            let mut shown = Game::from_position(*game.start());
+            for m in game.moves().into_iter().take(k) {
+                // The history was legal when it was played, so replaying it cannot fail.
+                if shown.play(m).is_err() {
+                    break;
+                }
+            }
+            std::borrow::Cow::Owned(shown)
+        }
+        _ => std::borrow::Cow::Borrowed(game),
     }
 }
 
@@ -258,16 +278,19 @@ pub(super) fn rebuild_on_reset(
     textures: Res<Textures>,
     roots: Query<Entity, With<BoardRoot>>,
     layout: Res<Layout>,
+    review: Res<Review>,
 ) {
-    if resets.read().count() == 0 {
+    // Entering, stepping through and leaving a review rebuild the board too.
+    if resets.read().count() == 0 && !review.is_changed() {
         return;
     }
     let Some(rules) = rules else { return };
     for r in &roots {
         commands.entity(r).despawn();
     }
-    let geo = *rules.game.geometry();
-    let pos = rules.game.position();
+    let shown = shown_game(&rules.game, *review);
+    let geo = *shown.geometry();
+    let pos = shown.position();
     let root = commands.spawn(root(&layout)).id();
     commands.spawn((ChildOf(root), slab(&textures, &geo, true)));
     commands.spawn((ChildOf(root), slab(&textures, &geo, false)));
@@ -281,7 +304,7 @@ pub(super) fn rebuild_on_reset(
             }
         }
     }
-    let trays = tray_contents(&rules.game);
+    let trays = tray_contents(&shown);
     for owner in [Side::Black, Side::White] {
         for (n, side) in trays[owner.index()].iter().enumerate() {
             let p = tray_slot(&geo, owner, n).extend(z::STONE + n as f32 * 0.01);

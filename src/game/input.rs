@@ -6,7 +6,7 @@
 
 use super::board::{BoardRoot, Cell, Layout};
 use super::rules::{Intent, Rejected, Rules};
-use super::screen::{GameSet, Overlay, Screen, Turn};
+use super::screen::{GameSet, Overlay, Review, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
@@ -388,6 +388,7 @@ pub(super) fn apply_actions(
     selection: Res<Selection>,
     mut cursor: ResMut<BoardCursor>,
     mut overlay: ResMut<Overlay>,
+    mut review: ResMut<Review>,
     mut activations: MessageWriter<CellActivated>,
     mut cancels: MessageWriter<CancelSelection>,
     mut skip: MessageWriter<SkipAnimation>,
@@ -399,6 +400,22 @@ pub(super) fn apply_actions(
         actions.clear();
         return;
     };
+    if let Some(k) = review.0 {
+        // Reviewing: left/right step through the moves, Back (or stepping past the last
+        // move) returns to the game; nothing else touches it.
+        for action in actions.read() {
+            match action {
+                Action::Step(d) if d.x != 0 || d.y != 0 => {
+                    let step = if d.x != 0 { d.x } else { d.y };
+                    let next = (k as i64 + step as i64).max(0) as usize;
+                    review.0 = (next < rules.game.ply()).then_some(next);
+                }
+                Action::Cancel | Action::Pause => review.0 = None,
+                _ => {}
+            }
+        }
+        return;
+    }
     let geo = *rules.game.geometry();
     if !geo.contains(cursor.at) {
         cursor.at = Coord::new(0, 0);
@@ -447,6 +464,7 @@ pub fn resolve_activations(
     settings: Res<Settings>,
     turn: Res<State<Turn>>,
     overlay: Res<Overlay>,
+    review: Res<Review>,
     mut selection: ResMut<Selection>,
     mut intents: MessageWriter<Intent>,
     mut rejected: MessageWriter<Rejected>,
@@ -463,8 +481,8 @@ pub fn resolve_activations(
             selection.selected = None;
         }
     }
-    if *overlay != Overlay::None {
-        // A menu is over the board: it has the input.
+    if *overlay != Overlay::None || review.0.is_some() {
+        // A menu is over the board, or an earlier position is shown: the board is read-only.
         activations.clear();
         return;
     }

@@ -63,9 +63,11 @@ fn update_markers(
     roots: Query<Entity, With<BoardRoot>>,
     hints: Res<HintState>,
     settings: Res<super::settings::Settings>,
+    review: Res<super::screen::Review>,
 ) {
     let Some(rules) = rules else { return };
     if !(rules.is_changed()
+        || review.is_changed()
         || selection.is_changed()
         || cursor.is_changed()
         || turn.is_changed()
@@ -88,7 +90,8 @@ fn update_markers(
             Transform::from_translation(at.extend(z)),
         ));
     };
-    if let Some(last) = rules.game.last_move() {
+    let shown = super::board::shown_game(&rules.game, *review);
+    if let Some(last) = shown.last_move() {
         let amber = colour::LAST_MOVE;
         mark(cell_pos(&geo, last.from), z::MARK_UNDER, 0.95, &textures.ring, amber.with_alpha(0.45));
         if !last.is_removal() {
@@ -97,6 +100,10 @@ fn update_markers(
                 mark(cell_pos(&geo, c), z::MARK_UNDER, 0.3, &textures.dot, colour::CAPTURED);
             }
         }
+    }
+    if review.0.is_some() {
+        // An earlier position, read-only: only its last move is marked.
+        return;
     }
     let human = *turn.get() == Turn::Human;
     let legal = if human { rules.legal_moves() } else { Vec::new() };

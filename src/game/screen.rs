@@ -54,6 +54,18 @@ pub enum NewGameKind {
     Watch,
 }
 
+/// The board shows an earlier position of the game, read-only: the position after this many
+/// plies. The game itself goes on unchanged.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Review(pub Option<usize>);
+
+/// The move list beside the board is open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveListOpen(pub bool);
+
+/// Width of the move list beside the board, in logical pixels (at interface size 1).
+pub const MOVE_LIST_WIDTH: f32 = 190.0;
+
 /// What a confirmation question is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Discard {
@@ -83,6 +95,9 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_sub_state::<Turn>()
         .init_resource::<Overlay>()
+        .init_resource::<Review>()
+        .init_resource::<MoveListOpen>()
+        .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
         .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .add_systems(OnEnter(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain());

@@ -8,7 +8,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `close-menu`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
@@ -73,6 +73,10 @@ pub enum Step {
     Pause,
     /// Open the settings (over the title or the game).
     Settings,
+    /// Open or close the move list.
+    Moves,
+    /// Show the position after N plies (read-only), or the game again with `review off`.
+    Review(Option<usize>),
     /// Go from the title screen to a game with the current settings.
     Start,
     /// Close the menu over the game (the game-over panel, the pause menu).
@@ -167,6 +171,11 @@ impl Script {
                 "menu" => Step::Menu,
                 "pause" => Step::Pause,
                 "settings" => Step::Settings,
+                "moves" => Step::Moves,
+                "review" => Step::Review(match need("a ply count or off")?.as_str() {
+                    "off" => None,
+                    n => Some(n.parse().map_err(|_| format!("script line {}: 'review' needs a number or off", i + 1))?),
+                }),
                 "start" => Step::Start,
                 "close-menu" => Step::CloseMenu,
                 "dump" => Step::Dump(need("a file name")?),
@@ -217,6 +226,8 @@ struct Actions<'w, 's> {
     next_screen: ResMut<'w, NextState<Screen>>,
     clock: ResMut<'w, Time<Virtual>>,
     overlay: ResMut<'w, Overlay>,
+    review: ResMut<'w, super::screen::Review>,
+    move_list: ResMut<'w, super::screen::MoveListOpen>,
 }
 
 fn run_script(
@@ -336,6 +347,14 @@ fn run_script(
             }
             Step::CloseMenu => {
                 *act.overlay = Overlay::None;
+                true
+            }
+            Step::Moves => {
+                act.move_list.0 = !act.move_list.0;
+                true
+            }
+            Step::Review(k) => {
+                act.review.0 = *k;
                 true
             }
             Step::Settings => {

@@ -10,7 +10,7 @@ use super::input::UiHasKeyboard;
 use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, menu_items, question};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
 use super::saves::Resumable;
-use super::screen::{Overlay, Screen, Turn};
+use super::screen::{MOVE_LIST_WIDTH, MoveListOpen, Overlay, Review, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::ai::{Level, Outlook};
 use crate::rules::notation::{col_letter, row_number};
@@ -384,6 +384,8 @@ fn game_hud(
     notice: Res<Notice>,
     score: Res<SessionScore>,
     mut overlay: ResMut<Overlay>,
+    mut review: ResMut<Review>,
+    mut move_list: ResMut<MoveListOpen>,
     mut intents: MessageWriter<Intent>,
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
@@ -412,6 +414,13 @@ fn game_hud(
             if ui.add(small("Menu")).on_hover_text("Esc, Start").clicked() {
                 *overlay = Overlay::Pause;
             }
+            if ui
+                .add(small("Moves").selected(move_list.0))
+                .on_hover_text("The move list; click a move to see it")
+                .clicked()
+            {
+                move_list.0 = !move_list.0;
+            }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let taken = |s: Side| captured_of(game, s);
                 let (b, w, n) = (taken(Side::White), taken(Side::Black), game.ply());
@@ -428,6 +437,17 @@ fn game_hud(
             });
         });
         ui.horizontal(|ui| {
+            if let Some(k) = review.0 {
+                if ui.add(egui::Button::new("Back to game")).on_hover_text("Esc, B").clicked() {
+                    review.0 = None;
+                }
+                let text = format!(
+                    "Looking at the game after move {k} of {} (left and right step through the moves)",
+                    game.ply()
+                );
+                ui.add(egui::Label::new(egui::RichText::new(text).size(21.0).strong()).truncate());
+                return;
+            }
             if ai.thinking() && *turn.get() == Turn::AiThinking {
                 ui.add(egui::Spinner::new());
             }
@@ -449,6 +469,24 @@ fn game_hud(
             ui.add(egui::Label::new(egui::RichText::new(text).size(17.0).color(color)).truncate());
         }
     });
+    if move_list.0 {
+        let frame = egui::Frame::new().fill(palette::PANEL).inner_margin(egui::Margin::same(10));
+        egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
+            ui.label(egui::RichText::new("Moves").size(20.0).strong());
+            egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+                let geo = game.geometry();
+                let current = review.0.unwrap_or(game.ply());
+                for (i, m) in game.moves().iter().enumerate() {
+                    let side = if i % 2 == 0 { "Black" } else { "White" };
+                    let text = format!("{:>3}. {side} {}", i + 1, move_to_string(geo, *m));
+                    let shown = current == i + 1;
+                    if ui.selectable_label(shown, egui::RichText::new(text).size(16.0)).clicked() {
+                        review.0 = (i + 1 < game.ply()).then_some(i + 1);
+                    }
+                }
+            });
+        });
+    }
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), &layout);
     }
