@@ -115,6 +115,7 @@ fn start_move_animation(
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     review: Res<super::screen::Review>,
+    layout: Res<super::board::Layout>,
     mut stones: Query<(Entity, &mut Stone, &Transform)>,
 ) {
     // A reset in the same frame (new game, undo) already rebuilt the board as it is now; while
@@ -141,7 +142,7 @@ fn start_move_animation(
         let mover_entity = stones.iter().find(|(_, s, _)| s.at == m.mv.from).map(|(e, ..)| e);
         for (i, cap) in m.captured.iter().enumerate() {
             if let Some((e, ..)) = stones.iter().find(|(_, s, _)| s.at == *cap) {
-                let slot = tray_slot(&geo, m.mover, base[m.mover.index()]);
+                let slot = tray_slot(&geo, m.mover, base[m.mover.index()], layout.trays_below);
                 base[m.mover.index()] += 1;
                 let delay = if m.mv.is_removal() { 0.0 } else { per_hop * (i as f32 + 0.5) };
                 commands.entity(e).remove::<Stone>().insert(Leaving::new(delay, slot, speed));

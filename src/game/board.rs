@@ -86,6 +86,19 @@ pub struct Layout {
     pub centre: Vec2,
     /// Window size.
     pub window: Vec2,
+    /// The trays sit below the board (tall windows) instead of beside it.
+    pub trays_below: bool,
+}
+
+/// Rows of stones a tray below the board needs (half-cell spacing, two stones per cell).
+fn tray_rows_below(geo: &Geometry) -> usize {
+    let capacity = geo.rows() as usize * geo.cols() as usize / 2 + 1;
+    capacity.div_ceil(per_row_below(geo))
+}
+
+/// Stones in one row of a tray below the board.
+fn per_row_below(geo: &Geometry) -> usize {
+    (geo.cols() as usize * 2).saturating_sub(1).max(1)
 }
 
 /// Position of a cell's centre in board units (board centred on the origin, y up).
@@ -93,8 +106,17 @@ pub fn cell_pos(geo: &Geometry, c: Coord) -> Vec2 {
     Vec2::new(c.col as f32 - (geo.cols() as f32 - 1.0) / 2.0, (geo.rows() as f32 - 1.0) / 2.0 - c.row as f32)
 }
 
-/// Where the `n`-th stone of a tray sits (board units).
-pub fn tray_slot(geo: &Geometry, owner: Side, n: usize) -> Vec2 {
+/// Where the `n`-th stone of a tray sits (board units): beside the board (Black left, White
+/// right) or, in a tall window, below it (Black's tray first, then White's).
+pub fn tray_slot(geo: &Geometry, owner: Side, n: usize, below: bool) -> Vec2 {
+    if below {
+        let per_row = per_row_below(geo);
+        let (row, col) = (n / per_row, n % per_row);
+        let block = if owner == Side::Black { 0 } else { tray_rows_below(geo) };
+        let x = -(geo.cols() as f32 - 1.0) / 2.0 + col as f32 * 0.5;
+        let y = -(geo.rows() as f32) / 2.0 - 0.85 - (block + row) as f32 * 0.5 - if block > 0 { 0.25 } else { 0.0 };
+        return Vec2::new(x, y);
+    }
     let per_col = (geo.rows() as usize * 2).max(8);
     let (col, row) = (n / per_col, n % per_col);
     let x0 = geo.cols() as f32 / 2.0 + 1.05 + col as f32 * 0.55;
@@ -110,10 +132,22 @@ impl Layout {
         let top = TOP_BAR * ui_scale;
         let avail_w = window.x - 16.0 - right;
         let avail_h = window.y - top - BOTTOM_BAR;
-        let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
-        let rows = (geo.rows() as f32 + 1.0).max(6.0);
-        let cell = (avail_w / cols).min(avail_h / rows).max(4.0);
-        Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR - top) / 2.0), window }
+        // Trays beside the board, or below it: whichever gives the larger cells.
+        let beside = {
+            let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
+            let rows = (geo.rows() as f32 + 1.0).max(6.0);
+            (avail_w / cols).min(avail_h / rows)
+        };
+        let below = {
+            let cols = geo.cols() as f32 + 1.0;
+            let rows = geo.rows() as f32 + 1.6 + tray_rows_below(geo) as f32;
+            (avail_w / cols).min(avail_h / rows)
+        };
+        let trays_below = below > beside * 1.1;
+        let cell = beside.max(if trays_below { below } else { 0.0 }).max(4.0);
+        // Below: the board and its trays together are centred.
+        let shift = if trays_below { (tray_rows_below(geo) as f32 * 0.5 + 0.6) * cell / 2.0 } else { 0.0 };
+        Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR - top) / 2.0 + shift), window, trays_below }
     }
 
     /// World position of a board-unit point.
@@ -159,6 +193,7 @@ fn fit_to_window(
     rules: Option<Res<Rules>>,
     settings: Res<super::settings::Settings>,
     moves: Res<MoveListOpen>,
+    mut resets: MessageWriter<BoardReset>,
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
 ) {
@@ -166,6 +201,10 @@ fn fit_to_window(
     let size = Vec2::new(window.width(), window.height());
     let right = if moves.0 { MOVE_LIST_WIDTH * settings.ui_scale } else { 0.0 };
     let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale, right);
+    // Trays moving between beside and below the board: rebuild it in the new arrangement.
+    if l.trays_below != layout.trays_below {
+        resets.write(BoardReset);
+    }
     *layout = l;
     for mut t in &mut roots {
         t.translation = l.centre.extend(0.0);
@@ -307,7 +346,7 @@ pub(super) fn rebuild_on_reset(
     let trays = tray_contents(&shown);
     for owner in [Side::Black, Side::White] {
         for (n, side) in trays[owner.index()].iter().enumerate() {
-            let p = tray_slot(&geo, owner, n).extend(z::STONE + n as f32 * 0.01);
+            let p = tray_slot(&geo, owner, n, layout.trays_below).extend(z::STONE + n as f32 * 0.01);
             commands.spawn((ChildOf(root), stone(&textures, *side, p, TRAY_STONE_SIZE)));
         }
     }

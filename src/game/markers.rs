@@ -64,9 +64,13 @@ fn update_markers(
     hints: Res<HintState>,
     settings: Res<super::settings::Settings>,
     review: Res<super::screen::Review>,
+    mut resets: MessageReader<super::rules::BoardReset>,
 ) {
     let Some(rules) = rules else { return };
-    if !(rules.is_changed()
+    // A rebuilt board lost its marks with its old root.
+    let rebuilt = resets.read().count() > 0;
+    if !(rebuilt
+        || rules.is_changed()
         || review.is_changed()
         || selection.is_changed()
         || cursor.is_changed()
