@@ -138,9 +138,9 @@ fn real_window_plays_moves_captures_and_ends_games() {
     let dir = run_game(
         "8x8-moves",
         &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0.5"],
-        "wait-idle\nwait 3\nscreenshot opening\nclick d5\nwait-plies 1\nwait-idle\nplay e5\nwait-plies 2\nwait-idle\n\
+        "wait-idle\nwait-rendered\nscreenshot opening\nclick d5\nwait-plies 1\nwait-idle\nplay e5\nwait-plies 2\nwait-idle\n\
          play d3-d5\nfreeze-hop 0.35\nwait 3\nscreenshot moving\nunfreeze\nwait-idle\nplay f4-d4\nwait-plies 4\nwait-idle\n\
-         wait 3\nscreenshot after\nmenu\nwait 20\nscreenshot title\nquit\n",
+         wait 3\nscreenshot after\nmenu\nwait 20\nwait-rendered\nscreenshot title\nquit\n",
         Duration::from_secs(600),
     );
     let opening = load(&dir.join("opening.png"));
@@ -221,7 +221,7 @@ xdotool mouseup 1
     let dir = run_game_with(
         "8x8-mouse",
         &["--mode", "human-human", "--size", "8x8", "--anim-speed", "0"],
-        "wait-idle\nsignal ready\nwait-hover d5\nsignal hover-d5\nwait-plies 1\nplay e5\nwait-plies 2\nwait-idle\nwait 3\n\
+        "wait-idle\nwait-rendered\nsignal ready\nwait-hover d5\nsignal hover-d5\nwait-plies 1\nplay e5\nwait-plies 2\nwait-idle\nwait 3\n\
          screenshot removed\nwait-hover d3\nsignal hover-d3\nwait-mouse-down\nsignal down\nwait-held f2\nwait 3\n\
          screenshot held-shot\nwait-mouse-up\nwait-not-held\nwait-idle\nwait 3\nscreenshot let-go\nwait-hover d3\n\
          signal hover-d3-again\nwait-mouse-down\nsignal down-again\nwait-held d5\nsignal over-d5\nwait-plies 3\n\
@@ -269,7 +269,7 @@ xdotool mouseup 1
     let dir = run_game(
         "8x8-game-over",
         &["--mode", "ai-ai", "--level", "beginner", "--size", "8x8", "--anim-speed", "4"],
-        "wait-over\nwait 10\nscreenshot game-over-panel\nclose-menu\nwait 10\nscreenshot game-over\nquit\n",
+        "wait-over\nwait-rendered\nscreenshot game-over-panel\nclose-menu\nwait 10\nscreenshot game-over\nquit\n",
         Duration::from_secs(900),
     );
     let over = board(&load(&dir.join("game-over.png")));
@@ -295,7 +295,7 @@ xdotool mouseup 1
     let resumed = run_game(
         "8x8-resumed",
         &["--continue", "--data-dir", &data_arg],
-        "wait-idle\nwait 3\ndump resumed\nscreenshot resumed\nundo\nwait-idle\ndump undone\nquit\n",
+        "wait-idle\nwait-rendered\ndump resumed\nscreenshot resumed\nundo\nwait-idle\ndump undone\nquit\n",
         Duration::from_secs(300),
     );
     let after = std::fs::read_to_string(resumed.join("resumed")).unwrap();
@@ -305,11 +305,12 @@ xdotool mouseup 1
     let shot = load(&resumed.join("resumed.png"));
     assert!(!has_stone(&cell(&shot, "d3")) && cell(&shot, "d5").basalt > 1000, "the board is not the saved one");
 
-    // Part 4: a large rectangular board fits the window.
+    // Part 4: a large rectangular board fits the window, and plays on it show.
     let dir = run_game(
         "13x20",
-        &["--mode", "ai-ai", "--level", "easy", "--size", "13x20", "--anim-speed", "4"],
-        "wait 20\nscreenshot opening\nwait-plies 6\nwait 5\nscreenshot after-6\nquit\n",
+        &["--mode", "human-human", "--size", "13x20", "--anim-speed", "4"],
+        "wait-idle\nwait-rendered\nscreenshot opening\nplay a13\nwait-plies 1\nplay b13\nwait-plies 2\n\
+         play a11-a13\nwait-plies 3\nwait-idle\nwait 3\nscreenshot after-6\nquit\n",
         Duration::from_secs(600),
     );
     let big = load(&dir.join("opening.png"));

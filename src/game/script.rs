@@ -2,7 +2,8 @@
 //! read from a file, one command per line (`#` comments). Every wait is for a state of the
 //! game, never for a time, so a script runs the same on a busy machine.
 //!
-//! Commands: `wait FRAMES` (let frames be drawn), `wait-idle` (a human's turn or game over,
+//! Commands: `wait FRAMES` (let frames be drawn), `wait-rendered` (every render pipeline
+//! compiled, for several frames in a row), `wait-idle` (a human's turn or game over,
 //! nothing animating), `wait-plies N`, `wait-over`, `wait-file NAME` (until NAME exists in the
 //! screenshot directory: written by an outside pointer driver), `signal NAME` (create NAME
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
@@ -23,7 +24,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// One script command.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +35,9 @@ pub enum Step {
     WaitIdle,
     /// Until at least this many plies are played.
     WaitPlies(usize),
+    /// Until the renderer has compiled every pipeline it was asked for (it does so in the
+    /// background, so the first frames of a run may lack the board), for several frames.
+    WaitRendered,
     /// Until the game is over.
     WaitOver,
     /// Until a file of that name exists in the screenshot directory (written by whatever
@@ -97,6 +101,7 @@ impl Step {
             Step::Wait(_)
                 | Step::WaitIdle
                 | Step::WaitPlies(_)
+                | Step::WaitRendered
                 | Step::WaitOver
                 | Step::WaitFile(_)
                 | Step::WaitHover(_)
@@ -114,6 +119,22 @@ pub struct Script {
     steps: Vec<Step>,
     next: usize,
     waited: u32,
+}
+
+/// Whether the render world has every requested pipeline ready, as of its last frame.
+#[derive(Resource, Default, Clone)]
+struct RenderReady(Arc<AtomicBool>);
+
+/// Frames in a row the renderer must report ready before `wait-rendered` passes (the board's
+/// pipelines are only requested once its sprites are first drawn, a frame or two in).
+const READY_FRAMES: u32 = 10;
+
+/// Render world: notes whether any pipeline is still queued or being compiled.
+fn report_render_ready(ready: Res<RenderReady>, cache: Res<bevy::render::render_resource::PipelineCache>) {
+    use bevy::render::render_resource::CachedPipelineState;
+    let busy = cache.waiting_pipelines().next().is_some()
+        || cache.pipelines().any(|p| matches!(p.state, CachedPipelineState::Queued | CachedPipelineState::Creating(_)));
+    ready.0.store(!busy, Ordering::SeqCst);
 }
 
 /// Where screenshots go.
@@ -152,6 +173,7 @@ impl Script {
                 "wait" => Step::Wait(num("a frame count")? as u32),
                 "wait-idle" => Step::WaitIdle,
                 "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
+                "wait-rendered" => Step::WaitRendered,
                 "wait-over" => Step::WaitOver,
                 "wait-file" => Step::WaitFile(need("a file name")?),
                 "signal" => Step::Signal(need("a file name")?),
@@ -199,7 +221,12 @@ impl Script {
 const MAX_SCRIPT_STEP: std::time::Duration = std::time::Duration::from_millis(33);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PendingShots>()
+    let ready = RenderReady::default();
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(ready.clone()).add_systems(bevy::render::Render, report_render_ready);
+    }
+    app.insert_resource(ready)
+        .init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
         .add_systems(Update, run_script.in_set(GameSet::Input));
 }
@@ -234,6 +261,8 @@ fn run_script(
     mut script: ResMut<Script>,
     dir: Res<ScreenshotDir>,
     pending: Res<PendingShots>,
+    render_ready: Res<RenderReady>,
+    mut ready_frames: Local<u32>,
     seen: Observed,
     mut act: Actions,
 ) {
@@ -241,6 +270,7 @@ fn run_script(
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
     let turn = turn.map(|t| *t.get()).unwrap_or(Turn::Human);
+    *ready_frames = if render_ready.0.load(Ordering::SeqCst) { *ready_frames + 1 } else { 0 };
     let motion = motion.map(|m| *m).unwrap_or_default();
     let hover = selection.and_then(|s| s.hover);
     let left_down = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
@@ -263,6 +293,7 @@ fn run_script(
                 }
             }
             Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
+            Step::WaitRendered => *ready_frames >= READY_FRAMES,
             Step::WaitFile(name) => dir.0.join(name).exists(),
             Step::Signal(name) => {
                 let _ = std::fs::create_dir_all(&dir.0);
