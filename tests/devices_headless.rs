@@ -32,6 +32,8 @@ enum Press {
     Left,
     Right,
     Choose,
+    Back,
+    Delete,
 }
 
 impl Device {
@@ -44,6 +46,8 @@ impl Device {
                     Press::Left => GamepadButton::DPadLeft,
                     Press::Right => GamepadButton::DPadRight,
                     Press::Choose => GamepadButton::South,
+                    Press::Back => GamepadButton::East,
+                    Press::Delete => GamepadButton::West,
                 };
                 let value = if down { 1.0 } else { 0.0 };
                 app.world_mut()
@@ -56,6 +60,8 @@ impl Device {
                     Press::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
                     Press::Right => (KeyCode::ArrowRight, Key::ArrowRight),
                     Press::Choose => (KeyCode::Enter, Key::Enter),
+                    Press::Back => (KeyCode::Escape, Key::Escape),
+                    Press::Delete => (KeyCode::Delete, Key::Delete),
                 };
                 let state = if down { ButtonState::Pressed } else { ButtonState::Released };
                 app.world_mut().write_message(KeyboardInput {
@@ -254,9 +260,10 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     file.agree(app.world().resource::<Settings>());
     app.insert_resource(file);
     settings_plugin(&mut app);
-    // Title: Play vs computer, Two players, Watch, Settings, Quit.
-    for _ in 0..3 {
-        pad.press(&mut app, Press::Down);
+    // Title: Play vs computer, You play, Two players, Watch, Custom game, Load game, Settings,
+    // Quit: up from the first item wraps round to Quit, then Settings.
+    for _ in 0..2 {
+        pad.press(&mut app, Press::Up);
     }
     pad.press(&mut app, Press::Choose);
     assert_eq!(*app.world().resource::<Overlay>(), Overlay::Settings);
@@ -296,5 +303,150 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     let saved = std::fs::read_to_string(&path).expect("settings written");
     assert!(saved.contains("volume = 70"), "{saved}");
     assert!(!saved.contains("mute"), "an unchanged value is not written: {saved}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn overlay(app: &App) -> Overlay {
+    *app.world().resource::<Overlay>()
+}
+
+#[test]
+fn a_custom_game_is_set_up_and_started_with_only_a_gamepad() {
+    let (mut app, pad) = app_with("pad");
+    // Title: Play vs computer, You play, Two players, Watch, Custom game.
+    for _ in 0..4 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Setup);
+    // Board preset: 6x6 → 8x8; rows 8 → 9; columns 8 → 7.
+    pad.press(&mut app, Press::Right);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Right);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Left);
+    // Black: Person → Computer (beginner); White: Computer (beginner) → Person.
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Right);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Left);
+    assert_eq!(app.world().resource::<Settings>().players, [Controller::Ai(Level::Beginner), Controller::Human]);
+    // Swap colours, then Start game.
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Ai(Level::Beginner)]);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(overlay(&app), Overlay::None);
+    let geo = *rules(&app).game.geometry();
+    assert_eq!((geo.rows(), geo.cols()), (9, 7));
+    // The choice is remembered: back on the title, the setup shows it again.
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    let settings = app.world().resource::<Settings>();
+    assert_eq!((settings.size.rows(), settings.size.cols()), (9, 7));
+}
+
+#[test]
+fn play_vs_computer_as_white_at_another_level_with_only_a_keyboard() {
+    let (mut app, keys) = app_with("keyboard");
+    // "Play vs computer · Beginner": right raises the level; "You play Black": right swaps.
+    keys.press(&mut app, Press::Right);
+    keys.press(&mut app, Press::Right);
+    keys.press(&mut app, Press::Down);
+    keys.press(&mut app, Press::Right);
+    keys.press(&mut app, Press::Up);
+    keys.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(app.world().resource::<Settings>().players, [Controller::Ai(Level::Medium), Controller::Human]);
+}
+
+#[test]
+fn resigning_asks_first_ends_the_game_and_undo_takes_it_back() {
+    let (mut app, keys) = app_with("keyboard");
+    keys.press(&mut app, Press::Choose);
+    app.update();
+    choose_cell(&mut app, keys, Coord::new(0, 0));
+    while turn(&app) != Turn::Human {
+        app.update();
+    }
+    // Esc opens the pause menu: Resume, Restart, Save game, Copy record, Resign.
+    keys.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::Pause);
+    for _ in 0..4 {
+        keys.press(&mut app, Press::Down);
+    }
+    keys.press(&mut app, Press::Choose);
+    assert!(matches!(overlay(&app), Overlay::Confirm(_)), "{:?}", overlay(&app));
+    // No (the first answer) keeps playing; Esc there goes back to the pause menu too.
+    keys.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::Pause);
+    assert!(rules(&app).winner().is_none());
+    for _ in 0..4 {
+        keys.press(&mut app, Press::Down);
+    }
+    keys.press(&mut app, Press::Choose);
+    keys.press(&mut app, Press::Down);
+    keys.press(&mut app, Press::Choose); // Yes
+    app.update();
+    assert_eq!(rules(&app).resigned, Some(konane::rules::Color::Black), "you (Black) resigned");
+    assert_eq!(rules(&app).winner(), Some(konane::rules::Color::White));
+    assert_eq!(turn(&app), Turn::Over);
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    // Look at the board (Esc closes the panel, and only that), then U takes the resignation
+    // back: your turn again.
+    keys.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::None, "the Esc that closed the panel also reached the board");
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::KeyU,
+        logical_key: Key::Character("u".into()),
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    app.update();
+    assert_eq!(rules(&app).resigned, None);
+    assert_eq!(rules(&app).game.ply(), 2, "undoing the resignation takes back no move");
+    assert_eq!(turn(&app), Turn::Human);
+}
+
+#[test]
+fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
+    use konane::game::saves::{DataDir, SaveList};
+    let dir = std::env::temp_dir().join(format!("konane-pad-delete-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    let file = dir.join("saves").join("2026-01-01_10-00-00.txt");
+    std::fs::write(&file, "6x6\na6 b6\n").unwrap();
+    let (mut app, pad) = app_with("pad");
+    app.insert_resource(DataDir(dir.clone()));
+    // Title: ... Custom game, Load game (the sixth item).
+    for _ in 0..5 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Load);
+    assert_eq!(app.world().resource::<SaveList>().entries.len(), 1);
+    // X on the saved game asks; B answers no; X and then Yes deletes it.
+    pad.press(&mut app, Press::Delete);
+    assert!(matches!(overlay(&app), Overlay::Confirm(_)));
+    pad.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::Load);
+    assert!(file.exists());
+    pad.press(&mut app, Press::Delete);
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    assert!(!file.exists(), "not deleted");
+    assert_eq!(overlay(&app), Overlay::Load);
+    assert!(app.world().resource::<SaveList>().entries.is_empty());
+    // B closes the Load screen.
+    pad.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::None);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,14 +1,20 @@
 //! Saved games in a headless `App`: the unfinished game is written after every move and can
 //! be continued with its history and players; a saved game that cannot be read is reported,
-//! left as it is, and never breaks the title screen.
+//! left as it is, and never breaks the title screen. Games saved on purpose are listed on the
+//! Load screen, opened (asking before they replace the unfinished game) and deleted (asking
+//! first); records are copied to and pasted from the clipboard, and every broken record is
+//! named and changes nothing.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use konane::ai::Level;
+use konane::game::clipboard::Clipboard;
 use konane::game::input::CellActivated;
+use konane::game::menu::{MenuChosen, MenuItem};
 use konane::game::rules::{Intent, Rules};
-use konane::game::saves::{ContinueGame, DataDir, Resumable, SavedGame};
+use konane::game::saves::{ContinueGame, DataDir, Resumable, SaveList, SavedGame};
+use konane::game::screen::{Discard, Overlay};
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
 use konane::rules::{Geometry, parse_move};
 use std::path::PathBuf;
@@ -32,6 +38,8 @@ fn app(dir: &std::path::Path, players: [Controller; 2]) -> App {
         ..Settings::default()
     });
     app.insert_resource(DataDir(dir.to_path_buf()));
+    // The clipboard inside the game (no display here).
+    app.insert_resource(Clipboard::local());
     core_plugin(&mut app);
     app.update();
     app
@@ -118,4 +126,194 @@ fn a_saved_game_that_cannot_be_read_is_reported_and_kept() {
         assert_eq!(std::fs::read_to_string(&autosave).unwrap(), text, "{name}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Chooses a menu item as a click would, and lets the game react.
+fn choose(app: &mut App, item: MenuItem) {
+    app.world_mut().write_message(MenuChosen(item));
+    app.update();
+    app.update();
+}
+
+fn overlay(app: &App) -> Overlay {
+    *app.world().resource::<Overlay>()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Every file under `dir` with its bytes, to show nothing changed.
+fn snapshot(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                files.push((p.clone(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_saved_game_is_listed_opened_and_deleted_from_the_load_screen() {
+    let dir = data_dir("library");
+    let players = [Controller::Human, Controller::Ai(Level::Beginner)];
+    let mut app = app(&dir, players);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.update();
+    play(&mut app, "a6");
+    while *app.world().resource::<State<Turn>>().get() != Turn::Human {
+        app.update();
+    }
+    let moves = rules(&app).game.moves();
+    assert_eq!(moves.len(), 2);
+    // Pause menu → Save game: one file in the saves folder, with the game and its players.
+    choose(&mut app, MenuItem::Save);
+    let saves: Vec<_> = std::fs::read_dir(dir.join("saves")).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let saved = SavedGame::load(&saves[0]).unwrap();
+    assert_eq!(saved.game.moves(), moves);
+    assert_eq!(saved.players, players);
+    assert!(saved.date.as_deref().is_some_and(|d| d.ends_with("UTC")), "{:?}", saved.date);
+    // Saving twice in the same second keeps both.
+    choose(&mut app, MenuItem::Save);
+    assert_eq!(std::fs::read_dir(dir.join("saves")).unwrap().count(), 2);
+
+    // Play on, then go to the title: the unfinished game can be continued.
+    play(&mut app, "b6");
+    while *app.world().resource::<State<Turn>>().get() != Turn::Human {
+        app.update();
+    }
+    let longer = rules(&app).game.moves();
+    choose(&mut app, MenuItem::ToTitle);
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(matches!(*app.world().resource::<Resumable>(), Resumable::Game(_)));
+
+    // Load game lists both saves, newest first, with size, players, moves and result.
+    choose(&mut app, MenuItem::LoadGame);
+    assert_eq!(overlay(&app), Overlay::Load);
+    let list = app.world().resource::<SaveList>().clone();
+    assert_eq!(list.entries.len(), 2);
+    let (what, when) = list.entries[0].describe();
+    assert_eq!(what, "6×6 · Person vs Computer (beginner)");
+    assert!(when.contains("2 moves · unfinished"), "{when}");
+
+    // Opening one would replace the unfinished game: it asks; No keeps everything.
+    let before = snapshot(&dir);
+    choose(&mut app, MenuItem::OpenSave(0));
+    assert_eq!(overlay(&app), Overlay::Confirm(Discard::OpenGame));
+    choose(&mut app, MenuItem::No);
+    assert_eq!(overlay(&app), Overlay::Load);
+    assert_eq!(screen(&app), Screen::Title);
+    assert_eq!(snapshot(&dir), before);
+
+    // Delete asks first; No keeps the file, Yes removes it and the list follows.
+    choose(&mut app, MenuItem::DeleteSave(1));
+    assert_eq!(overlay(&app), Overlay::Confirm(Discard::DeleteSave(1)));
+    choose(&mut app, MenuItem::No);
+    assert_eq!(std::fs::read_dir(dir.join("saves")).unwrap().count(), 2);
+    choose(&mut app, MenuItem::DeleteSave(1));
+    choose(&mut app, MenuItem::Yes);
+    assert_eq!(overlay(&app), Overlay::Load);
+    assert_eq!(std::fs::read_dir(dir.join("saves")).unwrap().count(), 1);
+    assert_eq!(app.world().resource::<SaveList>().entries.len(), 1);
+
+    // Open, and agree: the saved game is back with its history, players and turn.
+    choose(&mut app, MenuItem::OpenSave(0));
+    choose(&mut app, MenuItem::Yes);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(rules(&app).game.moves(), moves, "not the saved game (the later one had {longer:?})");
+    assert_eq!(app.world().resource::<Settings>().players, players);
+    assert_eq!(*app.world().resource::<State<Turn>>().get(), Turn::Human);
+    app.world_mut().write_message(Intent::Undo);
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 0, "undo goes back through the opened game's history");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_copied_to_the_clipboard_pastes_back_as_the_same_game() {
+    let dir = data_dir("clipboard");
+    let players = [Controller::Human, Controller::Human];
+    let mut app = app(&dir, players);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.update();
+    for m in ["a6", "b6", "a4-a6"] {
+        play(&mut app, m);
+    }
+    app.world_mut().write_message(Intent::Resign(konane::rules::Color::White));
+    app.update();
+    app.update();
+    assert_eq!(rules(&app).winner(), Some(konane::rules::Color::Black));
+    let moves = rules(&app).game.moves();
+    choose(&mut app, MenuItem::CopyRecord);
+    let text = app.world_mut().resource_mut::<Clipboard>().get().unwrap();
+    assert!(text.contains("# resigned: white") && text.contains("# result: Black won (White resigned)"), "{text}");
+    choose(&mut app, MenuItem::ToTitle);
+    assert_eq!(screen(&app), Screen::Title);
+    // A finished game leaves nothing to continue, so pasting opens at once.
+    choose(&mut app, MenuItem::LoadGame);
+    choose(&mut app, MenuItem::Paste);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(rules(&app).game.moves(), moves);
+    assert_eq!(rules(&app).resigned, Some(konane::rules::Color::White));
+    assert_eq!(*app.world().resource::<State<Turn>>().get(), Turn::Over);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_broken_record_on_paste_or_load_is_named_and_changes_nothing() {
+    let dir = data_dir("broken");
+    // An unfinished game to continue and one good save: neither may change.
+    std::fs::write(dir.join("autosave.txt"), "# Kōnane game\n# black: human\n# white: human\n6x6\na6 b6\n").unwrap();
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::write(dir.join("saves").join("2026-01-01_10-00-00.txt"), "6x6\na6 b6 a4-a6\n").unwrap();
+    std::fs::write(dir.join("saves").join("2026-01-02_10-00-00.txt"), "6x6\na6 b6 a4-a9\n").unwrap();
+    let mut app = app(&dir, [Controller::Human, Controller::Human]);
+    let before = snapshot(&dir);
+    choose(&mut app, MenuItem::LoadGame);
+    let list = app.world().resource::<SaveList>().clone();
+    assert_eq!(list.entries.len(), 2);
+    // Newest first: the broken one, shown as such with where the problem is.
+    let (what, why) = list.entries[0].describe();
+    assert!(what.contains("cannot be read") && why.contains("line 2, column 7"), "{what} / {why}");
+    choose(&mut app, MenuItem::OpenSave(0));
+    let message = app.world().resource::<SaveList>().message.clone().expect("a message");
+    assert!(message.1 && message.0.contains("line 2, column 7"), "{message:?}");
+    assert_eq!(screen(&app), Screen::Title);
+    for (name, text, expect) in [
+        ("empty", "", "the clipboard holds no text"),
+        ("only comments", "# nothing\n", "empty"),
+        ("bad size", "9q9\n", "line 1"),
+        ("bad token", "6x6\na6 b6 zz\n", "line 2, column 7"),
+        ("truncated", "6x6\na6 b6 a4-\n", "line 2"),
+        ("illegal", "6x6\na6 b6 a4-a6 a3\n", "ply 4"),
+        ("bad player", "# white: wizard\n6x6\na6\n", "line 1"),
+        ("bad resignation", "# resigned: purple\n6x6\na6\n", "line 1"),
+        ("binary", "6x6\na6 \u{0}b6\n", "line 2"),
+    ] {
+        if text.is_empty() {
+            app.insert_resource(Clipboard::local());
+        } else {
+            app.world_mut().resource_mut::<Clipboard>().set(text).unwrap();
+        }
+        choose(&mut app, MenuItem::Paste);
+        let message = app.world().resource::<SaveList>().message.clone().expect("a message");
+        assert!(message.1, "{name}: not a warning: {message:?}");
+        assert!(message.0.contains(expect), "{name}: {:?} does not say {expect:?}", message.0);
+        assert_eq!(screen(&app), Screen::Title, "{name}");
+        assert_eq!(overlay(&app), Overlay::Load, "{name}");
+    }
+    assert_eq!(snapshot(&dir), before, "a broken record changed a file");
+    assert!(matches!(*app.world().resource::<Resumable>(), Resumable::Game(_)));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,7 +3,7 @@
 //! units (one cell = 1.0, centred on the origin, y up) to pixels.
 
 use super::rules::{BoardReset, PresentationActive, Rules};
-use super::screen::{GameSet, MOVE_LIST_WIDTH, MoveListOpen, Review, Screen};
+use super::screen::{GameSet, MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Review, Screen, move_list_below};
 use super::textures::Textures;
 use crate::rules::{Color as Side, Coord, Game, Geometry};
 use bevy::picking::Pickable;
@@ -127,11 +127,11 @@ pub fn tray_slot(geo: &Geometry, owner: Side, n: usize, below: bool) -> Vec2 {
 
 impl Layout {
     /// Layout for a window and board, below a HUD drawn at `ui_scale`, left of a panel
-    /// `right` logical pixels wide.
-    pub fn compute(window: Vec2, geo: &Geometry, ui_scale: f32, right: f32) -> Layout {
+    /// `right` logical pixels wide and above one `bottom` pixels high.
+    pub fn compute(window: Vec2, geo: &Geometry, ui_scale: f32, right: f32, bottom: f32) -> Layout {
         let top = TOP_BAR * ui_scale;
         let avail_w = window.x - 16.0 - right;
-        let avail_h = window.y - top - BOTTOM_BAR;
+        let avail_h = window.y - top - BOTTOM_BAR - bottom;
         // Trays beside the board, or below it: whichever gives the larger cells.
         let beside = {
             let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
@@ -147,7 +147,7 @@ impl Layout {
         let cell = beside.max(if trays_below { below } else { 0.0 }).max(4.0);
         // Below: the board and its trays together are centred.
         let shift = if trays_below { (tray_rows_below(geo) as f32 * 0.5 + 0.6) * cell / 2.0 } else { 0.0 };
-        Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR - top) / 2.0 + shift), window, trays_below }
+        Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR + bottom - top) / 2.0 + shift), window, trays_below }
     }
 
     /// World position of a board-unit point.
@@ -199,8 +199,13 @@ fn fit_to_window(
 ) {
     let (Ok(window), Some(rules)) = (windows.single(), rules) else { return };
     let size = Vec2::new(window.width(), window.height());
-    let right = if moves.0 { MOVE_LIST_WIDTH * settings.ui_scale } else { 0.0 };
-    let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale, right);
+    // The move list sits beside the board, or below it in a tall window.
+    let (right, bottom) = match (moves.0, move_list_below(size)) {
+        (false, _) => (0.0, 0.0),
+        (true, false) => (MOVE_LIST_WIDTH * settings.ui_scale, 0.0),
+        (true, true) => (0.0, MOVE_LIST_HEIGHT * settings.ui_scale),
+    };
+    let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale, right, bottom);
     // Trays moving between beside and below the board: rebuild it in the new arrangement.
     if l.trays_below != layout.trays_below {
         resets.write(BoardReset);

@@ -43,6 +43,8 @@ pub enum Action {
     Pause,
     /// Sound off or on again.
     Mute,
+    /// Delete the focused saved game (asks first).
+    Delete,
 }
 
 /// A key, optionally with Ctrl held, bound to an action.
@@ -62,6 +64,7 @@ const KEYS: &[KeyBinding] = &[
     KeyBinding { key: KeyCode::KeyZ, ctrl: true, action: Action::Undo },
     KeyBinding { key: KeyCode::KeyY, ctrl: true, action: Action::Redo },
     KeyBinding { key: KeyCode::KeyM, ctrl: false, action: Action::Mute },
+    KeyBinding { key: KeyCode::Delete, ctrl: false, action: Action::Delete },
 ];
 
 /// Every gamepad button binding of the board.
@@ -71,6 +74,7 @@ const PAD_BUTTONS: &[(GamepadButton, Action)] = &[
     (GamepadButton::LeftTrigger, Action::Undo),
     (GamepadButton::RightTrigger, Action::Redo),
     (GamepadButton::Start, Action::Pause),
+    (GamepadButton::West, Action::Delete),
 ];
 
 /// Keys that move the board cursor, with their direction (x right, y down).
@@ -444,8 +448,8 @@ pub(super) fn apply_actions(
                 cancels.write(CancelSelection);
             }
             Action::Cancel | Action::Pause => *overlay = Overlay::Pause,
-            // Sound is the audio plugin's business.
-            Action::Mute => {}
+            // Sound is the audio plugin's business; deleting, the saved games'.
+            Action::Mute | Action::Delete => {}
             Action::Undo => {
                 intents.write(Intent::Undo);
             }
@@ -497,12 +501,31 @@ pub fn resolve_activations(
             continue;
         }
         let legal = rules.legal_moves();
+        let side = rules.game.to_move();
+        let stone_at = rules.game.position().at(at);
+        let colour = |s: crate::rules::Color| if s == crate::rules::Color::Black { "black" } else { "white" };
+        // Why a cell cannot be used, in words a player understands.
+        let why_not = || -> String {
+            match stone_at {
+                Some(s) if s != side => format!("that is a {} stone — you move the {} ones", colour(s), colour(side)),
+                Some(_) => "that stone cannot jump — no enemy beside it with an empty cup behind".into(),
+                None => format!("pick up one of your {} stones first", colour(side)),
+            }
+        };
         match rules.game.phase() {
             Phase::BlackRemoves | Phase::WhiteRemoves => {
                 if legal.contains(&Move::remove(at)) {
                     intents.write(Intent::Play { mv: Move::remove(at), generation: None });
                 } else {
-                    rejected.write(Rejected { at: Some(at), reason: "that stone cannot be removed".into() });
+                    let reason = match (rules.game.phase(), stone_at) {
+                        (_, None) => "that cup is already empty".into(),
+                        (_, Some(s)) if s != side => {
+                            format!("that is a {} stone — remove a {} one", colour(s), colour(side))
+                        }
+                        (Phase::BlackRemoves, _) => "not that one — remove a stone from the centre or a corner".into(),
+                        _ => "not that one — remove a stone next to the hole".into(),
+                    };
+                    rejected.write(Rejected { at: Some(at), reason });
                 }
             }
             Phase::Jumping => {
@@ -516,9 +539,17 @@ pub fn resolve_activations(
                 } else if legal.iter().any(|m| m.from == at) {
                     selection.selected = Some(at);
                 } else {
-                    let had = selection.selected.take().is_some();
-                    if !had || rules.game.position().at(at).is_some() {
-                        rejected.write(Rejected { at: Some(at), reason: "no legal move there".into() });
+                    match selection.selected.take() {
+                        Some(from) if stone_at.is_none() => {
+                            rejected.write(Rejected {
+                                at: Some(from),
+                                reason: "it cannot land there — a jump goes over one enemy stone into an empty cup"
+                                    .into(),
+                            });
+                        }
+                        _ => {
+                            rejected.write(Rejected { at: Some(at), reason: why_not() });
+                        }
                     }
                 }
             }

@@ -5,10 +5,14 @@
 
 use super::input::Action;
 use super::rules::{Intent, Rules};
-use super::saves::{ContinueGame, Resumable};
-use super::screen::{Discard, NewGameKind, Overlay, Screen, Turn};
+use super::saves::{
+    ContinueGame, CopyRecord, DeleteSave, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame, SaveList,
+};
+use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Review, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::ai::Level;
+use crate::rules::{Color as Side, Geometry};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 /// Something a menu offers.
@@ -16,12 +20,18 @@ use bevy::prelude::*;
 pub enum MenuItem {
     /// Continue the unfinished game.
     Continue,
-    /// Start a game against the computer (you play Black).
+    /// Start a game against the computer (left/right: its difficulty).
     PlayComputer,
+    /// Which colour you play against the computer (left/right swap it).
+    YourColour,
     /// Start a game for two people at this screen.
     TwoPlayers,
     /// Watch the computer play itself.
     WatchComputer,
+    /// Open the custom game setup.
+    CustomGame,
+    /// Open the list of saved games.
+    LoadGame,
     /// Leave the game.
     Quit,
     /// Open the settings.
@@ -40,18 +50,46 @@ pub enum MenuItem {
     Fullscreen,
     /// Size of the interface (left/right).
     UiScale,
-    /// Close the settings.
+    /// Close this screen.
     Back,
+    /// Setup: a board size from the usual ones (left/right).
+    Preset,
+    /// Setup: rows (left/right).
+    Rows,
+    /// Setup: columns (left/right).
+    Columns,
+    /// Setup: who plays Black (left/right).
+    BlackPlayer,
+    /// Setup: who plays White (left/right).
+    WhitePlayer,
+    /// Setup: swap who plays which colour.
+    SwapColours,
+    /// Setup: start the game as set up.
+    StartCustom,
+    /// Load: open the saved game at this place in the list.
+    OpenSave(usize),
+    /// Load: delete the saved game at this place in the list (asks first).
+    DeleteSave(usize),
+    /// Load: open a game from a record on the clipboard.
+    Paste,
     /// Close the pause menu.
     Resume,
     /// Start this game again with the same players.
     Restart,
+    /// Save the game into the saved games.
+    Save,
+    /// Copy the game's record to the clipboard.
+    CopyRecord,
+    /// Give up this game (asks first).
+    Resign,
     /// Leave this game for the title screen.
     ToTitle,
     /// Play again with the same colours.
     Rematch,
     /// Play again with the colours swapped.
     RematchSwapped,
+    /// Step through the finished game with the move list open.
+    Review,
     /// Close the game-over panel to look at the board.
     LookAtBoard,
     /// Answer a confirmation question: go ahead.
@@ -66,8 +104,11 @@ impl MenuItem {
         match self {
             MenuItem::Continue => "Continue",
             MenuItem::PlayComputer => "Play vs computer",
+            MenuItem::YourColour => "You play",
             MenuItem::TwoPlayers => "Two players",
             MenuItem::WatchComputer => "Watch computer vs computer",
+            MenuItem::CustomGame => "Custom game…",
+            MenuItem::LoadGame => "Load game…",
             MenuItem::Quit => "Quit",
             MenuItem::Settings => "Settings",
             MenuItem::Volume => "Volume",
@@ -78,11 +119,25 @@ impl MenuItem {
             MenuItem::Fullscreen => "Fullscreen",
             MenuItem::UiScale => "Interface size",
             MenuItem::Back => "Back",
+            MenuItem::Preset => "Board",
+            MenuItem::Rows => "Rows",
+            MenuItem::Columns => "Columns",
+            MenuItem::BlackPlayer => "Black",
+            MenuItem::WhitePlayer => "White",
+            MenuItem::SwapColours => "Swap colours",
+            MenuItem::StartCustom => "Start game",
+            MenuItem::OpenSave(_) => "Saved game",
+            MenuItem::DeleteSave(_) => "Delete",
+            MenuItem::Paste => "Paste a record from the clipboard",
             MenuItem::Resume => "Resume",
             MenuItem::Restart => "Restart",
+            MenuItem::Save => "Save game",
+            MenuItem::CopyRecord => "Copy record",
+            MenuItem::Resign => "Resign",
             MenuItem::ToTitle => "Quit to title",
             MenuItem::Rematch => "Rematch",
             MenuItem::RematchSwapped => "Rematch, colours swapped",
+            MenuItem::Review => "Review the game",
             MenuItem::LookAtBoard => "Look at the board",
             MenuItem::Yes => "Yes",
             MenuItem::No => "No",
@@ -90,11 +145,65 @@ impl MenuItem {
     }
 }
 
+/// The usual board sizes offered first in the setup.
+pub const PRESETS: [(u8, u8); 6] = [(6, 6), (8, 8), (10, 10), (9, 13), (13, 20), (14, 17)];
+
+/// Everyone who can play a colour, in the order left/right steps through them.
+const CONTROLLERS: [Controller; 6] = [
+    Controller::Human,
+    Controller::Ai(Level::Beginner),
+    Controller::Ai(Level::Easy),
+    Controller::Ai(Level::Medium),
+    Controller::Ai(Level::Hard),
+    Controller::Ai(Level::Expert),
+];
+
+/// "Person" or "Computer — Medium".
+pub fn controller_words(c: Controller) -> String {
+    match c {
+        Controller::Human => "Person".into(),
+        Controller::Ai(l) => format!("Computer — {}", capitalised(l.name())),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// The computer's level and your colour for "Play vs computer": taken from the last players
+/// chosen, so the title remembers them.
+pub fn quick_game(settings: &Settings) -> (Level, Side) {
+    let level = settings
+        .players
+        .iter()
+        .find_map(|c| match c {
+            Controller::Ai(l) => Some(*l),
+            Controller::Human => None,
+        })
+        .unwrap_or(Level::Medium);
+    let colour = match settings.players {
+        [Controller::Ai(_), Controller::Human] => Side::White,
+        _ => Side::Black,
+    };
+    (level, colour)
+}
+
+fn quick_players(level: Level, colour: Side) -> [Controller; 2] {
+    match colour {
+        Side::Black => [Controller::Human, Controller::Ai(level)],
+        Side::White => [Controller::Ai(level), Controller::Human],
+    }
+}
+
 impl MenuItem {
     /// The words on its button, with the current value for a setting.
     pub fn text(self, s: &Settings) -> String {
         let on = |b: bool| if b { "on" } else { "off" };
+        let (level, colour) = quick_game(s);
         match self {
+            MenuItem::PlayComputer => format!("Play vs computer · {}", capitalised(level.name())),
+            MenuItem::YourColour => format!("You play {}", colour.name()),
             MenuItem::Volume => format!("Volume: {} %", (s.volume * 100.0).round()),
             MenuItem::Mute => format!("Sound: {} (M)", on(!s.muted)),
             MenuItem::Speed if s.anim_speed == 0.0 => "Animation speed: instant".into(),
@@ -103,13 +212,31 @@ impl MenuItem {
             MenuItem::Coordinates => format!("Coordinates: {}", on(s.coordinates)),
             MenuItem::Fullscreen => format!("Fullscreen: {}", on(s.fullscreen)),
             MenuItem::UiScale => format!("Interface size: {:.0} %", s.ui_scale * 100.0),
+            MenuItem::Preset => format!("Board: {} × {}", s.size.rows(), s.size.cols()),
+            MenuItem::Rows => format!("Rows: {}", s.size.rows()),
+            MenuItem::Columns => format!("Columns: {}", s.size.cols()),
+            MenuItem::BlackPlayer => format!("Black: {}", controller_words(s.players[0])),
+            MenuItem::WhitePlayer => format!("White: {}", controller_words(s.players[1])),
+            MenuItem::OpenSave(i) => format!("Saved game {}", i + 1),
             other => other.label().into(),
         }
     }
 
     /// Whether left/right change its value.
     pub fn adjustable(self) -> bool {
-        matches!(self, MenuItem::Volume | MenuItem::Speed | MenuItem::UiScale)
+        matches!(
+            self,
+            MenuItem::Volume
+                | MenuItem::Speed
+                | MenuItem::UiScale
+                | MenuItem::PlayComputer
+                | MenuItem::YourColour
+                | MenuItem::Preset
+                | MenuItem::Rows
+                | MenuItem::Columns
+                | MenuItem::BlackPlayer
+                | MenuItem::WhitePlayer
+        )
     }
 }
 
@@ -121,6 +248,10 @@ pub struct MenuAdjust(pub MenuItem, pub i32);
 pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
     let step = |v: f32, by: f32| ((v + by * dir as f32) / by).round() * by;
     let before = settings.clone();
+    let (level, colour) = quick_game(settings);
+    let cycle = |i: usize, n: usize| (i as i32 + dir).rem_euclid(n as i32) as usize;
+    let (rows, cols) = (settings.size.rows(), settings.size.cols());
+    let size = |r: i32, c: i32| Geometry::new(r.clamp(4, 20) as u8, c.clamp(4, 20) as u8).ok();
     match item {
         MenuItem::Volume => settings.volume = step(settings.volume, 0.1).clamp(0.0, 1.0),
         MenuItem::Speed => settings.anim_speed = step(settings.anim_speed, 0.25).clamp(0.0, super::args::MAX_SPEED),
@@ -128,23 +259,86 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
             settings.ui_scale =
                 step(settings.ui_scale, 0.25).clamp(super::settings::MIN_UI_SCALE, super::settings::MAX_UI_SCALE)
         }
+        MenuItem::PlayComputer => {
+            let i = Level::ALL.iter().position(|l| *l == level).unwrap_or(2);
+            let to = (i as i32 + dir).clamp(0, Level::ALL.len() as i32 - 1) as usize;
+            settings.players = quick_players(Level::ALL[to], colour);
+        }
+        MenuItem::YourColour => settings.players = quick_players(level, colour.opponent()),
+        MenuItem::Preset => {
+            let i = PRESETS.iter().position(|p| *p == (rows, cols));
+            let to = match i {
+                Some(i) => cycle(i, PRESETS.len()),
+                // From a size of one's own: the next larger preset (or the last smaller one).
+                None if dir > 0 => {
+                    PRESETS.iter().position(|p| p.0 as u32 * p.1 as u32 > rows as u32 * cols as u32).unwrap_or(0)
+                }
+                None => PRESETS
+                    .iter()
+                    .rposition(|p| (p.0 as u32 * p.1 as u32) < rows as u32 * cols as u32)
+                    .unwrap_or(PRESETS.len() - 1),
+            };
+            if let Some(g) = size(PRESETS[to].0 as i32, PRESETS[to].1 as i32) {
+                settings.size = g;
+            }
+        }
+        MenuItem::Rows => {
+            if let Some(g) = size(rows as i32 + dir, cols as i32) {
+                settings.size = g;
+            }
+        }
+        MenuItem::Columns => {
+            if let Some(g) = size(rows as i32, cols as i32 + dir) {
+                settings.size = g;
+            }
+        }
+        MenuItem::BlackPlayer | MenuItem::WhitePlayer => {
+            let side = if item == MenuItem::BlackPlayer { 0 } else { 1 };
+            let i = CONTROLLERS.iter().position(|c| *c == settings.players[side]).unwrap_or(0);
+            settings.players[side] = CONTROLLERS[cycle(i, CONTROLLERS.len())];
+        }
         _ => {}
     }
     *settings != before
 }
 
+/// Steps a value up, or back to its lowest after the highest.
+fn step_or_wrap(settings: &mut Settings, item: MenuItem) {
+    if !adjust(settings, item, 1) {
+        adjust(settings, item, -100);
+    }
+}
+
+/// What the menus depend on besides the screen and the overlay.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenuContext {
+    /// An unfinished game can be continued.
+    pub can_continue: bool,
+    /// Games in the saved-games list.
+    pub saves: usize,
+}
+
 /// The menu on screen: its items in order (empty when the board has the input).
-pub fn menu_items(screen: Screen, overlay: Overlay, can_continue: bool) -> Vec<MenuItem> {
+pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
     use MenuItem::*;
     match (screen, overlay) {
         (_, Overlay::Settings) => vec![Volume, Mute, Speed, Movable, Coordinates, Fullscreen, UiScale, Back],
-        (Screen::Title, Overlay::Confirm(_)) => vec![No, Yes],
-        (Screen::Title, _) if can_continue => vec![Continue, PlayComputer, TwoPlayers, WatchComputer, Settings, Quit],
-        (Screen::Title, _) => vec![PlayComputer, TwoPlayers, WatchComputer, Settings, Quit],
+        (_, Overlay::Confirm(_)) => vec![No, Yes],
+        (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
+        (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
+        (Screen::Title, _) => {
+            let mut items =
+                vec![PlayComputer, YourColour, TwoPlayers, WatchComputer, CustomGame, LoadGame, Settings, Quit];
+            if ctx.can_continue {
+                items.insert(0, Continue);
+            }
+            items
+        }
         (Screen::Game, Overlay::None) => Vec::new(),
-        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, Settings, ToTitle],
-        (Screen::Game, Overlay::GameOver) => vec![Rematch, RematchSwapped, LookAtBoard, ToTitle],
-        (Screen::Game, Overlay::Confirm(_)) => vec![No, Yes],
+        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, Save, CopyRecord, Resign, Settings, ToTitle],
+        (Screen::Game, Overlay::GameOver) => {
+            vec![Rematch, RematchSwapped, Review, Save, CopyRecord, LookAtBoard, ToTitle]
+        }
     }
 }
 
@@ -155,6 +349,8 @@ pub fn question(about: Discard) -> &'static str {
         Discard::Resign => "Give up this game?",
         Discard::NewGame(_) => "Start a new game? The unfinished one will be lost.",
         Discard::LeaveGame => "Leave this game? It will be lost.",
+        Discard::DeleteSave(_) => "Delete this saved game?",
+        Discard::OpenGame => "Open this game? The unfinished one will be lost.",
     }
 }
 
@@ -180,12 +376,18 @@ pub(super) fn plugin(app: &mut App) {
             (navigate, carry_out)
                 .chain()
                 .in_set(super::input::InputStage::Interpret)
-                // Before the board reads the same actions: a Pause that opens the menu this
-                // frame must not also close it.
-                .before(super::input::apply_actions)
+                // After the board has read the same actions: a menu that the board opens this
+                // frame ignores them (it is new), and a menu closed this frame (Back, Rematch)
+                // never hands its key on to the board.
+                .after(super::input::apply_actions)
                 .before(super::input::resolve_activations),
         )
         .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>| *overlay = Overlay::GameOver);
+}
+
+/// The menu context from the resources.
+pub fn context(resumable: &Resumable, saves: &SaveList) -> MenuContext {
+    MenuContext { can_continue: matches!(resumable, Resumable::Game(_)), saves: saves.entries.len() }
 }
 
 /// Moves the focus with directions, chooses with Confirm, goes back with Cancel / Pause.
@@ -195,24 +397,27 @@ fn navigate(
     mut overlay: ResMut<Overlay>,
     mut focus: ResMut<MenuFocus>,
     resumable: Res<Resumable>,
+    saves: Res<SaveList>,
     mut chosen: MessageWriter<MenuChosen>,
     mut adjusts: MessageWriter<MenuAdjust>,
 ) {
     let Some(screen) = screen else { return };
     let menu = (*screen.get(), *overlay);
-    let items = menu_items(menu.0, menu.1, matches!(*resumable, Resumable::Game(_)));
+    let items = menu_items(menu.0, menu.1, context(&resumable, &saves));
     // A menu that just opened starts at its first item and ignores what opened it; with no
     // menu open, the board has the actions. (This system always runs, so it never reads
-    // actions from frames it skipped.)
+    // actions from frames it skipped.) A list that shrank keeps the focus inside it.
     if focus.menu != Some(menu) || items.is_empty() {
         *focus = MenuFocus { index: 0, menu: Some(menu) };
         actions.clear();
         return;
     }
+    focus.index = focus.index.min(items.len() - 1);
     for action in actions.read() {
+        let item = items[focus.index];
         match action {
-            Action::Step(d) if d.x != 0 && items[focus.index.min(items.len() - 1)].adjustable() => {
-                adjusts.write(MenuAdjust(items[focus.index.min(items.len() - 1)], d.x));
+            Action::Step(d) if d.x != 0 && item.adjustable() => {
+                adjusts.write(MenuAdjust(item, d.x));
             }
             Action::Step(d) if d.y != 0 || d.x != 0 => {
                 let step = if d.y != 0 { d.y } else { d.x };
@@ -220,19 +425,36 @@ fn navigate(
                 focus.index = (focus.index as i32 + step).rem_euclid(n) as usize;
             }
             Action::Confirm => {
-                chosen.write(MenuChosen(items[focus.index.min(items.len() - 1)]));
+                chosen.write(MenuChosen(item));
             }
-            Action::Cancel | Action::Pause => match *overlay {
-                Overlay::Pause | Overlay::GameOver => *overlay = Overlay::None,
-                Overlay::Settings if menu.0 == Screen::Game => *overlay = Overlay::Pause,
-                Overlay::Settings => *overlay = Overlay::None,
-                Overlay::Confirm(_) if menu.0 == Screen::Title => *overlay = Overlay::None,
-                Overlay::Confirm(_) => *overlay = Overlay::Pause,
-                Overlay::None => {}
-            },
+            Action::Delete => {
+                if let MenuItem::OpenSave(i) = item {
+                    chosen.write(MenuChosen(MenuItem::DeleteSave(i)));
+                }
+            }
+            Action::Cancel | Action::Pause => *overlay = overlay.parent(menu.0),
             _ => {}
         }
     }
+}
+
+/// Requests to the saved-games feature.
+#[derive(SystemParam)]
+struct SaveRequests<'w> {
+    save: MessageWriter<'w, SaveGame>,
+    copy: MessageWriter<'w, CopyRecord>,
+    paste: MessageWriter<'w, PasteRecord>,
+    open: MessageWriter<'w, OpenSave>,
+    delete: MessageWriter<'w, DeleteSave>,
+    agreed: MessageWriter<'w, OpenPending>,
+    continue_game: MessageWriter<'w, ContinueGame>,
+}
+
+/// The views a menu item can open on the game.
+#[derive(SystemParam)]
+struct GameViews<'w> {
+    review: ResMut<'w, Review>,
+    move_list: ResMut<'w, MoveListOpen>,
 }
 
 /// Does what the chosen item says. Anything that would throw away an unfinished game asks
@@ -249,23 +471,17 @@ fn carry_out(
     mut exit: MessageWriter<AppExit>,
     resumable: Res<Resumable>,
     data_dir: Option<Res<super::saves::DataDir>>,
-    mut continue_game: MessageWriter<ContinueGame>,
+    mut requests: SaveRequests,
+    mut views: GameViews,
 ) {
-    let level = settings
-        .players
-        .iter()
-        .find_map(|c| match c {
-            Controller::Ai(l) => Some(*l),
-            Controller::Human => None,
-        })
-        .unwrap_or(Level::Medium);
-    let unfinished = rules.as_ref().is_some_and(|r| r.game.ply() > 0 && r.game.winner().is_none());
-    let on_title = *screen.get() == Screen::Title;
+    let (level, colour) = quick_game(&settings);
+    let unfinished = rules.as_ref().is_some_and(|r| r.unfinished());
     let saved_game = matches!(*resumable, Resumable::Game(_));
-    let players = |kind: NewGameKind| match kind {
-        NewGameKind::Computer => [Controller::Human, Controller::Ai(level)],
+    let players = |kind: NewGameKind, current: [Controller; 2]| match kind {
+        NewGameKind::Computer => quick_players(level, colour),
         NewGameKind::TwoPlayers => [Controller::Human, Controller::Human],
         NewGameKind::Watch => [Controller::Ai(level), Controller::Ai(level)],
+        NewGameKind::Custom => current,
     };
     for MenuAdjust(item, dir) in adjusts.read() {
         adjust(&mut settings, *item, *dir);
@@ -275,6 +491,7 @@ fn carry_out(
             MenuItem::PlayComputer => Some(NewGameKind::Computer),
             MenuItem::TwoPlayers => Some(NewGameKind::TwoPlayers),
             MenuItem::WatchComputer => Some(NewGameKind::Watch),
+            MenuItem::StartCustom => Some(NewGameKind::Custom),
             _ => None,
         };
         if let Some(kind) = kind {
@@ -282,32 +499,52 @@ fn carry_out(
             if saved_game {
                 *overlay = Overlay::Confirm(Discard::NewGame(kind));
             } else {
-                settings.players = players(kind);
+                settings.players = players(kind, settings.players);
+                *overlay = Overlay::None;
                 next_screen.set(Screen::Game);
             }
             continue;
         }
         match item {
-            MenuItem::PlayComputer | MenuItem::TwoPlayers | MenuItem::WatchComputer => {}
+            MenuItem::PlayComputer | MenuItem::TwoPlayers | MenuItem::WatchComputer | MenuItem::StartCustom => {}
             MenuItem::Continue => {
-                continue_game.write(ContinueGame);
+                requests.continue_game.write(ContinueGame);
             }
             MenuItem::Settings => *overlay = Overlay::Settings,
-            MenuItem::Back => *overlay = if on_title { Overlay::None } else { Overlay::Pause },
-            MenuItem::Volume | MenuItem::Speed | MenuItem::UiScale => {
-                // Choosing a value steps it up, wrapping round at the top.
-                if !adjust(&mut settings, *item, 1) {
-                    adjust(&mut settings, *item, -100);
-                }
-            }
+            MenuItem::CustomGame => *overlay = Overlay::Setup,
+            MenuItem::LoadGame => *overlay = Overlay::Load,
+            MenuItem::Back => *overlay = overlay.parent(*screen.get()),
+            // Choosing a value steps it up, wrapping round at the top.
+            item if item.adjustable() => step_or_wrap(&mut settings, *item),
             MenuItem::Mute => settings.muted = !settings.muted,
             MenuItem::Movable => settings.show_movable = !settings.show_movable,
             MenuItem::Coordinates => settings.coordinates = !settings.coordinates,
             MenuItem::Fullscreen => settings.fullscreen = !settings.fullscreen,
+            MenuItem::SwapColours => settings.players.swap(0, 1),
+            MenuItem::OpenSave(i) => {
+                requests.open.write(OpenSave(*i));
+            }
+            MenuItem::DeleteSave(i) => *overlay = Overlay::Confirm(Discard::DeleteSave(*i)),
+            MenuItem::Paste => {
+                requests.paste.write(PasteRecord);
+            }
+            MenuItem::Save => {
+                requests.save.write(SaveGame);
+            }
+            MenuItem::CopyRecord => {
+                requests.copy.write(CopyRecord);
+            }
+            MenuItem::Resign if unfinished => *overlay = Overlay::Confirm(Discard::Resign),
+            MenuItem::Resign => *overlay = Overlay::None,
             MenuItem::Quit => {
                 exit.write(AppExit::Success);
             }
             MenuItem::Resume | MenuItem::LookAtBoard => *overlay = Overlay::None,
+            MenuItem::Review => {
+                *overlay = Overlay::None;
+                views.move_list.0 = true;
+                views.review.0 = Some(0);
+            }
             MenuItem::Restart if unfinished => *overlay = Overlay::Confirm(Discard::Restart),
             MenuItem::Restart | MenuItem::Rematch => {
                 intents.write(Intent::NewGame);
@@ -320,26 +557,43 @@ fn carry_out(
             }
             // With saves kept, leaving loses nothing: the title offers to continue.
             MenuItem::ToTitle if unfinished && data_dir.is_none() => *overlay = Overlay::Confirm(Discard::LeaveGame),
-            MenuItem::ToTitle => {
-                if *screen.get() == Screen::Game {
-                    next_screen.set(Screen::Title);
-                }
-            }
+            MenuItem::ToTitle if *screen.get() == Screen::Game => next_screen.set(Screen::Title),
             MenuItem::Yes => {
-                match *overlay {
-                    Overlay::Confirm(Discard::LeaveGame) => next_screen.set(Screen::Title),
-                    Overlay::Confirm(Discard::NewGame(kind)) => {
-                        settings.players = players(kind);
+                let Overlay::Confirm(about) = *overlay else { continue };
+                *overlay = Overlay::None;
+                match about {
+                    Discard::LeaveGame => next_screen.set(Screen::Title),
+                    Discard::NewGame(kind) => {
+                        settings.players = players(kind, settings.players);
                         next_screen.set(Screen::Game);
                     }
-                    Overlay::Confirm(_) => {
+                    Discard::Restart => {
                         intents.write(Intent::NewGame);
                     }
-                    _ => {}
+                    Discard::Resign => {
+                        // The person at the screen gives up; in a game of two people (or of
+                        // two computers), the side to move.
+                        if let Some(rules) = &rules {
+                            let side = match settings.players {
+                                [Controller::Human, Controller::Ai(_)] => Side::Black,
+                                [Controller::Ai(_), Controller::Human] => Side::White,
+                                _ => rules.game.to_move(),
+                            };
+                            intents.write(Intent::Resign(side));
+                        }
+                    }
+                    Discard::DeleteSave(i) => {
+                        requests.delete.write(DeleteSave(i));
+                        *overlay = Overlay::Load;
+                    }
+                    Discard::OpenGame => {
+                        requests.agreed.write(OpenPending);
+                    }
                 }
-                *overlay = Overlay::None;
             }
-            MenuItem::No => *overlay = if on_title { Overlay::None } else { Overlay::Pause },
+            MenuItem::No => *overlay = overlay.parent(*screen.get()),
+            // Values are stepped above.
+            _ => {}
         }
     }
 }

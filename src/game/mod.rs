@@ -9,6 +9,7 @@ pub mod anim;
 pub mod args;
 pub mod audio;
 pub mod board;
+pub mod clipboard;
 pub mod input;
 pub mod markers;
 pub mod menu;
@@ -38,6 +39,7 @@ pub fn core_plugin(app: &mut App) {
         rules::plugin,
         ai_task::plugin,
         input::interaction_plugin,
+        clipboard::plugin,
         saves::plugin,
         menu::plugin,
         audio::cues_plugin,

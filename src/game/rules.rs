@@ -2,7 +2,7 @@
 
 use super::screen::{GameSet, Screen, Turn};
 use super::settings::{Controller, Settings};
-use crate::rules::{Color as Side, Coord, Game, Move, Phase};
+use crate::rules::{Color as Side, Coord, Game, Move};
 use bevy::prelude::*;
 
 /// The game being played, with history. Only [`apply_intents`] mutates it.
@@ -14,12 +14,24 @@ pub struct Rules {
     /// count), so a result computed for an older position or an earlier game is never taken
     /// for the current one.
     pub generation: u64,
+    /// The side that gave up, if one did (the game is then over though moves remain).
+    pub resigned: Option<Side>,
 }
 
 impl Rules {
     /// A fresh game of the settings' size, after `previous` (the last game of this run).
     pub fn new(settings: &Settings, previous: Option<&Rules>) -> Rules {
-        Rules { game: Game::new(settings.size), generation: previous.map_or(0, |r| r.generation + 1) }
+        Rules { game: Game::new(settings.size), generation: previous.map_or(0, |r| r.generation + 1), resigned: None }
+    }
+
+    /// The winner: the side whose opponent has no jump left, or whose opponent resigned.
+    pub fn winner(&self) -> Option<Side> {
+        self.resigned.map(Side::opponent).or_else(|| self.game.winner())
+    }
+
+    /// Whether the game has started and nobody has won yet.
+    pub fn unfinished(&self) -> bool {
+        self.game.ply() > 0 && self.winner().is_none()
     }
 
     /// Legal moves for the side to move.
@@ -28,9 +40,15 @@ impl Rules {
     }
 }
 
-/// The next game starts from this one (a saved game being continued) instead of a fresh board.
+/// The next game starts from this one (a saved game being continued or opened) instead of a
+/// fresh board.
 #[derive(Resource, Debug, Clone)]
-pub struct StartFrom(pub Game);
+pub struct StartFrom {
+    /// The game with its history.
+    pub game: Game,
+    /// The side that resigned it, if one did.
+    pub resigned: Option<Side>,
+}
 
 /// A request to change the game, from any input source.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -48,6 +66,8 @@ pub enum Intent {
     Redo,
     /// Start over with the current settings.
     NewGame,
+    /// This side gives up (Undo takes it back).
+    Resign(Side),
 }
 
 /// A move was applied.
@@ -115,7 +135,8 @@ fn start_game(
 ) {
     let mut rules = Rules::new(&settings, previous.as_deref());
     if let Some(from) = start_from {
-        rules.game = from.0.clone();
+        rules.game = from.game.clone();
+        rules.resigned = from.resigned;
         commands.remove_resource::<StartFrom>();
     }
     commands.insert_resource(rules);
@@ -137,7 +158,7 @@ pub fn apply_intents(
     mut rejected: MessageWriter<Rejected>,
 ) {
     for intent in intents.read() {
-        let before_over = rules.game.winner().is_some();
+        let before_over = rules.winner().is_some();
         match intent {
             Intent::Play { mv, generation } => {
                 if generation.is_some_and(|g| g != rules.generation) {
@@ -163,8 +184,16 @@ pub fn apply_intents(
                 *rules = fresh;
                 reset.write(BoardReset);
             }
+            Intent::Resign(side) => {
+                if before_over {
+                    rejected.write(Rejected { at: None, reason: "the game is already over".into() });
+                } else {
+                    rules.resigned = Some(*side);
+                    rules.generation += 1;
+                }
+            }
         }
-        if !before_over && let Phase::Over { winner } = rules.game.phase() {
+        if !before_over && let Some(winner) = rules.winner() {
             over.write(GameOver { winner, plies: rules.game.ply() });
         }
     }
@@ -180,6 +209,17 @@ fn step_history(
     reset: &mut MessageWriter<BoardReset>,
     rejected: &mut MessageWriter<Rejected>,
 ) {
+    // After a resignation, Undo takes back only the resignation; nothing is redone.
+    if rules.resigned.is_some() {
+        if what == "undo" {
+            rules.resigned = None;
+            rules.generation += 1;
+            reset.write(BoardReset);
+        } else {
+            rejected.write(Rejected { at: None, reason: "the game is over".into() });
+        }
+        return;
+    }
     let mut changed = false;
     while step(&mut rules.game).is_some() {
         changed = true;
@@ -209,7 +249,7 @@ pub fn advance_turn(
     let just_moved = applied.read().count() > 0 && presentation.0 && settings.anim_speed > 0.0;
     let want = if anims.0 > 0 || just_moved {
         Turn::Animating
-    } else if rules.game.winner().is_some() {
+    } else if rules.winner().is_some() {
         Turn::Over
     } else if human_to_move(&settings, &rules) {
         Turn::Human

@@ -13,8 +13,9 @@
 //! d5 e5 d3-d5
 //! ```
 
+use super::clipboard::Clipboard;
 use super::rules::{Rules, StartFrom};
-use super::screen::{GameSet, Screen};
+use super::screen::{Discard, GameSet, Notice, Overlay, Screen};
 use super::settings::{Controller, Settings};
 use crate::ai::Level;
 use crate::rules::{Color as Side, Game, Record};
@@ -51,6 +52,10 @@ pub struct SavedGame {
     pub game: Game,
     /// Who plays Black and White.
     pub players: [Controller; 2],
+    /// The side that resigned, if one did.
+    pub resigned: Option<Side>,
+    /// When it was saved, as written in the file (`2026-11-30 09:12 UTC`), if it says.
+    pub date: Option<String>,
 }
 
 fn controller_word(c: Controller) -> &'static str {
@@ -60,42 +65,91 @@ fn controller_word(c: Controller) -> &'static str {
     }
 }
 
+/// "Person" or "Computer (medium)", for lists.
+pub fn controller_label(c: Controller) -> String {
+    match c {
+        Controller::Human => "Person".into(),
+        Controller::Ai(l) => format!("Computer ({l})"),
+    }
+}
+
 impl SavedGame {
+    /// The winner, counting a resignation.
+    pub fn winner(&self) -> Option<Side> {
+        self.resigned.map(Side::opponent).or_else(|| self.game.winner())
+    }
+
+    /// The result in words: "Black won", "White won (Black resigned)", "unfinished".
+    pub fn result_words(&self) -> String {
+        match (self.winner(), self.resigned) {
+            (Some(w), Some(r)) => format!("{} won ({} resigned)", w.name(), r.name()),
+            (Some(w), None) => format!("{} won", w.name()),
+            (None, _) => "unfinished".into(),
+        }
+    }
+
     /// The file's text.
-    pub fn to_text(game: &Game, players: [Controller; 2]) -> String {
-        let result = match game.winner() {
-            Some(w) => format!("{} wins", w.name()),
-            None => "unfinished".into(),
-        };
-        format!(
-            "# Kōnane game\n# black: {}\n# white: {}\n# result: {result}\n{}",
+    pub fn to_text(game: &Game, players: [Controller; 2], resigned: Option<Side>, date: Option<&str>) -> String {
+        let saved = SavedGame { game: game.clone(), players, resigned, date: None };
+        let mut text = String::from("# Kōnane game\n");
+        if let Some(d) = date {
+            text += &format!("# date: {d}\n");
+        }
+        text += &format!(
+            "# black: {}\n# white: {}\n",
             controller_word(players[Side::Black.index()]),
-            controller_word(players[Side::White.index()]),
-            Record::of_game(game).to_text()
-        )
+            controller_word(players[Side::White.index()])
+        );
+        if let Some(r) = resigned {
+            text += &format!("# resigned: {}\n", r.name().to_lowercase());
+        }
+        text += &format!("# result: {}\n{}", saved.result_words(), Record::of_game(game).to_text());
+        text
     }
 
     /// Reads a saved game's text; errors name the line, token or ply.
     pub fn parse(text: &str) -> Result<SavedGame, String> {
         let record = Record::parse(text).map_err(|e| e.to_string())?;
         let game = record.replay().map_err(|e| format!("illegal move at {e}"))?;
-        let mut players = [Controller::Human, Controller::Ai(Level::Medium)];
+        let mut saved =
+            SavedGame { game, players: [Controller::Human, Controller::Ai(Level::Medium)], resigned: None, date: None };
         for (i, line) in text.lines().enumerate() {
             let Some(header) = line.trim().strip_prefix('#') else { continue };
             let Some((key, value)) = header.split_once(':') else { continue };
+            let value = value.trim();
             let side = match key.trim() {
                 "black" => Side::Black,
                 "white" => Side::White,
+                "date" => {
+                    saved.date = Some(value.chars().take(40).collect());
+                    continue;
+                }
+                "resigned" => {
+                    saved.resigned = Some(match value {
+                        "black" => Side::Black,
+                        "white" => Side::White,
+                        _ => {
+                            return Err(format!(
+                                "line {}: resigned: expected black or white, found {}",
+                                i + 1,
+                                crate::rules::quote::quoted(value)
+                            ));
+                        }
+                    });
+                    continue;
+                }
                 _ => continue,
             };
-            let value = value.trim();
-            players[side.index()] = if value == "human" {
+            saved.players[side.index()] = if value == "human" {
                 Controller::Human
             } else {
                 Controller::Ai(value.parse::<Level>().map_err(|e| format!("line {}: {e}", i + 1))?)
             };
         }
-        Ok(SavedGame { game, players })
+        if saved.resigned.is_some() && saved.game.winner().is_some() {
+            return Err("the record says a side resigned, but the game had already ended".into());
+        }
+        Ok(saved)
     }
 
     /// Reads a saved game file.
@@ -104,6 +158,125 @@ impl SavedGame {
         SavedGame::parse(&text).map_err(|e| format!("{}: {e}", crate::files::show_path(path)))
     }
 }
+
+/// A time as `2026-11-30 09:12 UTC` (for people) and `2026-11-30_09-12-05` (for file names).
+pub fn utc_stamp(t: std::time::SystemTime) -> (String, String) {
+    let secs = t.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (h, m, s) = (rest / 3600, rest / 60 % 60, rest % 60);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    (
+        format!("{year:04}-{month:02}-{day:02} {h:02}:{m:02} UTC"),
+        format!("{year:04}-{month:02}-{day:02}_{h:02}-{m:02}-{s:02}"),
+    )
+}
+
+/// One saved game in the Load list.
+#[derive(Clone, Debug)]
+pub struct SaveEntry {
+    /// Its file.
+    pub path: PathBuf,
+    /// What it holds, or why it cannot be read.
+    pub game: Result<Box<SavedGame>, String>,
+}
+
+impl SaveEntry {
+    /// Two lines for the list: the board and the players; when, how long and the result.
+    pub fn describe(&self) -> (String, String) {
+        let name = self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        match &self.game {
+            Ok(g) => (
+                format!(
+                    "{}×{} · {} vs {}",
+                    g.game.geometry().rows(),
+                    g.game.geometry().cols(),
+                    controller_label(g.players[0]),
+                    controller_label(g.players[1])
+                ),
+                format!("{} · {} moves · {}", g.date.clone().unwrap_or(name), g.game.ply(), g.result_words()),
+            ),
+            Err(e) => (format!("{name} cannot be read"), e.clone()),
+        }
+    }
+}
+
+/// The saved games, newest first, and a message about the last thing done on the Load screen.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct SaveList {
+    /// The games.
+    pub entries: Vec<SaveEntry>,
+    /// What happened (a deletion, a record that could not be read); a warning when `true`.
+    pub message: Option<(String, bool)>,
+}
+
+/// Most saved games listed.
+const MAX_LISTED: usize = 500;
+
+impl SaveList {
+    /// Reads the saves folder (missing: no games).
+    pub fn read(dir: &Path) -> SaveList {
+        let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
+            Ok(entries) => entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt") && p.is_file())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        paths.sort();
+        paths.reverse();
+        paths.truncate(MAX_LISTED);
+        let entries = paths
+            .into_iter()
+            .map(|path| {
+                let game = SavedGame::load(&path).map(Box::new).map_err(|e| {
+                    // The list names the file already.
+                    let shown = format!("{}: ", crate::files::show_path(&path));
+                    e.strip_prefix(&shown).map(str::to_string).unwrap_or(e)
+                });
+                SaveEntry { path, game }
+            })
+            .collect();
+        SaveList { entries, message: None }
+    }
+}
+
+/// Save the current game into the saves folder (pause menu, game-over panel).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct SaveGame;
+
+/// Copy the current game's record to the clipboard.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct CopyRecord;
+
+/// Open a game from the clipboard's text.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct PasteRecord;
+
+/// Open the saved game at this place in the list.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct OpenSave(pub usize);
+
+/// Delete the saved game at this place in the list (already confirmed).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct DeleteSave(pub usize);
+
+/// The player agreed to replace the unfinished game with the game waiting to open.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct OpenPending;
+
+/// A game waiting for the player to agree that it replaces the unfinished one.
+#[derive(Resource, Default, Debug)]
+pub struct PendingOpen(pub Option<Box<SavedGame>>);
 
 /// What the title screen knows about the unfinished game.
 #[derive(Resource, Default, Debug, Clone)]
@@ -123,23 +296,46 @@ pub struct ContinueGame;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Resumable>()
+        .init_resource::<SaveList>()
+        .init_resource::<PendingOpen>()
         .add_message::<ContinueGame>()
+        .add_message::<SaveGame>()
+        .add_message::<CopyRecord>()
+        .add_message::<PasteRecord>()
+        .add_message::<OpenSave>()
+        .add_message::<DeleteSave>()
+        .add_message::<OpenPending>()
         .add_systems(OnEnter(Screen::Title), look_for_saved_game)
-        .add_systems(Update, continue_game)
+        .add_systems(Update, (continue_game, list_saves, open_games, save_or_copy).chain().after(GameSet::Input))
         .add_systems(Update, autosave.in_set(GameSet::Presentation).run_if(in_state(Screen::Game)))
         .add_systems(Last, autosave.run_if(on_message::<AppExit>).run_if(in_state(Screen::Game)));
+}
+
+impl DataDir {
+    /// The folder of games saved on purpose.
+    pub fn saves(&self) -> PathBuf {
+        self.0.join("saves")
+    }
 }
 
 /// Checks the data directory for an unfinished game (on every visit to the title screen).
 fn look_for_saved_game(dir: Option<Res<DataDir>>, mut resumable: ResMut<Resumable>) {
     *resumable = match dir {
         Some(dir) if dir.autosave().exists() => match SavedGame::load(&dir.autosave()) {
-            Ok(saved) if saved.game.winner().is_none() && saved.game.ply() > 0 => Resumable::Game(Box::new(saved)),
+            Ok(saved) if saved.winner().is_none() && saved.game.ply() > 0 => Resumable::Game(Box::new(saved)),
             Ok(_) => Resumable::Nothing,
             Err(e) => Resumable::Unreadable(e),
         },
         _ => Resumable::Nothing,
     };
+}
+
+/// Starts a game with its players and history.
+fn start(saved: SavedGame, settings: &mut Settings, commands: &mut Commands, next: &mut NextState<Screen>) {
+    settings.players = saved.players;
+    settings.size = *saved.game.geometry();
+    commands.insert_resource(StartFrom { game: saved.game, resigned: saved.resigned });
+    next.set(Screen::Game);
 }
 
 /// Starts the saved game with its players and history.
@@ -161,10 +357,124 @@ fn continue_game(
         *resumable = Resumable::Game(Box::new(saved));
     }
     if let Resumable::Game(saved) = std::mem::take(&mut *resumable) {
-        settings.players = saved.players;
-        settings.size = *saved.game.geometry();
-        commands.insert_resource(StartFrom(saved.game));
-        next.set(Screen::Game);
+        start(*saved, &mut settings, &mut commands, &mut next);
+    }
+}
+
+/// Reads the saves folder whenever the Load screen opens.
+fn list_saves(overlay: Res<Overlay>, dir: Option<Res<DataDir>>, mut list: ResMut<SaveList>, mut was_open: Local<bool>) {
+    let open = *overlay == Overlay::Load;
+    if open && !*was_open {
+        *list = match &dir {
+            Some(dir) => SaveList::read(&dir.saves()),
+            None => SaveList { entries: Vec::new(), message: Some(("This run keeps no saved games.".into(), false)) },
+        };
+    }
+    *was_open = matches!(*overlay, Overlay::Load | Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame));
+}
+
+/// Opens a saved or pasted game (asking first when it would replace the unfinished one),
+/// deletes saved games. A record that cannot be read is reported on the Load screen; nothing
+/// else changes.
+fn open_games(
+    mut opens: MessageReader<OpenSave>,
+    mut pastes: MessageReader<PasteRecord>,
+    mut deletes: MessageReader<DeleteSave>,
+    mut agreed: MessageReader<OpenPending>,
+    mut clipboard: ResMut<Clipboard>,
+    mut list: ResMut<SaveList>,
+    mut pending: ResMut<PendingOpen>,
+    mut overlay: ResMut<Overlay>,
+    resumable: Res<Resumable>,
+    mut settings: ResMut<Settings>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let mut wanted: Option<SavedGame> = None;
+    for OpenSave(i) in opens.read() {
+        match list.entries.get(*i).map(|e| &e.game) {
+            Some(Ok(g)) => wanted = Some((**g).clone()),
+            Some(Err(e)) => list.message = Some((format!("That game cannot be opened: {e}"), true)),
+            None => {}
+        }
+    }
+    for PasteRecord in pastes.read() {
+        let text = match clipboard.get() {
+            Ok(t) if t.len() as u64 > MAX_SAVE_BYTES => {
+                Err(format!("the clipboard holds {} bytes; a record is at most {MAX_SAVE_BYTES}", t.len()))
+            }
+            other => other,
+        };
+        match text.and_then(|t| SavedGame::parse(&t)) {
+            Ok(g) => wanted = Some(g),
+            Err(e) => list.message = Some((format!("The pasted record cannot be read: {e}"), true)),
+        }
+    }
+    for DeleteSave(i) in deletes.read() {
+        let Some(entry) = list.entries.get(*i) else { continue };
+        let path = entry.path.clone();
+        match std::fs::remove_file(&path) {
+            Ok(()) => {
+                list.entries.remove(*i);
+                list.message = Some(("Deleted.".into(), false));
+            }
+            Err(e) => list.message = Some((format!("{} was not deleted: {e}", crate::files::show_path(&path)), true)),
+        }
+    }
+    if let Some(g) = wanted {
+        if matches!(*resumable, Resumable::Game(_)) {
+            pending.0 = Some(Box::new(g));
+            *overlay = Overlay::Confirm(Discard::OpenGame);
+        } else {
+            *overlay = Overlay::None;
+            start(g, &mut settings, &mut commands, &mut next);
+        }
+    }
+    if agreed.read().count() > 0
+        && let Some(g) = pending.0.take()
+    {
+        *overlay = Overlay::None;
+        start(*g, &mut settings, &mut commands, &mut next);
+    }
+}
+
+/// Saves the current game into the saves folder, or copies its record to the clipboard.
+fn save_or_copy(
+    mut saves: MessageReader<SaveGame>,
+    mut copies: MessageReader<CopyRecord>,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    dir: Option<Res<DataDir>>,
+    mut clipboard: ResMut<Clipboard>,
+    mut notice: ResMut<Notice>,
+) {
+    let (save, copy) = (saves.read().count() > 0, copies.read().count() > 0);
+    let Some(rules) = rules else { return };
+    let (date, file_stamp) = utc_stamp(std::time::SystemTime::now());
+    let text = SavedGame::to_text(&rules.game, settings.players, rules.resigned, Some(&date));
+    if copy {
+        match clipboard.set(&text) {
+            Ok(()) => notice.say("Record copied to the clipboard", false),
+            Err(e) => notice.say(format!("Not copied: {e}"), true),
+        }
+    }
+    if save {
+        let Some(dir) = dir else {
+            notice.say("Not saved: this run keeps no saved games (start it with --data-dir)", true);
+            return;
+        };
+        let folder = dir.saves();
+        let mut path = folder.join(format!("{file_stamp}.txt"));
+        for n in 2.. {
+            if !path.exists() {
+                break;
+            }
+            path = folder.join(format!("{file_stamp}-{n}.txt"));
+        }
+        match std::fs::create_dir_all(&folder).and_then(|_| crate::files::write_atomically(&path, text.as_bytes())) {
+            Ok(()) => notice.say(format!("Saved — find it under Load game ({date})"), false),
+            Err(e) => notice.say(format!("Not saved to {}: {e}", crate::files::show_path(&path)), true),
+        }
     }
 }
 
@@ -187,7 +497,7 @@ fn autosave(
     if rules.game.ply() == 0 && !*wrote {
         return;
     }
-    if rules.game.winner().is_some() || rules.game.ply() == 0 {
+    if rules.winner().is_some() || rules.game.ply() == 0 {
         *wrote = false;
         if path.exists()
             && let Err(e) = std::fs::remove_file(&path)
@@ -197,7 +507,7 @@ fn autosave(
         return;
     }
     *wrote = true;
-    let text = SavedGame::to_text(&rules.game, settings.players);
+    let text = SavedGame::to_text(&rules.game, settings.players, None, None);
     if let Err(e) = std::fs::create_dir_all(&dir.0).and_then(|_| crate::files::write_atomically(&path, text.as_bytes()))
     {
         warn!("game not saved to {}: {e}", path.display());

@@ -41,6 +41,41 @@ pub enum Overlay {
     Settings,
     /// A question before something that would discard the game (answered Yes or No).
     Confirm(Discard),
+    /// A game of your own making: board size and who plays each colour (over the title).
+    Setup,
+    /// The saved games: open, delete, or paste a record (over the title).
+    Load,
+}
+
+impl Overlay {
+    /// Where Back (Esc, pad East, No) goes from this overlay.
+    pub fn parent(self, screen: Screen) -> Overlay {
+        let in_game = screen == Screen::Game;
+        match self {
+            Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame) => Overlay::Load,
+            Overlay::Settings | Overlay::Confirm(_) if in_game => Overlay::Pause,
+            _ => Overlay::None,
+        }
+    }
+}
+
+/// A short message shown for a moment under the status (and in an open menu): why something
+/// was refused, what the computer just played, where a game was saved.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Notice {
+    /// The words.
+    pub text: String,
+    /// A refusal or a failure (drawn as a warning).
+    pub warning: bool,
+    /// Seconds it stays.
+    pub left: f32,
+}
+
+impl Notice {
+    /// Says something for a few seconds.
+    pub fn say(&mut self, text: impl Into<String>, warning: bool) {
+        *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 } };
+    }
 }
 
 /// Which kind of game the title screen starts.
@@ -52,6 +87,8 @@ pub enum NewGameKind {
     TwoPlayers,
     /// The computer against itself.
     Watch,
+    /// The board and players chosen in the custom setup.
+    Custom,
 }
 
 /// The board shows an earlier position of the game, read-only: the position after this many
@@ -66,6 +103,14 @@ pub struct MoveListOpen(pub bool);
 /// Width of the move list beside the board, in logical pixels (at interface size 1).
 pub const MOVE_LIST_WIDTH: f32 = 190.0;
 
+/// Height of the move list below the board in a tall window (at interface size 1).
+pub const MOVE_LIST_HEIGHT: f32 = 150.0;
+
+/// Whether the move list goes below the board (a window taller than wide) rather than beside.
+pub fn move_list_below(window: bevy::math::Vec2) -> bool {
+    window.y > window.x
+}
+
 /// What a confirmation question is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Discard {
@@ -77,6 +122,10 @@ pub enum Discard {
     NewGame(NewGameKind),
     /// Leave an unfinished game for the title screen.
     LeaveGame,
+    /// Delete the saved game at this place in the list.
+    DeleteSave(usize),
+    /// Open a saved or pasted game while an unfinished one could be continued.
+    OpenGame,
 }
 
 /// The ordered stages of a frame.
@@ -97,6 +146,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Overlay>()
         .init_resource::<Review>()
         .init_resource::<MoveListOpen>()
+        .init_resource::<Notice>()
         .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
         .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .add_systems(OnEnter(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)

@@ -4,18 +4,18 @@
 //!
 //! Commands: `wait FRAMES` (let frames be drawn), `wait-rendered` (every render pipeline
 //! compiled, for several frames in a row), `wait-idle` (a human's turn or game over,
-//! nothing animating), `wait-plies N`, `wait-over`, `wait-file NAME` (until NAME exists in the
+//! nothing animating), `wait-plies N`, `wait-over`, `wait-thinking`, `wait-file NAME` (until NAME exists in the
 //! screenshot directory: written by an outside pointer driver), `signal NAME` (create NAME
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
 use super::anim::Motion;
 use super::board::cell_pos;
-use super::input::{CellActivated, Selection};
+use super::input::{Action, CellActivated, Selection};
 use super::rules::{AnimationsRunning, Intent, Rules};
 use super::screen::{GameSet, Overlay, Screen, Turn};
 use crate::rules::{move_to_string, parse_coord_public, parse_move, position_to_string};
@@ -40,6 +40,8 @@ pub enum Step {
     WaitRendered,
     /// Until the game is over.
     WaitOver,
+    /// Until the computer is thinking about its move.
+    WaitThinking,
     /// Until a file of that name exists in the screenshot directory (written by whatever
     /// drives the pointer beside the game, e.g. xdotool in the end-to-end test).
     WaitFile(String),
@@ -85,6 +87,14 @@ pub enum Step {
     Start,
     /// Close the menu over the game (the game-over panel, the pause menu).
     CloseMenu,
+    /// Open a screen over the title or the game: setup, load, pause, settings or over.
+    Open(Overlay),
+    /// Press a key or button: up, down, left, right, confirm, cancel or delete.
+    Press(Action),
+    /// Save the game into the saved games.
+    Save,
+    /// The side to move resigns.
+    Resign,
     /// Write the position, the ply and the moves to NAME in the screenshot directory.
     Dump(String),
     /// Save a screenshot as NAME.png in the screenshot directory.
@@ -103,6 +113,7 @@ impl Step {
                 | Step::WaitPlies(_)
                 | Step::WaitRendered
                 | Step::WaitOver
+                | Step::WaitThinking
                 | Step::WaitFile(_)
                 | Step::WaitHover(_)
                 | Step::WaitMouseDown
@@ -175,6 +186,7 @@ impl Script {
                 "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
                 "wait-rendered" => Step::WaitRendered,
                 "wait-over" => Step::WaitOver,
+                "wait-thinking" => Step::WaitThinking,
                 "wait-file" => Step::WaitFile(need("a file name")?),
                 "signal" => Step::Signal(need("a file name")?),
                 "wait-hover" => Step::WaitHover(need("a cell")?),
@@ -194,6 +206,36 @@ impl Script {
                 "pause" => Step::Pause,
                 "settings" => Step::Settings,
                 "moves" => Step::Moves,
+                "save" => Step::Save,
+                "resign" => Step::Resign,
+                "open" => Step::Open(match need("a screen")?.as_str() {
+                    "setup" => Overlay::Setup,
+                    "load" => Overlay::Load,
+                    "pause" => Overlay::Pause,
+                    "settings" => Overlay::Settings,
+                    "over" => Overlay::GameOver,
+                    other => {
+                        return Err(format!(
+                            "script line {}: 'open' needs setup, load, pause, settings or over, not '{other}'",
+                            i + 1
+                        ));
+                    }
+                }),
+                "press" => Step::Press(match need("a key")?.as_str() {
+                    "up" => Action::Step(IVec2::NEG_Y),
+                    "down" => Action::Step(IVec2::Y),
+                    "left" => Action::Step(IVec2::NEG_X),
+                    "right" => Action::Step(IVec2::X),
+                    "confirm" => Action::Confirm,
+                    "cancel" => Action::Cancel,
+                    "delete" => Action::Delete,
+                    other => {
+                        return Err(format!(
+                            "script line {}: 'press' needs up, down, left, right, confirm, cancel or delete, not '{other}'",
+                            i + 1
+                        ));
+                    }
+                }),
                 "review" => Step::Review(match need("a ply count or off")?.as_str() {
                     "off" => None,
                     n => Some(n.parse().map_err(|_| format!("script line {}: 'review' needs a number or off", i + 1))?),
@@ -228,7 +270,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ready)
         .init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
-        .add_systems(Update, run_script.in_set(GameSet::Input));
+        .add_systems(Update, run_script.in_set(GameSet::Input).before(super::input::InputStage::Interpret));
 }
 
 /// What the script's waits look at.
@@ -255,6 +297,8 @@ struct Actions<'w, 's> {
     overlay: ResMut<'w, Overlay>,
     review: ResMut<'w, super::screen::Review>,
     move_list: ResMut<'w, super::screen::MoveListOpen>,
+    actions: MessageWriter<'w, Action>,
+    saves: MessageWriter<'w, super::saves::SaveGame>,
 }
 
 fn run_script(
@@ -294,6 +338,7 @@ fn run_script(
             }
             Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
             Step::WaitRendered => *ready_frames >= READY_FRAMES,
+            Step::WaitThinking => turn == Turn::AiThinking,
             Step::WaitFile(name) => dir.0.join(name).exists(),
             Step::Signal(name) => {
                 let _ = std::fs::create_dir_all(&dir.0);
@@ -378,6 +423,22 @@ fn run_script(
             }
             Step::CloseMenu => {
                 *act.overlay = Overlay::None;
+                true
+            }
+            Step::Open(o) => {
+                *act.overlay = *o;
+                true
+            }
+            Step::Press(a) => {
+                act.actions.write(*a);
+                true
+            }
+            Step::Save => {
+                act.saves.write(super::saves::SaveGame);
+                true
+            }
+            Step::Resign => {
+                act.intents.write(Intent::Resign(rules.game.to_move()));
                 true
             }
             Step::Moves => {

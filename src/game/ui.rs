@@ -4,15 +4,16 @@
 //! same [`MenuChosen`] a pad or key would.
 
 use super::ai_task::{AiState, HintRequest, HintState};
-use super::args::MAX_SPEED;
 use super::board::{Layout, cell_pos};
 use super::input::UiHasKeyboard;
-use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, menu_items, question};
+use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items, question};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
-use super::saves::Resumable;
-use super::screen::{MOVE_LIST_WIDTH, MoveListOpen, Overlay, Review, Screen, Turn};
+use super::saves::{Resumable, SaveList};
+use super::screen::{
+    MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Notice, Overlay, Review, Screen, Turn, move_list_below,
+};
 use super::settings::{Controller, Settings};
-use crate::ai::{Level, Outlook};
+use crate::ai::Outlook;
 use crate::rules::notation::{col_letter, row_number};
 use crate::rules::{Color as Side, Coord, Game, Geometry, Phase, move_to_string};
 use bevy::prelude::*;
@@ -34,7 +35,7 @@ mod palette {
     /// The focused menu item's frame: warm amber, like the last-move ring.
     pub const FOCUS: Color32 = Color32::from_rgb(255, 184, 64);
     /// Behind a menu over the board.
-    pub const BACKDROP: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 120);
+    pub const BACKDROP: Color32 = Color32::from_rgba_premultiplied(8, 10, 14, 170);
     /// Refusals and warnings.
     pub const WARN: Color32 = Color32::from_rgb(255, 140, 110);
 }
@@ -42,25 +43,12 @@ mod palette {
 /// Height of the HUD above the board, in logical pixels (the board is laid out below it).
 pub const HUD_HEIGHT: f32 = super::board::TOP_BAR;
 
-/// A short message shown under the status for a moment: why something was refused, or what
-/// the computer just played.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct Notice {
-    /// The words.
-    pub text: String,
-    /// A refusal (drawn as a warning).
-    pub warning: bool,
-    /// Seconds it stays.
-    pub left: f32,
-}
-
 /// Wins per side since the game was launched.
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct SessionScore(pub [u32; 2]);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>()
-        .init_resource::<SessionScore>()
+    app.init_resource::<SessionScore>()
         .add_systems(Update, (collect_notices, count_wins).after(super::screen::GameSet::Rules))
         .add_systems(
             EguiPrimaryContextPass,
@@ -85,14 +73,14 @@ fn collect_notices(
 ) {
     notice.left -= time.delta_secs();
     for r in rejected.read() {
-        *notice = Notice { text: sentence(&r.reason), warning: true, left: 2.5 };
+        notice.say(sentence(&r.reason), true);
     }
     let Some(rules) = rules else { return };
     for m in applied.read() {
         if let Controller::Ai(_) = settings.controller(m.mover) {
             let text =
                 format!("{} played {}", player_name(&settings, m.mover), move_to_string(rules.game.geometry(), m.mv));
-            *notice = Notice { text, warning: false, left: 4.0 };
+            notice.say(text, false);
         }
     }
 }
@@ -121,6 +109,11 @@ fn one_human(settings: &Settings) -> Option<Side> {
     }
 }
 
+/// `Some` when `side` is the one person playing the computer.
+fn you_or_colour(settings: &Settings, side: Side) -> Option<Side> {
+    one_human(settings).filter(|y| *y == side)
+}
+
 /// How the HUD names a side: "You", "The computer", or the colour.
 fn player_name(settings: &Settings, side: Side) -> String {
     match (one_human(settings), settings.controller(side)) {
@@ -133,8 +126,15 @@ fn player_name(settings: &Settings, side: Side) -> String {
 
 /// The status line in plain words, addressing the player when a person plays one side. While a
 /// move is shown it describes that move's side, not the next one (it follows the animation).
-pub fn status_line(game: &Game, settings: &Settings, turn: Turn) -> String {
+pub fn status_line(game: &Game, resigned: Option<Side>, settings: &Settings, turn: Turn) -> String {
     let side = game.to_move();
+    if let Some(r) = resigned {
+        return match you_or_colour(settings, r) {
+            Some(_) => "You resigned".into(),
+            None if one_human(settings).is_some() => "The computer resigned — you win".into(),
+            None => format!("{} resigned — {} wins", r.name(), r.opponent().name()),
+        };
+    }
     let stone = |s: Side| if s == Side::Black { "black" } else { "white" };
     let you = one_human(settings);
     if turn == Turn::Animating {
@@ -234,37 +234,61 @@ fn apply_theme(
     Ok(())
 }
 
-/// Draws a menu's items as large buttons; the focused one framed in amber. Hovering moves
-/// the focus (so only one item ever looks focused); a click chooses.
+/// How big menu buttons are: smaller in a low window so a whole menu fits.
+#[derive(Clone, Copy)]
+struct ButtonSize {
+    height: f32,
+    text: f32,
+}
+
+impl ButtonSize {
+    fn for_height(h: f32) -> ButtonSize {
+        if h < 700.0 { ButtonSize { height: 38.0, text: 19.0 } } else { ButtonSize { height: 48.0, text: 22.0 } }
+    }
+}
+
+/// Draws a menu's items as large buttons; the focused one framed in amber (and scrolled into
+/// view when the focus moved). Hovering moves the focus (so only one item ever looks focused);
+/// a click chooses. `label` gives an item's words.
 fn menu_buttons(
     ui: &mut egui::Ui,
     items: &[MenuItem],
-    settings: &Settings,
+    label: &dyn Fn(MenuItem) -> String,
+    size: ButtonSize,
     focus: &mut MenuFocus,
+    scroll_to_focus: bool,
     chosen: &mut Vec<MenuItem>,
     adjusted: &mut Vec<MenuAdjust>,
 ) {
-    let width = ui.available_width().clamp(200.0, 380.0);
+    let width = (ui.available_width() - 110.0).clamp(200.0, 420.0);
     for (i, item) in items.iter().enumerate() {
         let focused = focus.index == i;
-        let text = egui::RichText::new(item.text(settings)).size(22.0);
-        let mut button = egui::Button::new(text).min_size(egui::vec2(width, 48.0)).corner_radius(12);
+        let text = egui::RichText::new(label(*item)).size(size.text);
+        let mut button = egui::Button::new(text).min_size(egui::vec2(width, size.height)).corner_radius(12);
         if focused {
             button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(palette::BUTTON_HOVER);
         }
-        let response = ui.add(button);
+        // Room for − and + beside a value.
+        let response = ui
+            .horizontal(|ui| {
+                ui.add_space((ui.available_width() - width) / 2.0);
+                ui.add(button)
+            })
+            .inner;
+        if focused && scroll_to_focus {
+            response.scroll_to_me(None);
+        }
         if response.hovered() && ui.input(|i| i.pointer.delta() != egui::Vec2::ZERO) {
             focus.index = i;
         }
         if response.clicked() {
             chosen.push(*item);
         }
-        // A value also has − and + on either side of its button.
         if item.adjustable() {
             let rect = response.rect;
             for (dir, sign, x) in [(-1, "−", rect.left() - 44.0), (1, "+", rect.right() + 4.0)] {
                 let at = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(40.0, rect.height()));
-                if ui.put(at, egui::Button::new(egui::RichText::new(sign).size(22.0))).clicked() {
+                if ui.put(at, egui::Button::new(egui::RichText::new(sign).size(size.text))).clicked() {
                     adjusted.push(MenuAdjust(*item, dir));
                 }
             }
@@ -272,104 +296,77 @@ fn menu_buttons(
     }
 }
 
-fn controller_label(c: Controller) -> String {
-    match c {
-        Controller::Human => "Person".into(),
-        Controller::Ai(l) => format!("Computer ({l})"),
-    }
-}
+/// The pad's and the keyboard's controls, in words (on the title and in menus).
+const CONTROLS: [&str; 3] = [
+    "Mouse: click a stone, then where it lands (or drag it).",
+    "Keys: arrows, Enter, Esc; U undo, M sound, Delete removes a saved game.",
+    "Pad: d-pad, A choose, B back, LB/RB undo/redo, X delete, Start menu.",
+];
 
 fn title_screen(
     mut contexts: EguiContexts,
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
     mut focus: ResMut<MenuFocus>,
     overlay: Res<Overlay>,
     resumable: Res<Resumable>,
+    saves: Res<SaveList>,
+    mut last_focus: Local<usize>,
     mut chosen_writer: MessageWriter<MenuChosen>,
+    mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut chosen = Vec::new();
     let mut adjusted = Vec::new();
     let mut root = root_ui(ctx);
+    let height = ctx.content_rect().height();
+    let size = ButtonSize::for_height(height);
+    let compact = height < 700.0;
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space((ui.available_height() * 0.06).min(48.0));
-            ui.label(egui::RichText::new("Kōnane").size(72.0).strong());
-            ui.label(egui::RichText::new("The Hawaiian stone-jumping game").size(22.0).color(palette::TEXT_DIM));
-            ui.add_space(16.0);
-            if let Resumable::Unreadable(why) = &*resumable {
-                ui.label(
-                    egui::RichText::new(format!("The unfinished game could not be read (the file is kept): {why}"))
-                        .color(palette::WARN)
-                        .size(16.0),
-                );
-            }
-            let items = menu_items(Screen::Title, Overlay::None, matches!(*resumable, Resumable::Game(_)));
-            // While a question is open over the title, its buttons only show.
-            let mut no_focus = *focus;
-            no_focus.index = usize::MAX;
-            let focus = if *overlay == Overlay::None { &mut *focus } else { &mut no_focus };
-            menu_buttons(ui, &items, &settings, focus, &mut chosen, &mut adjusted);
-            ui.add_space(12.0);
-            egui::CollapsingHeader::new("Game setup").default_open(false).show(ui, |ui| setup(ui, &mut settings));
-            ui.add_space(8.0);
-            for line in [
-                "Jump over an enemy stone into an empty cup to capture it. Whoever cannot move loses.",
-                "Mouse: click a stone, then where it lands (or drag it).",
-                "Keys: arrows, Enter, Esc, U to undo, M for sound.",
-                "Pad: d-pad, A to choose, B to go back, bumpers to undo and redo, Start for the menu.",
-            ] {
-                ui.add(egui::Label::new(egui::RichText::new(line).size(16.0).color(palette::TEXT_DIM)).wrap());
-            }
-        });
-    });
-    for item in chosen {
-        chosen_writer.write(MenuChosen(item));
-    }
-    Ok(())
-}
-
-/// The board size, the players and the presentation, for a custom game.
-fn setup(ui: &mut egui::Ui, settings: &mut Settings) {
-    let (mut rows, mut cols) = (settings.size.rows(), settings.size.cols());
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Board");
-        for (r, c) in [(6u8, 6u8), (8, 8), (9, 13), (10, 10), (13, 20), (14, 17)] {
-            if ui.selectable_label(rows == r && cols == c, format!("{r}×{c}")).clicked() {
-                (rows, cols) = (r, c);
-            }
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.add(egui::Slider::new(&mut rows, 4..=20).text("rows"));
-        ui.add(egui::Slider::new(&mut cols, 4..=20).text("columns"));
-    });
-    if let Ok(g) = Geometry::new(rows, cols) {
-        settings.size = g;
-    }
-    for side in [Side::Black, Side::White] {
-        ui.horizontal(|ui| {
-            ui.label(format!("{:>5}", side.name()));
-            let current = settings.players[side.index()];
-            egui::ComboBox::from_id_salt(side.name()).selected_text(controller_label(current)).show_ui(ui, |ui| {
-                ui.selectable_value(&mut settings.players[side.index()], Controller::Human, "Person");
-                for l in Level::ALL {
-                    ui.selectable_value(
-                        &mut settings.players[side.index()],
-                        Controller::Ai(l),
-                        format!("Computer ({l})"),
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(if compact { 8.0 } else { 36.0 });
+                ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
+                ui.label(egui::RichText::new("The Hawaiian stone-jumping game").size(20.0).color(palette::TEXT_DIM));
+                ui.add_space(if compact { 6.0 } else { 16.0 });
+                if let Resumable::Unreadable(why) = &*resumable {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!(
+                                "The unfinished game could not be read (the file is kept): {why}"
+                            ))
+                            .color(palette::WARN)
+                            .size(15.0),
+                        )
+                        .wrap(),
                     );
+                }
+                let items = menu_items(Screen::Title, Overlay::None, context(&resumable, &saves));
+                // While a screen is open over the title, its buttons only show.
+                let mut no_focus = *focus;
+                no_focus.index = usize::MAX;
+                let over = *overlay != Overlay::None;
+                let moved = focus.index != *last_focus;
+                *last_focus = focus.index;
+                let focus = if over { &mut no_focus } else { &mut *focus };
+                let label = |item: MenuItem| item.text(&settings);
+                ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
+                menu_buttons(ui, &items, &label, size, focus, moved, &mut chosen, &mut adjusted);
+                ui.add_space(if compact { 6.0 } else { 16.0 });
+                for line in CONTROLS {
+                    ui.add(egui::Label::new(egui::RichText::new(line).size(15.0).color(palette::TEXT_DIM)).wrap());
                 }
             });
         });
+    });
+    if *overlay == Overlay::None {
+        for item in chosen {
+            chosen_writer.write(MenuChosen(item));
+        }
+        for a in adjusted {
+            adjust_writer.write(a);
+        }
     }
-    if ui.button("Swap colours").clicked() {
-        settings.players.swap(0, 1);
-    }
-    // The same range as the command line and the settings file, so showing the slider never
-    // clamps (and so changes) a saved value.
-    ui.add(egui::Slider::new(&mut settings.anim_speed, 0.0..=MAX_SPEED).text("animation speed (0 = instant)"));
-    ui.checkbox(&mut settings.coordinates, "show coordinates");
+    Ok(())
 }
 
 /// The bar above the board: a fixed group of buttons that never moves, then the status in
@@ -395,7 +392,7 @@ fn game_hud(
     keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
-    let status = status_line(game, &settings, *turn.get());
+    let status = status_line(game, rules.resigned, &settings, *turn.get());
     let frame = egui::Frame::new().fill(palette::PANEL).inner_margin(egui::Margin::symmetric(12, 6));
     let mut root = root_ui(ctx);
     egui::Panel::top("hud").exact_size(HUD_HEIGHT).frame(frame).show(&mut root, |ui| {
@@ -441,10 +438,11 @@ fn game_hud(
                 if ui.add(egui::Button::new("Back to game")).on_hover_text("Esc, B").clicked() {
                     review.0 = None;
                 }
-                let text = format!(
-                    "Looking at the game after move {k} of {} (left and right step through the moves)",
-                    game.ply()
-                );
+                let text = if k == 0 {
+                    format!("The start, before move 1 of {} · left/right step", game.ply())
+                } else {
+                    format!("After move {k} of {} · left/right step", game.ply())
+                };
                 ui.add(egui::Label::new(egui::RichText::new(text).size(21.0).strong()).truncate());
                 return;
             }
@@ -453,7 +451,9 @@ fn game_hud(
             }
             ui.add(egui::Label::new(egui::RichText::new(&status).size(21.0).strong()).truncate());
         });
-        let line = if hints.thinking() {
+        let line = if review.0.is_some() {
+            None
+        } else if hints.thinking() {
             Some(("Looking for a good move…".to_string(), false))
         } else if let Some(a) = hints.for_generation(rules.generation)
             && let Some(m) = a.best
@@ -471,26 +471,52 @@ fn game_hud(
     });
     if move_list.0 {
         let frame = egui::Frame::new().fill(palette::PANEL).inner_margin(egui::Margin::same(10));
-        egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
-            ui.label(egui::RichText::new("Moves").size(20.0).strong());
-            egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-                let geo = game.geometry();
-                let current = review.0.unwrap_or(game.ply());
-                for (i, m) in game.moves().iter().enumerate() {
-                    let side = if i % 2 == 0 { "Black" } else { "White" };
-                    let text = format!("{:>3}. {side} {}", i + 1, move_to_string(geo, *m));
-                    let shown = current == i + 1;
-                    if ui.selectable_label(shown, egui::RichText::new(text).size(16.0)).clicked() {
-                        review.0 = (i + 1 < game.ply()).then_some(i + 1);
-                    }
+        let geo = *game.geometry();
+        let current = review.0.unwrap_or(game.ply());
+        let last = game.ply();
+        // One entry per move; clicking shows the position after it (the last is the game).
+        let mut entries = |ui: &mut egui::Ui, numbered: bool| {
+            for (i, m) in game.moves().iter().enumerate() {
+                let side = if i % 2 == 0 { "Black" } else { "White" };
+                let text = if numbered {
+                    format!("{:>3}. {side} {}", i + 1, move_to_string(&geo, *m))
+                } else {
+                    format!("{}. {}", i + 1, move_to_string(&geo, *m))
+                };
+                let shown = current == i + 1;
+                let response = ui.selectable_label(shown, egui::RichText::new(text).size(16.0));
+                if shown && review.is_changed() {
+                    response.scroll_to_me(None);
                 }
+                if response.clicked() {
+                    review.0 = (i + 1 < last).then_some(i + 1);
+                }
+            }
+        };
+        if move_list_below(layout.window) {
+            egui::Panel::bottom("moves").exact_size(MOVE_LIST_HEIGHT).frame(frame).show(&mut root, |ui| {
+                ui.label(egui::RichText::new("Moves").size(18.0).strong());
+                egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| entries(ui, false));
+                });
             });
-        });
+        } else {
+            egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
+                ui.label(egui::RichText::new("Moves").size(20.0).strong());
+                egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| entries(ui, true));
+            });
+        }
     }
+    draw_tray_labels(ctx, &super::board::shown_game(game, *review), &layout);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), &layout);
     }
     Ok(())
+}
+
+/// "1 stone", "3 stones".
+fn stones(n: u32) -> String {
+    if n == 1 { "1 stone".into() } else { format!("{n} stones") }
 }
 
 /// Stones of `side` captured so far (its own opening removal is not a capture).
@@ -502,6 +528,33 @@ fn captured_of(game: &Game, side: Side) -> u32 {
         Side::White => removals >= 2,
     };
     gone.saturating_sub(own_removal as u32)
+}
+
+/// "Black took 3" over each tray (shorter when the tray is narrow): beside the board, above
+/// the tray; below the board, at the right end of the tray's first row.
+fn draw_tray_labels(ctx: &egui::Context, game: &Game, layout: &Layout) {
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let geo = game.geometry();
+    let font = egui::FontId::proportional((layout.cell * 0.32).clamp(12.0, 17.0));
+    for owner in [Side::Black, Side::White] {
+        // A tray holds what its owner captured: the other colour's stones.
+        let n = captured_of(game, owner.opponent());
+        let first = super::board::tray_slot(geo, owner, 0, layout.trays_below);
+        let long = format!("{} took {n}", owner.name());
+        let room = if layout.trays_below { layout.cell * geo.cols() as f32 } else { layout.cell * 2.4 };
+        let galley = painter.layout_no_wrap(long.clone(), font.clone(), palette::TEXT);
+        let text = if galley.size().x <= room { long } else { format!("{} {n}", &owner.name()[..1]) };
+        let (at, align) = if layout.trays_below {
+            let right = Vec2::new((geo.cols() as f32 - 1.0) / 2.0 + 0.3, first.y);
+            (layout.to_screen(right), egui::Align2::RIGHT_CENTER)
+        } else {
+            (layout.to_screen(first + Vec2::new(0.0, 0.7)), egui::Align2::CENTER_CENTER)
+        };
+        let galley = painter.layout_no_wrap(text, font.clone(), palette::TEXT);
+        let rect = align.anchor_size(egui::pos2(at.x, at.y), galley.size()).expand2(egui::vec2(6.0, 2.0));
+        painter.rect_filled(rect, 6.0, egui::Color32::from_rgba_unmultiplied(20, 22, 26, 200));
+        painter.galley(rect.min + egui::vec2(6.0, 2.0), galley, palette::TEXT);
+    }
 }
 
 /// A hint in words: the move, and how the game stands.
@@ -540,67 +593,134 @@ fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
     }
 }
 
-/// The pause menu, the game-over panel and confirmation questions, centred over the board.
+/// The menus over the title or the game: pause, game over, settings, custom setup, saved
+/// games and confirmation questions, each in a modal that dims what is behind it.
 fn overlay_menu(
     mut contexts: EguiContexts,
     overlay: Res<Overlay>,
     screen: Res<State<Screen>>,
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
+    saves: Res<SaveList>,
+    resumable: Res<Resumable>,
+    notice: Res<Notice>,
     mut focus: ResMut<MenuFocus>,
+    mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let overlay = *overlay;
     if overlay == Overlay::None {
+        *last_focus = None;
         return Ok(());
     }
-    let items = menu_items(*screen.get(), overlay, false);
+    let items = menu_items(*screen.get(), overlay, context(&resumable, &saves));
     if items.is_empty() {
         return Ok(());
     }
-    let (title, lines): (String, Vec<String>) = match overlay {
+    let moved = *last_focus != Some((overlay, focus.index));
+    *last_focus = Some((overlay, focus.index));
+    let screen_size = ctx.content_rect().size();
+    let size = ButtonSize::for_height(screen_size.y);
+    let (title, mut lines): (String, Vec<(String, egui::Color32)>) = match overlay {
         Overlay::Pause => ("Paused".into(), Vec::new()),
-        Overlay::Settings => ("Settings".into(), vec!["Left and right change a value.".into()]),
+        Overlay::Settings => ("Settings".into(), vec![("Left and right change a value.".into(), palette::TEXT_DIM)]),
+        Overlay::Setup => (
+            "Custom game".into(),
+            vec![("Left and right change a value; the choice is remembered.".into(), palette::TEXT_DIM)],
+        ),
+        Overlay::Load => {
+            let mut lines = Vec::new();
+            if saves.entries.is_empty() {
+                lines.push(("No saved games yet: save one from the pause menu.".into(), palette::TEXT_DIM));
+            } else {
+                lines.push(("A or Enter opens a game; X or Delete deletes it.".into(), palette::TEXT_DIM));
+            }
+            if let Some((m, warn)) = &saves.message {
+                lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));
+            }
+            ("Saved games".into(), lines)
+        }
         Overlay::Confirm(about) => (question(about).into(), Vec::new()),
         Overlay::GameOver => {
-            let Some(game) = rules.as_ref().map(|r| &r.game) else { return Ok(()) };
-            let winner = game.winner().unwrap_or(Side::Black);
+            let Some(rules) = rules.as_ref() else { return Ok(()) };
+            let game = &rules.game;
+            let winner = rules.winner().unwrap_or(Side::Black);
             let headline = match one_human(&settings) {
                 Some(you) if you == winner => "You win!".to_string(),
                 Some(_) => "You lose".to_string(),
                 None => format!("{} wins", winner.name()),
             };
+            let why = match rules.resigned {
+                Some(r) => format!("{} resigned.", player_name(&settings, r)),
+                None => {
+                    format!("{} has no jump left (its stones are marked).", player_name(&settings, winner.opponent()))
+                }
+            };
             let taken = |s: Side| captured_of(game, s);
             (
                 headline,
                 vec![
-                    format!("{} has no jump left.", player_name(&settings, winner.opponent())),
-                    format!(
-                        "{} moves · Black took {} stones, White took {}",
-                        game.ply(),
-                        taken(Side::White),
-                        taken(Side::Black)
+                    (why, palette::TEXT_DIM),
+                    (
+                        format!(
+                            "{} moves · Black took {}, White took {}",
+                            game.ply(),
+                            stones(taken(Side::White)),
+                            stones(taken(Side::Black))
+                        ),
+                        palette::TEXT_DIM,
                     ),
                 ],
             )
         }
         Overlay::None => return Ok(()),
     };
+    // What a menu item just did (saved, copied, refused) shows inside the menu.
+    if notice.left > 0.0 && matches!(overlay, Overlay::Pause | Overlay::GameOver) {
+        lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
+    }
     let mut chosen = Vec::new();
     let mut adjusted = Vec::new();
-    // A modal dims the board behind it; closing it is the menu's business (Back, Resume).
-    let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(24));
+    let wide = overlay == Overlay::Load;
+    let max_width = if wide { (screen_size.x - 48.0).min(720.0) } else { 540.0_f32.min(screen_size.x - 32.0) };
+    let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
     egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP).show(ctx, |ui| {
-        ui.set_max_width(420.0);
+        ui.set_max_width(max_width);
+        ui.set_min_width(max_width.min(if wide { 640.0 } else { 360.0 }));
         ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(title).size(32.0).strong());
-            for l in lines {
-                ui.label(egui::RichText::new(l).color(palette::TEXT_DIM));
+            ui.label(egui::RichText::new(title).size(if size.height < 40.0 { 26.0 } else { 30.0 }).strong());
+            for (l, color) in lines {
+                ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(color)).wrap());
             }
-            ui.add_space(8.0);
-            menu_buttons(ui, &items, &settings, &mut focus, &mut chosen, &mut adjusted);
+            ui.add_space(6.0);
+            // The menu scrolls when the window is too low for it.
+            let max_height = (screen_size.y - 190.0).max(120.0);
+            let spacing = ui.spacing().item_spacing.y;
+            let needed = items.len() as f32 * (size.height + spacing)
+                + if overlay == Overlay::Load { saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
+            egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(needed.min(max_height)).show(
+                ui,
+                |ui| {
+                    if overlay == Overlay::Load {
+                        save_rows(ui, &saves, &mut focus, moved, &mut chosen);
+                        let rest: Vec<MenuItem> =
+                            items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
+                        let offset = items.len() - rest.len();
+                        let mut sub = *focus;
+                        sub.index = focus.index.wrapping_sub(offset);
+                        let label = |item: MenuItem| item.text(&settings);
+                        menu_buttons(ui, &rest, &label, size, &mut sub, moved, &mut chosen, &mut adjusted);
+                        if sub.index != focus.index.wrapping_sub(offset) {
+                            focus.index = sub.index + offset;
+                        }
+                    } else {
+                        let label = |item: MenuItem| item.text(&settings);
+                        menu_buttons(ui, &items, &label, size, &mut focus, moved, &mut chosen, &mut adjusted);
+                    }
+                },
+            );
         });
     });
     for a in adjusted {
@@ -610,4 +730,46 @@ fn overlay_menu(
         chosen_writer.write(MenuChosen(item));
     }
     Ok(())
+}
+
+/// The saved games as rows of two lines (what and when), each with a Delete button.
+fn save_rows(
+    ui: &mut egui::Ui,
+    saves: &SaveList,
+    focus: &mut MenuFocus,
+    scroll_to_focus: bool,
+    chosen: &mut Vec<MenuItem>,
+) {
+    let width = ui.available_width();
+    for (i, entry) in saves.entries.iter().enumerate() {
+        let (what, when) = entry.describe();
+        let focused = focus.index == i;
+        let color = if entry.game.is_ok() { palette::TEXT } else { palette::WARN };
+        let mut text = egui::text::LayoutJob::default();
+        text.append(&what, 0.0, egui::TextFormat::simple(egui::FontId::proportional(18.0), color));
+        text.append(
+            &format!("\n{when}"),
+            0.0,
+            egui::TextFormat::simple(egui::FontId::proportional(15.0), palette::TEXT_DIM),
+        );
+        ui.horizontal(|ui| {
+            let mut button = egui::Button::new(text).min_size(egui::vec2(width - 100.0, 52.0)).corner_radius(10).wrap();
+            if focused {
+                button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(palette::BUTTON_HOVER);
+            }
+            let response = ui.add_sized(egui::vec2(width - 100.0, 52.0), button);
+            if focused && scroll_to_focus {
+                response.scroll_to_me(None);
+            }
+            if response.hovered() && ui.input(|i| i.pointer.delta() != egui::Vec2::ZERO) {
+                focus.index = i;
+            }
+            if response.clicked() {
+                chosen.push(MenuItem::OpenSave(i));
+            }
+            if ui.add_sized(egui::vec2(84.0, 52.0), egui::Button::new("Delete")).clicked() {
+                chosen.push(MenuItem::DeleteSave(i));
+            }
+        });
+    }
 }
