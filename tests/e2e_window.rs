@@ -25,6 +25,18 @@ fn run_game(name: &str, args: &[&str], script: &str, timeout: Duration) -> PathB
 /// Like [`run_game`]; `pointer` is a shell snippet run beside the game on the same display
 /// (it sees the screenshot directory as `$SHOTS`), for real mouse input with xdotool.
 fn run_game_with(name: &str, args: &[&str], script: &str, timeout: Duration, pointer: Option<&str>) -> PathBuf {
+    run_game_on("1280x800", name, args, script, timeout, pointer)
+}
+
+/// Like [`run_game_with`], on a virtual screen of `screen` pixels (the window must fit on it).
+fn run_game_on(
+    screen: &str,
+    name: &str,
+    args: &[&str],
+    script: &str,
+    timeout: Duration,
+    pointer: Option<&str>,
+) -> PathBuf {
     let dir = shots_dir(name);
     let script_path = dir.join("script.txt");
     std::fs::write(&script_path, script).unwrap();
@@ -40,7 +52,7 @@ fn run_game_with(name: &str, args: &[&str], script: &str, timeout: Duration, poi
     };
     let mut cmd = Command::new("timeout");
     cmd.arg(timeout.as_secs().to_string())
-        .args(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &shell])
+        .args(["xvfb-run", "-a", "-s", &format!("-screen 0 {screen}x24"), "sh", "-c", &shell])
         .env("SHOTS", &dir)
         .env("XDG_RUNTIME_DIR", std::env::temp_dir());
     let start = Instant::now();
@@ -318,4 +330,126 @@ xdotool mouseup 1
     assert!(whole.coral > 1000 && whole.basalt > 1000 && whole.slab > 1000, "13x20 board not drawn: {whole:?}");
     let big_after = count(&load(&dir.join("after-6.png")), 0.1, 0.1, 0.9, 0.95);
     assert!(big_after.coral + big_after.basalt < whole.coral + whole.basalt);
+}
+
+/// Mean brightness (0–255) of a rectangle given as fractions of the image.
+fn brightness(s: &Shot, x0: f32, y0: f32, x1: f32, y1: f32) -> f32 {
+    let (mut sum, mut n) = (0u64, 0u64);
+    for y in (y0 * s.h as f32) as usize..(y1 * s.h as f32) as usize {
+        for x in (x0 * s.w as f32) as usize..(x1 * s.w as f32) as usize {
+            let [r, g, b] = s.rgb[y * s.w + x];
+            sum += (r as u64 + g as u64 + b as u64) / 3;
+            n += 1;
+        }
+    }
+    sum as f32 / n.max(1) as f32
+}
+
+/// Pixels of the warning colour (refusals) in a rectangle.
+fn warning_pixels(s: &Shot, x0: f32, y0: f32, x1: f32, y1: f32) -> usize {
+    let mut n = 0;
+    for y in (y0 * s.h as f32) as usize..(y1 * s.h as f32) as usize {
+        for x in (x0 * s.w as f32) as usize..(x1 * s.w as f32) as usize {
+            let [r, g, b] = s.rgb[y * s.w + x];
+            if r > 200 && (110..=170).contains(&g) && (80..=140).contains(&b) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Every screen a player meets — the HUD on their turn, after a refused move and while the
+/// computer thinks, the move list in review, pause, settings, game over (after resigning),
+/// the title, the custom setup and the saved games — at 1280×800, 800×600 and 600×900. The
+/// screenshots stay under `target/e2e-screenshots/screens-*` for people to look at.
+#[test]
+fn every_screen_at_three_window_sizes() {
+    const TOUR: &str = "wait-idle\nwait-rendered\nscreenshot 01-hud-your-turn\nclick a2\nwait 3\nscreenshot 02-hud-refused\n\
+        play d5\nwait-thinking\nscreenshot 03-hud-thinking\nwait-idle\nplay d7-d5\nwait-plies 3\nwait-idle\nmoves\nreview 2\n\
+        wait 3\nscreenshot 04-move-list-review\nreview off\nmoves\nopen pause\nwait 15\nscreenshot 05-pause\nclose-menu\nsave\n\
+        open settings\nwait 15\nscreenshot 06-settings\nclose-menu\nresign\nwait-over\nwait 15\nscreenshot 07-game-over\n\
+        dump final\nmenu\nwait 5\nwait-rendered\nscreenshot 08-title\nopen setup\nwait 15\nscreenshot 09-setup\nopen load\n\
+        wait 15\nscreenshot 10-load\nquit\n";
+    for (w, h) in [(1280usize, 800usize), (800, 600), (600, 900)] {
+        let size = format!("{w}x{h}");
+        let data = shots_dir(&format!("screens-{size}-data"));
+        let data_arg = data.display().to_string();
+        let dir = run_game_on(
+            "1400x1000",
+            &format!("screens-{size}"),
+            &[
+                "--mode",
+                "human-ai",
+                "--level",
+                "expert",
+                "--size",
+                "8x8",
+                "--window-size",
+                &size,
+                "--data-dir",
+                &data_arg,
+            ],
+            TOUR,
+            Duration::from_secs(600),
+            None,
+        );
+        let shot = |name: &str| {
+            let s = load(&dir.join(format!("{name}.png")));
+            assert_eq!((s.w, s.h), (w, h), "{size} {name}: the window is not the size asked for");
+            s
+        };
+        let turn = shot("01-hud-your-turn");
+        let refused = shot("02-hud-refused");
+        let thinking = shot("03-hud-thinking");
+        let review = shot("04-move-list-review");
+        let pause = shot("05-pause");
+        let settings = shot("06-settings");
+        let over = shot("07-game-over");
+        let title = shot("08-title");
+        let setup = shot("09-setup");
+        let load_screen = shot("10-load");
+        // The HUD (the top 104 px) says why a move was refused in the warning colour; not before.
+        let hud = |s: &Shot| warning_pixels(s, 0.0, 0.0, 1.0, 104.0 / h as f32);
+        assert!(
+            hud(&turn) < 20 && hud(&refused) > 100,
+            "{size}: refusal not shown: {} / {}",
+            hud(&turn),
+            hud(&refused)
+        );
+        // The board is drawn in every game screen.
+        for (name, s) in [("turn", &turn), ("thinking", &thinking), ("review", &review)] {
+            let b = count(s, 0.0, 110.0 / h as f32, 1.0, 1.0);
+            assert!(b.slab > b.total / 20 && b.coral > 1000 && b.basalt > 1000, "{size} {name}: no board: {b:?}");
+        }
+        // The move list is a panel beside the board, or below it in a tall window.
+        let strip = if h > w { (0.0, 0.86, 1.0, 1.0) } else { (0.86, 0.2, 1.0, 1.0) };
+        let panel = count(&review, strip.0, strip.1, strip.2, strip.3);
+        assert!(
+            panel.slab + panel.coral < panel.total / 20,
+            "{size}: the move list does not cover its strip: {panel:?}"
+        );
+        // Menus over the game dim it.
+        let below_hud = 110.0 / h as f32;
+        let lit = brightness(&turn, 0.0, below_hud, 1.0, 1.0);
+        for (name, s) in [("pause", &pause), ("settings", &settings), ("game over", &over)] {
+            let dim = brightness(s, 0.0, below_hud, 1.0, 1.0);
+            assert!(dim < lit * 0.85, "{size} {name}: the menu does not dim the board ({dim} vs {lit})");
+        }
+        // The title has no board (only its focused button has the slab's warm grey); the
+        // screens over it dim it.
+        let t = count(&title, 0.0, 0.0, 1.0, 1.0);
+        assert!(t.slab < t.total / 15, "{size}: a board on the title: {t:?}");
+        let title_light = brightness(&title, 0.0, 0.0, 1.0, 1.0);
+        for (name, s) in [("setup", &setup), ("load", &load_screen)] {
+            assert!(brightness(s, 0.0, 0.0, 1.0, 1.0) != title_light, "{size} {name}: nothing opened over the title");
+        }
+        // The game that was resigned is the one saved; its file reads back.
+        let saves: Vec<_> = std::fs::read_dir(data.join("saves")).unwrap().flatten().collect();
+        assert_eq!(saves.len(), 1, "{size}: one saved game");
+        let saved = konane::game::saves::SavedGame::load(&saves[0].path()).unwrap();
+        assert_eq!(saved.game.ply(), 4, "{size}: the saved game is not the one played");
+        let final_dump = std::fs::read_to_string(dir.join("final")).unwrap();
+        assert!(final_dump.contains("ply 4"), "{size}: {final_dump}");
+    }
 }

@@ -202,7 +202,7 @@ fn a_saved_game_is_listed_opened_and_deleted_from_the_load_screen() {
     let list = app.world().resource::<SaveList>().clone();
     assert_eq!(list.entries.len(), 2);
     let (what, when) = list.entries[0].describe();
-    assert_eq!(what, "6×6 · Person vs Computer (beginner)");
+    assert_eq!(what, "6×6 · Person vs Computer (Beginner)");
     assert!(when.contains("2 moves · unfinished"), "{when}");
 
     // Opening one would replace the unfinished game: it asks; No keeps everything.

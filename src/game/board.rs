@@ -114,7 +114,8 @@ pub fn tray_slot(geo: &Geometry, owner: Side, n: usize, below: bool) -> Vec2 {
         let (row, col) = (n / per_row, n % per_row);
         let block = if owner == Side::Black { 0 } else { tray_rows_below(geo) };
         let x = -(geo.cols() as f32 - 1.0) / 2.0 + col as f32 * 0.5;
-        let y = -(geo.rows() as f32) / 2.0 - 0.85 - (block + row) as f32 * 0.5 - if block > 0 { 0.25 } else { 0.0 };
+        // Each tray leaves room above it for its label.
+        let y = -(geo.rows() as f32) / 2.0 - 1.25 - (block + row) as f32 * 0.5 - if block > 0 { 0.6 } else { 0.0 };
         return Vec2::new(x, y);
     }
     let per_col = (geo.rows() as usize * 2).max(8);
@@ -123,6 +124,13 @@ pub fn tray_slot(geo: &Geometry, owner: Side, n: usize, below: bool) -> Vec2 {
     let x = if owner == Side::Black { -x0 } else { x0 };
     let y = (geo.rows() as f32 - 1.0) / 2.0 - row as f32 * 0.5;
     Vec2::new(x, y)
+}
+
+/// How much larger the interface is drawn than at 100 %: the player's interface size, times
+/// a factor that grows with windows larger than 1280×800 (up to twice, at 2560×1600 and
+/// beyond) so the HUD and menus stay readable on large screens.
+pub fn ui_zoom(ui_scale: f32, window: Vec2) -> f32 {
+    ui_scale * (window.x / 1280.0).min(window.y / 800.0).clamp(1.0, 2.0)
 }
 
 impl Layout {
@@ -140,13 +148,13 @@ impl Layout {
         };
         let below = {
             let cols = geo.cols() as f32 + 1.0;
-            let rows = geo.rows() as f32 + 1.6 + tray_rows_below(geo) as f32;
+            let rows = geo.rows() as f32 + 2.6 + tray_rows_below(geo) as f32;
             (avail_w / cols).min(avail_h / rows)
         };
         let trays_below = below > beside * 1.1;
         let cell = beside.max(if trays_below { below } else { 0.0 }).max(4.0);
         // Below: the board and its trays together are centred.
-        let shift = if trays_below { (tray_rows_below(geo) as f32 * 0.5 + 0.6) * cell / 2.0 } else { 0.0 };
+        let shift = if trays_below { (tray_rows_below(geo) as f32 + 1.6) * cell / 2.0 } else { 0.0 };
         Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR + bottom - top) / 2.0 + shift), window, trays_below }
     }
 
@@ -199,13 +207,14 @@ fn fit_to_window(
 ) {
     let (Ok(window), Some(rules)) = (windows.single(), rules) else { return };
     let size = Vec2::new(window.width(), window.height());
+    let zoom = ui_zoom(settings.ui_scale, size);
     // The move list sits beside the board, or below it in a tall window.
     let (right, bottom) = match (moves.0, move_list_below(size)) {
         (false, _) => (0.0, 0.0),
-        (true, false) => (MOVE_LIST_WIDTH * settings.ui_scale, 0.0),
-        (true, true) => (0.0, MOVE_LIST_HEIGHT * settings.ui_scale),
+        (true, false) => (MOVE_LIST_WIDTH * zoom, 0.0),
+        (true, true) => (0.0, MOVE_LIST_HEIGHT * zoom),
     };
-    let l = Layout::compute(size, rules.game.geometry(), settings.ui_scale, right, bottom);
+    let l = Layout::compute(size, rules.game.geometry(), zoom, right, bottom);
     // Trays moving between beside and below the board: rebuild it in the new arrangement.
     if l.trays_below != layout.trays_below {
         resets.write(BoardReset);

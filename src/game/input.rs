@@ -504,11 +504,12 @@ pub fn resolve_activations(
         let side = rules.game.to_move();
         let stone_at = rules.game.position().at(at);
         let colour = |s: crate::rules::Color| if s == crate::rules::Color::Black { "black" } else { "white" };
+        let name = crate::rules::notation::coord_to_string(rules.game.geometry(), at);
         // Why a cell cannot be used, in words a player understands.
         let why_not = || -> String {
             match stone_at {
-                Some(s) if s != side => format!("that is a {} stone — you move the {} ones", colour(s), colour(side)),
-                Some(_) => "that stone cannot jump — no enemy beside it with an empty cup behind".into(),
+                Some(s) if s != side => format!("{name} is a {} stone — you move the {} ones", colour(s), colour(side)),
+                Some(_) => format!("{name} cannot jump — no enemy beside it with an empty cup behind"),
                 None => format!("pick up one of your {} stones first", colour(side)),
             }
         };
@@ -518,12 +519,14 @@ pub fn resolve_activations(
                     intents.write(Intent::Play { mv: Move::remove(at), generation: None });
                 } else {
                     let reason = match (rules.game.phase(), stone_at) {
-                        (_, None) => "that cup is already empty".into(),
+                        (_, None) => format!("{name} is already empty"),
                         (_, Some(s)) if s != side => {
-                            format!("that is a {} stone — remove a {} one", colour(s), colour(side))
+                            format!("{name} is a {} stone — remove a {} one", colour(s), colour(side))
                         }
-                        (Phase::BlackRemoves, _) => "not that one — remove a stone from the centre or a corner".into(),
-                        _ => "not that one — remove a stone next to the hole".into(),
+                        (Phase::BlackRemoves, _) => {
+                            format!("{name} is not in the centre or a corner — pick a ringed stone")
+                        }
+                        _ => format!("{name} is not next to the hole — pick a ringed stone"),
                     };
                     rejected.write(Rejected { at: Some(at), reason });
                 }

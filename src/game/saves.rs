@@ -69,7 +69,10 @@ fn controller_word(c: Controller) -> &'static str {
 pub fn controller_label(c: Controller) -> String {
     match c {
         Controller::Human => "Person".into(),
-        Controller::Ai(l) => format!("Computer ({l})"),
+        Controller::Ai(l) => {
+            let name = l.name();
+            format!("Computer ({}{})", name[..1].to_uppercase(), &name[1..])
+        }
     }
 }
 

@@ -26,7 +26,9 @@ mod palette {
     pub const PANEL: Color32 = Color32::from_rgb(28, 30, 34);
     /// Buttons at rest.
     pub const BUTTON: Color32 = Color32::from_rgb(58, 54, 50);
-    /// Buttons under the pointer.
+    /// Buttons under the pointer (without the focus).
+    pub const BUTTON_SOFT: Color32 = Color32::from_rgb(68, 63, 58);
+    /// The focused button.
     pub const BUTTON_HOVER: Color32 = Color32::from_rgb(84, 76, 68);
     /// Text: coral white.
     pub const TEXT: Color32 = Color32::from_rgb(240, 232, 216);
@@ -77,6 +79,10 @@ fn collect_notices(
     }
     let Some(rules) = rules else { return };
     for m in applied.read() {
+        // A refusal is old news once a move is made.
+        if notice.warning {
+            notice.left = 0.0;
+        }
         if let Controller::Ai(_) = settings.controller(m.mover) {
             let text =
                 format!("{} played {}", player_name(&settings, m.mover), move_to_string(rules.game.geometry(), m.mv));
@@ -153,12 +159,10 @@ pub fn status_line(game: &Game, resigned: Option<Side>, settings: &Settings, tur
             Some(_) => "The computer is thinking…".into(),
             None => format!("{} (computer) is thinking…", side.name()),
         },
-        Phase::BlackRemoves if you.is_some() => {
-            "Your turn — remove one of your stones from the centre or a corner".into()
-        }
-        Phase::BlackRemoves => "Black removes one of its stones from the centre or a corner".into(),
-        Phase::WhiteRemoves if you.is_some() => "Your turn — remove one of your stones next to the hole".into(),
-        Phase::WhiteRemoves => "White removes one of its stones next to the hole".into(),
+        Phase::BlackRemoves if you.is_some() => "Your turn — remove a centre or corner stone".into(),
+        Phase::BlackRemoves => "Black removes a centre or corner stone".into(),
+        Phase::WhiteRemoves if you.is_some() => "Your turn — remove a stone next to the hole".into(),
+        Phase::WhiteRemoves => "White removes a stone next to the hole".into(),
         Phase::Jumping if you.is_some() => format!("Your turn — jump with a {} stone", stone(side)),
         Phase::Jumping => format!("{} to move — jump with a {} stone", side.name(), stone(side)),
     }
@@ -181,9 +185,11 @@ fn apply_theme(
     mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // The interface size and fullscreen follow the settings live.
-    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
-        ctx.set_zoom_factor(settings.ui_scale);
+    // The interface size (with the window's size) and fullscreen follow the settings live.
+    let window_size = windows.single().map(|w| Vec2::new(w.width(), w.height())).unwrap_or(Vec2::new(1280.0, 800.0));
+    let zoom = super::board::ui_zoom(settings.ui_scale, window_size);
+    if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
+        ctx.set_zoom_factor(zoom);
     }
     if settings.is_changed()
         && let Ok(mut window) = windows.single_mut()
@@ -215,6 +221,10 @@ fn apply_theme(
         w.weak_bg_fill = fill;
         w.corner_radius = egui::CornerRadius::same(10);
     }
+    // Hovering only lightens a button a little: the amber frame alone marks the focus.
+    visuals.widgets.hovered.bg_stroke = egui::Stroke::NONE;
+    visuals.widgets.hovered.bg_fill = palette::BUTTON_SOFT;
+    visuals.widgets.hovered.weak_bg_fill = palette::BUTTON_SOFT;
     visuals.selection.bg_fill = egui::Color32::from_rgb(150, 100, 40);
     ctx.set_visuals(visuals);
     ctx.all_styles_mut(|style| {
@@ -399,13 +409,15 @@ fn game_hud(
         ui.horizontal(|ui| {
             let human_turn = *turn.get() == Turn::Human;
             let small = |text: &str| egui::Button::new(text).min_size(egui::vec2(72.0, 30.0));
-            if ui.add_enabled(game.can_undo(), small("Undo")).on_hover_text("U, Ctrl+Z, left bumper").clicked() {
+            let live = review.0.is_none();
+            if ui.add_enabled(live && game.can_undo(), small("Undo")).on_hover_text("U, Ctrl+Z, left bumper").clicked()
+            {
                 intents.write(Intent::Undo);
             }
-            if ui.add_enabled(game.can_redo(), small("Redo")).on_hover_text("Ctrl+Y, right bumper").clicked() {
+            if ui.add_enabled(live && game.can_redo(), small("Redo")).on_hover_text("Ctrl+Y, right bumper").clicked() {
                 intents.write(Intent::Redo);
             }
-            if ui.add_enabled(human_turn && !hints.thinking(), small("Hint")).clicked() {
+            if ui.add_enabled(live && human_turn && !hints.thinking(), small("Hint")).clicked() {
                 hint_requests.write(HintRequest);
             }
             if ui.add(small("Menu")).on_hover_text("Esc, Start").clicked() {
@@ -419,16 +431,19 @@ fn game_hud(
                 move_list.0 = !move_list.0;
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let taken = |s: Side| captured_of(game, s);
-                let (b, w, n) = (taken(Side::White), taken(Side::Black), game.ply());
-                // Shorter words when the window is narrow, so the buttons never move.
+                let n = review.0.unwrap_or(game.ply());
+                // The score since launch, naming the players; shorter when the window is narrow,
+                // so the buttons never move.
                 let [bw, ww] = score.0;
-                let text = if ui.available_width() > 420.0 {
-                    format!("Black took {b} · White took {w} · move {n} · wins {bw}–{ww}")
-                } else if ui.available_width() > 300.0 {
-                    format!("Black took {b} · White took {w} · move {n}")
+                let (bn, b, w, wn) = match one_human(&settings) {
+                    Some(Side::Black) => ("You", bw, ww, "Computer"),
+                    Some(Side::White) => ("You", ww, bw, "Computer"),
+                    None => ("Black", bw, ww, "White"),
+                };
+                let text = if ui.available_width() > 300.0 {
+                    format!("Move {n} · {bn} {b} – {w} {wn}")
                 } else {
-                    format!("B {b} · W {w} · #{n}")
+                    format!("Move {n} · {b}–{w}")
                 };
                 ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(16.0)).truncate());
             });
@@ -449,8 +464,13 @@ fn game_hud(
             if ai.thinking() && *turn.get() == Turn::AiThinking {
                 ui.add(egui::Spinner::new());
             }
-            ui.add(egui::Label::new(egui::RichText::new(&status).size(21.0).strong()).truncate());
+            // Smaller type rather than lost words in a narrow window.
+            let wide = ui.painter().layout_no_wrap(status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
+            let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
+            ui.add(egui::Label::new(egui::RichText::new(&status).size(size).strong()).truncate());
         });
+        // The third line, and (for a hint) the engine's number for the curious, on hover.
+        let mut detail = None;
         let line = if review.0.is_some() {
             None
         } else if hints.thinking() {
@@ -458,6 +478,12 @@ fn game_hud(
         } else if let Some(a) = hints.for_generation(rules.generation)
             && let Some(m) = a.best
         {
+            detail = Some(match a.outlook {
+                Outlook::Score(s) => format!("Engine evaluation: {s:+} (positive: good for you)"),
+                Outlook::Win { plies } | Outlook::Loss { plies } => {
+                    format!("Proven by the exact solver{}", plies.map(|p| format!(" ({p} plies)")).unwrap_or_default())
+                }
+            });
             Some((hint_words(game, m, a.outlook), false))
         } else if notice.left > 0.0 {
             Some((notice.text.clone(), notice.warning))
@@ -466,7 +492,10 @@ fn game_hud(
         };
         if let Some((text, warning)) = line {
             let color = if warning { palette::WARN } else { palette::TEXT_DIM };
-            ui.add(egui::Label::new(egui::RichText::new(text).size(17.0).color(color)).truncate());
+            let response = ui.add(egui::Label::new(egui::RichText::new(text).size(17.0).color(color)).truncate());
+            if let Some(d) = detail {
+                response.on_hover_text(d);
+            }
         }
     });
     if move_list.0 {
@@ -530,27 +559,24 @@ fn captured_of(game: &Game, side: Side) -> u32 {
     gone.saturating_sub(own_removal as u32)
 }
 
-/// "Black took 3" over each tray (shorter when the tray is narrow): beside the board, above
-/// the tray; below the board, at the right end of the tray's first row.
+/// Whose tray is whose: "Black" and "White" over the trays — beside the board, above each
+/// tray on the side away from the board; below it, above each tray's first row.
 fn draw_tray_labels(ctx: &egui::Context, game: &Game, layout: &Layout) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     let geo = game.geometry();
-    let font = egui::FontId::proportional((layout.cell * 0.32).clamp(12.0, 17.0));
+    // The layout is in window pixels; egui draws in points (pixels over the zoom).
+    let z = ctx.zoom_factor();
+    let font = egui::FontId::proportional((layout.cell / z * 0.32).clamp(12.0, 17.0));
     for owner in [Side::Black, Side::White] {
-        // A tray holds what its owner captured: the other colour's stones.
-        let n = captured_of(game, owner.opponent());
         let first = super::board::tray_slot(geo, owner, 0, layout.trays_below);
-        let long = format!("{} took {n}", owner.name());
-        let room = if layout.trays_below { layout.cell * geo.cols() as f32 } else { layout.cell * 2.4 };
-        let galley = painter.layout_no_wrap(long.clone(), font.clone(), palette::TEXT);
-        let text = if galley.size().x <= room { long } else { format!("{} {n}", &owner.name()[..1]) };
         let (at, align) = if layout.trays_below {
-            let right = Vec2::new((geo.cols() as f32 - 1.0) / 2.0 + 0.3, first.y);
-            (layout.to_screen(right), egui::Align2::RIGHT_CENTER)
+            (layout.to_screen(first + Vec2::new(-0.25, 0.5)) / z, egui::Align2::LEFT_CENTER)
+        } else if owner == Side::Black {
+            (layout.to_screen(first + Vec2::new(0.3, 0.7)) / z, egui::Align2::RIGHT_CENTER)
         } else {
-            (layout.to_screen(first + Vec2::new(0.0, 0.7)), egui::Align2::CENTER_CENTER)
+            (layout.to_screen(first + Vec2::new(-0.3, 0.7)) / z, egui::Align2::LEFT_CENTER)
         };
-        let galley = painter.layout_no_wrap(text, font.clone(), palette::TEXT);
+        let galley = painter.layout_no_wrap(owner.name().to_string(), font.clone(), palette::TEXT);
         let rect = align.anchor_size(egui::pos2(at.x, at.y), galley.size()).expand2(egui::vec2(6.0, 2.0));
         painter.rect_filled(rect, 6.0, egui::Color32::from_rgba_unmultiplied(20, 22, 26, 200));
         painter.galley(rect.min + egui::vec2(6.0, 2.0), galley, palette::TEXT);
@@ -575,14 +601,16 @@ fn hint_words(game: &Game, m: crate::rules::Move, outlook: Outlook) -> String {
 /// Letters under the board and numbers to its left.
 fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
     let painter = ctx.layer_painter(egui::LayerId::background());
-    let font = egui::FontId::proportional((layout.cell * 0.3).clamp(12.0, 18.0));
+    // The layout is in window pixels; egui draws in points (pixels over the zoom).
+    let z = ctx.zoom_factor();
+    let font = egui::FontId::proportional((layout.cell / z * 0.3).clamp(12.0, 18.0));
     let color = egui::Color32::from_rgb(214, 204, 186);
     for c in 0..geo.cols() {
-        let p = layout.to_screen(cell_pos(geo, Coord::new(geo.rows() - 1, c)) + Vec2::new(0.0, -0.72));
+        let p = layout.to_screen(cell_pos(geo, Coord::new(geo.rows() - 1, c)) + Vec2::new(0.0, -0.72)) / z;
         painter.text(egui::pos2(p.x, p.y), egui::Align2::CENTER_CENTER, col_letter(c).to_string(), font.clone(), color);
     }
     for r in 0..geo.rows() {
-        let p = layout.to_screen(cell_pos(geo, Coord::new(r, 0)) + Vec2::new(-0.72, 0.0));
+        let p = layout.to_screen(cell_pos(geo, Coord::new(r, 0)) + Vec2::new(-0.72, 0.0)) / z;
         painter.text(
             egui::pos2(p.x, p.y),
             egui::Align2::CENTER_CENTER,
