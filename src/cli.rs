@@ -181,6 +181,13 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Write every sound effect as a WAV file named after it (lift.wav, land-1.wav, ...) and
+    /// print each one's length, peak and RMS level.
+    Sounds {
+        /// The directory (created if missing; existing files of those names are replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Best move and evaluation for a position (the game's hint).
     Hint {
         /// Position text.
@@ -407,6 +414,26 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             }
         }
         Command::Bench { quick } => bench(quick)?,
+        Command::Sounds { out } => {
+            std::fs::create_dir_all(&out)
+                .map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(&out)))?;
+            println!("{:<10} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
+            for effect in crate::synth::Effect::all() {
+                let samples = crate::synth::render(effect);
+                let path = out.join(format!("{}.wav", effect.name()));
+                crate::files::write_atomically(&path, &crate::synth::wav(&samples))
+                    .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
+                let st = crate::synth::stats(&samples);
+                println!(
+                    "{:<10} {:>7.2} {:>9.1} {:>9.1}  {}",
+                    effect.name(),
+                    st.seconds,
+                    crate::synth::dbfs(st.peak),
+                    crate::synth::dbfs(st.rms),
+                    effect.description()
+                );
+            }
+        }
         Command::Hint { position, ms } => {
             let p = position_arg(&position)?;
             let a = crate::ai::analyse(&p, Duration::from_millis(ms), Arc::new(AtomicBool::new(false)));

@@ -5,3 +5,4 @@ pub mod cli;
 pub mod files;
 pub mod game;
 pub mod rules;
+pub mod synth;

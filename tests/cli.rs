@@ -513,3 +513,34 @@ fn the_game_without_a_display_says_so_in_one_line() {
         "konane: no display found: set DISPLAY or WAYLAND_DISPLAY, or use a subcommand — konane --help"
     );
 }
+
+/// `konane sounds --out DIR` writes every effect as a 16-bit mono WAV named after it; none
+/// clips, none is silent, and the table it prints names each with its levels.
+#[test]
+fn sounds_writes_every_effect_as_an_unclipped_audible_wav() {
+    let dir = temp_dir("sounds");
+    let out = konane(&["sounds", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = stdout(&out);
+    let effects = konane::synth::Effect::all();
+    assert_eq!(effects.len(), 14);
+    for e in effects {
+        let name = e.name();
+        assert!(table.lines().any(|l| l.starts_with(&format!("{name} "))), "{name} missing from:\n{table}");
+        let bytes = std::fs::read(dir.join(format!("{name}.wav"))).unwrap();
+        assert_eq!(&bytes[..4], b"RIFF");
+        assert_eq!(&bytes[8..16], b"WAVEfmt ");
+        assert_eq!(u16::from_le_bytes([bytes[22], bytes[23]]), 1, "{name}: mono");
+        assert_eq!(u32::from_le_bytes(bytes[24..28].try_into().unwrap()), 44_100);
+        let samples: Vec<i16> = bytes[44..].chunks(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
+        assert!(peak < 32_000, "{name} clips: peak {peak}");
+        assert!(peak > 3_000, "{name} is (nearly) silent: peak {peak}");
+    }
+    // A place that cannot be a directory is refused with a message, exit 2.
+    let file = dir.join("land-1.wav");
+    let bad = konane(&["sounds", "--out", file.join("x").to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("cannot create"), "{}", stderr(&bad));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -53,13 +53,15 @@ pub struct Leaving {
     from: Option<Vec3>,
     slot: Vec2,
     burst: bool,
+    /// Taken in the opening (not captured): a quieter sound, raised by the audio plugin.
+    removal: bool,
 }
 
 impl Leaving {
     /// Leaves after `delay` s for tray `slot`.
-    pub fn new(delay: f32, slot: Vec2, speed: f32) -> Leaving {
+    pub fn new(delay: f32, slot: Vec2, speed: f32, removal: bool) -> Leaving {
         let k = if speed > 0.0 { 1.0 / speed } else { 0.0 };
-        Leaving { delay, t: 0.0, lift: LIFT_SECONDS * k, fly: FLY_SECONDS * k, from: None, slot, burst: false }
+        Leaving { delay, t: 0.0, lift: LIFT_SECONDS * k, fly: FLY_SECONDS * k, from: None, slot, burst: false, removal }
     }
 }
 
@@ -145,7 +147,7 @@ fn start_move_animation(
                 let slot = tray_slot(&geo, m.mover, base[m.mover.index()], layout.trays_below);
                 base[m.mover.index()] += 1;
                 let delay = if m.mv.is_removal() { 0.0 } else { per_hop * (i as f32 + 0.5) };
-                commands.entity(e).remove::<Stone>().insert(Leaving::new(delay, slot, speed));
+                commands.entity(e).remove::<Stone>().insert(Leaving::new(delay, slot, speed, m.mv.is_removal()));
             }
         }
         if let Some(e) = mover_entity
@@ -217,7 +219,7 @@ fn animate_hops(
         let progress = if hop.per_hop > 0.0 { hop.t / hop.per_hop } else { n as f32 };
         let after = progress.floor() as usize;
         if after > before {
-            sfx.write(Sfx::Land);
+            sfx.write(Sfx::Land(before.min(255) as u8));
         }
         if progress >= n as f32 {
             let end = hop.path[n - 1];
@@ -230,7 +232,7 @@ fn animate_hops(
                 }
             }
             if hop.per_hop <= 0.0 {
-                sfx.write(Sfx::Land);
+                sfx.write(Sfx::Land(0));
             }
             commands.entity(e).remove::<Hop>();
             continue;
@@ -274,7 +276,9 @@ fn animate_leaving(
         }
         if !l.burst {
             l.burst = true;
-            sfx.write(Sfx::Capture);
+            if !l.removal {
+                sfx.write(Sfx::Capture);
+            }
             if let Some(root) = root
                 && let Some(textures) = &textures
                 && l.lift > 0.0

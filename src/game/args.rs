@@ -42,6 +42,9 @@ pub struct GameArgs {
     /// Animation speed, 0 (instant) to 4.
     #[arg(long, value_parser = anim_speed, allow_hyphen_values = true)]
     pub anim_speed: Option<f32>,
+    /// Board look: lava (carved lava rock, basalt and coral) or wood (monkeypod, polished stones).
+    #[arg(long, value_enum)]
+    pub theme: Option<Theme>,
     /// Random seed for the AI.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -109,4 +112,35 @@ fn window_size(s: &str) -> Result<(u32, u32), String> {
 fn anim_speed(s: &str) -> Result<f32, String> {
     let v: f32 = s.trim().parse().map_err(|_| "expected a number from 0 (instant) to 4".to_string())?;
     check_speed(v)
+}
+
+/// How the board and its surroundings look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, ValueEnum)]
+pub enum Theme {
+    /// A carved lava-rock papamū with basalt and coral stones.
+    #[default]
+    Lava,
+    /// A monkeypod-wood board with polished stones.
+    Wood,
+}
+
+impl Theme {
+    /// Every theme, in the order settings step through them.
+    pub const ALL: [Theme; 2] = [Theme::Lava, Theme::Wood];
+
+    /// Its name in the settings file and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Lava => "lava",
+            Theme::Wood => "wood",
+        }
+    }
+
+    /// Its name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Theme::Lava => "Lava rock",
+            Theme::Wood => "Monkeypod wood",
+        }
+    }
 }

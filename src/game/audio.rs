@@ -1,87 +1,77 @@
-//! Sounds, synthesised at start-up as WAV data: a stone clack, a capture thunk, a soft deny.
+//! Sound: the effects of [`crate::synth`], synthesised at start-up, played for the cues that
+//! animation, input, menus and the rules raise. Volume, mute and the ambience follow the
+//! settings live, also for sounds already playing. Every sound is a short-lived entity with a
+//! deadline; without an audio device nothing plays them, so a cleanup by deadline (and a cap
+//! on how many exist at once) keeps them from piling up.
 
-use super::input::Action;
-use super::screen::{GameSet, Screen};
-use super::settings::Settings;
-use bevy::audio::Volume;
-use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
+use super::input::{Action, HeldStone, Selection};
+use super::menu::{MenuChosen, MenuFocus};
+use super::rules::{GameOver, MoveApplied};
+use super::settings::{Controller, Settings};
+use crate::synth::{Effect, LAND_VARIANTS, render, wav};
+use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
+use std::collections::HashMap;
 use std::sync::Arc;
 
-const RATE: u32 = 44_100;
-
-/// A sound cue, raised by animations and feedback.
+/// A sound cue, raised by animations, input, menus and the end of a game.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sfx {
-    /// A stone lands in a cup.
-    Land,
-    /// A stone is captured or lifted out.
+    /// A stone lifted by the pointer.
+    Lift,
+    /// A stone lands after its n-th hop.
+    Land(u8),
+    /// A stone is captured.
     Capture,
+    /// A stone is removed in the opening.
+    Remove,
+    /// A stone is picked to move.
+    Select,
     /// Refused input.
     Deny,
+    /// The menu focus moved.
+    Focus,
+    /// A menu item was chosen.
+    Click,
+    /// The game was won (by you, or by anyone when no single person plays).
+    Win,
+    /// You lost.
+    Loss,
 }
 
-/// Handles of the generated sounds.
-#[derive(Resource)]
-pub struct Sounds {
-    land: Handle<AudioSource>,
-    capture: Handle<AudioSource>,
-    deny: Handle<AudioSource>,
+/// At most this many sounds exist at once; a new cue beyond it is dropped.
+pub const MAX_VOICES: usize = 16;
+
+/// Handles of the generated sounds, with their lengths in seconds.
+#[derive(Resource, Default)]
+pub struct Sounds(HashMap<Effect, (Handle<AudioSource>, f32)>);
+
+/// A playing (or waiting) sound: how loud relative to the main volume, and when it is gone.
+#[derive(Component, Debug)]
+pub struct Voice {
+    /// Loudness relative to the main volume.
+    pub gain: f32,
+    /// Real time (seconds since start-up) after which it is removed, played or not.
+    pub until: f32,
 }
 
-/// Encodes mono samples in -1..1 as a 16-bit PCM WAV file.
-pub fn wav(samples: &[f32]) -> Vec<u8> {
-    let data_len = (samples.len() * 2) as u32;
-    let mut out = Vec::with_capacity(44 + data_len as usize);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    out.extend_from_slice(&1u16.to_le_bytes()); // mono
-    out.extend_from_slice(&RATE.to_le_bytes());
-    out.extend_from_slice(&(RATE * 2).to_le_bytes());
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&16u16.to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
-    for s in samples {
-        out.extend_from_slice(&((s.clamp(-1.0, 1.0) * 32_000.0) as i16).to_le_bytes());
-    }
-    out
-}
-
-/// A synthesised hit: a noise transient plus decaying partials `(Hz, decay s, gain)`.
-pub fn hit(duration: f32, noise_gain: f32, noise_decay: f32, partials: &[(f32, f32, f32)], seed: u32) -> Vec<f32> {
-    let n = (duration * RATE as f32) as usize;
-    let mut state = seed.max(1);
-    let mut low = 0.0f32;
-    (0..n)
-        .map(|i| {
-            let t = i as f32 / RATE as f32;
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            let white = state as f32 / u32::MAX as f32 * 2.0 - 1.0;
-            low += (white - low) * 0.35; // soften the noise
-            let mut s = low * noise_gain * (-t / noise_decay).exp();
-            for &(f, d, g) in partials {
-                s += (t * f * std::f32::consts::TAU).sin() * g * (-t / d).exp();
-            }
-            s * 0.8
-        })
-        .collect()
-}
+/// The looping surf and wind.
+#[derive(Component, Debug)]
+pub struct Ambience;
 
 /// The cue messages and the mute key; needs no audio device.
 pub(super) fn cues_plugin(app: &mut App) {
     app.add_message::<Sfx>().add_systems(Update, toggle_mute.in_set(super::input::InputStage::Interpret));
 }
 
-/// Synthesises the sounds and plays the cues.
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_sounds)
-        .add_systems(Update, play_cues.in_set(GameSet::Presentation).run_if(in_state(Screen::Game)));
+/// Synthesises the sounds and plays the cues (needs Bevy's audio plugin, not a device).
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_sounds).add_systems(
+        Update,
+        (cues_from_the_game, play_cues, follow_volume, expire_voices)
+            .chain()
+            .in_set(super::screen::GameSet::Presentation),
+    );
 }
 
 /// M turns all sound off, and on again at the volume it had.
@@ -94,11 +84,62 @@ fn toggle_mute(mut actions: MessageReader<Action>, mut settings: ResMut<Settings
 }
 
 fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let mut add = |samples: Vec<f32>| sources.add(AudioSource { bytes: Arc::from(wav(&samples)) });
-    let land = add(hit(0.12, 0.9, 0.004, &[(2300.0, 0.018, 0.35), (3900.0, 0.01, 0.2), (850.0, 0.03, 0.25)], 7));
-    let capture = add(hit(0.25, 0.5, 0.012, &[(310.0, 0.06, 0.5), (620.0, 0.04, 0.2), (1500.0, 0.02, 0.15)], 11));
-    let deny = add(hit(0.14, 0.1, 0.01, &[(180.0, 0.08, 0.35), (190.0, 0.08, 0.3)], 3));
-    commands.insert_resource(Sounds { land, capture, deny });
+    let mut sounds = Sounds::default();
+    for effect in Effect::all() {
+        let samples = render(effect);
+        let seconds = samples.len() as f32 / crate::synth::RATE as f32;
+        let handle = sources.add(AudioSource { bytes: Arc::from(wav(&samples)) });
+        sounds.0.insert(effect, (handle, seconds));
+    }
+    commands.insert_resource(sounds);
+}
+
+/// Cues that come from the state of play rather than from an animation: a stone lifted or
+/// picked, a removal, the menus, the end of a game.
+fn cues_from_the_game(
+    held: Option<Res<HeldStone>>,
+    selection: Option<Res<Selection>>,
+    focus: Res<MenuFocus>,
+    settings: Res<Settings>,
+    mut applied: MessageReader<MoveApplied>,
+    mut chosen: MessageReader<MenuChosen>,
+    mut over: MessageReader<GameOver>,
+    mut last: Local<(Option<crate::rules::Coord>, Option<crate::rules::Coord>, Option<usize>)>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let held_from = held.and_then(|h| h.from);
+    if held_from.is_some() && last.0 != held_from {
+        sfx.write(Sfx::Lift);
+    }
+    let selected = selection.and_then(|s| s.selected);
+    if selected.is_some() && last.1 != selected && held_from.is_none() {
+        sfx.write(Sfx::Select);
+    }
+    if last.2.is_some_and(|i| i != focus.index) {
+        sfx.write(Sfx::Focus);
+    }
+    *last = (held_from, selected, Some(focus.index));
+    for m in applied.read() {
+        if m.mv.is_removal() {
+            sfx.write(Sfx::Remove);
+        }
+    }
+    if chosen.read().count() > 0 {
+        sfx.write(Sfx::Click);
+    }
+    for o in over.read() {
+        let lost = match settings.players {
+            [Controller::Human, Controller::Ai(_)] => o.winner != crate::rules::Color::Black,
+            [Controller::Ai(_), Controller::Human] => o.winner != crate::rules::Color::White,
+            _ => false,
+        };
+        sfx.write(if lost { Sfx::Loss } else { Sfx::Win });
+    }
+}
+
+/// The main volume now: 0 when muted.
+fn main_volume(settings: &Settings) -> f32 {
+    if settings.muted { 0.0 } else { settings.volume }
 }
 
 fn play_cues(
@@ -106,20 +147,87 @@ fn play_cues(
     mut cues: MessageReader<Sfx>,
     sounds: Option<Res<Sounds>>,
     settings: Res<Settings>,
+    time: Res<Time<Real>>,
+    voices: Query<(), (With<Voice>, Without<Ambience>)>,
+    mut count: Local<u32>,
 ) {
-    let Some(sounds) = sounds else { return };
-    // Each cue is short, so the volume applies from the next one on.
-    let volume = if settings.muted { 0.0 } else { settings.volume };
-    if volume <= 0.0 {
+    let Some(sounds) = sounds else {
         cues.clear();
         return;
-    }
+    };
+    let volume = main_volume(&settings);
+    let mut alive = voices.iter().count();
     for cue in cues.read() {
-        let handle = match cue {
-            Sfx::Land => sounds.land.clone(),
-            Sfx::Capture => sounds.capture.clone(),
-            Sfx::Deny => sounds.deny.clone(),
+        if volume <= 0.0 || alive >= MAX_VOICES {
+            continue;
+        }
+        *count = count.wrapping_add(1);
+        // A little variation in pitch, so repeated sounds are never quite the same.
+        let jitter = 1.0 + (((*count).wrapping_mul(2_654_435_761) >> 16) % 61) as f32 / 1000.0 - 0.03;
+        let (effect, gain, speed) = match *cue {
+            Sfx::Lift => (Effect::Lift, 0.8, jitter),
+            Sfx::Land(hop) => (Effect::Land(hop % LAND_VARIANTS), 1.0, jitter * (1.0 + hop as f32 * 0.01)),
+            Sfx::Capture => (Effect::Capture, 0.9, jitter),
+            Sfx::Remove => (Effect::Remove, 0.9, jitter),
+            Sfx::Select => (Effect::Select, 0.8, jitter),
+            Sfx::Deny => (Effect::Deny, 0.9, 1.0),
+            Sfx::Focus => (Effect::UiFocus, 0.6, 1.0),
+            Sfx::Click => (Effect::UiClick, 0.7, 1.0),
+            Sfx::Win => (Effect::Win, 0.9, 1.0),
+            Sfx::Loss => (Effect::Loss, 0.9, 1.0),
         };
-        commands.spawn((AudioPlayer::new(handle), PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume))));
+        let Some((handle, seconds)) = sounds.0.get(&effect) else { continue };
+        commands.spawn((
+            Name::new("Sound"),
+            AudioPlayer::new(handle.clone()),
+            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume * gain)).with_speed(speed),
+            Voice { gain, until: time.elapsed_secs() + seconds / speed + 0.5 },
+        ));
+        alive += 1;
+    }
+}
+
+/// Volume, mute and the ambience level apply at once, to sounds already playing too.
+fn follow_volume(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    sounds: Option<Res<Sounds>>,
+    mut sinks: Query<(&Voice, &mut AudioSink, Has<Ambience>)>,
+    ambience: Query<Entity, With<Ambience>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let volume = main_volume(&settings);
+    for (voice, mut sink, is_ambience) in &mut sinks {
+        let gain = if is_ambience { settings.ambient } else { voice.gain };
+        sink.set_volume(Volume::Linear(volume * gain));
+    }
+    let wanted = volume * settings.ambient;
+    match (ambience.iter().next(), wanted > 0.0, sounds) {
+        (None, true, Some(sounds)) => {
+            if let Some((handle, _)) = sounds.0.get(&Effect::Ambient) {
+                commands.spawn((
+                    Name::new("Ambience"),
+                    AudioPlayer::new(handle.clone()),
+                    PlaybackSettings::LOOP.with_volume(Volume::Linear(wanted)),
+                    Voice { gain: settings.ambient, until: f32::INFINITY },
+                    Ambience,
+                ));
+            }
+        }
+        (Some(e), false, _) => commands.entity(e).despawn(),
+        _ => {}
+    }
+}
+
+/// Removes sounds past their deadline: finished ones Bevy has not yet removed, and ones that
+/// never started because there is no audio device.
+fn expire_voices(mut commands: Commands, voices: Query<(Entity, &Voice)>, time: Res<Time<Real>>) {
+    let now = time.elapsed_secs();
+    for (e, v) in &voices {
+        if now > v.until {
+            commands.entity(e).despawn();
+        }
     }
 }

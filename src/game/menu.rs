@@ -40,6 +40,10 @@ pub enum MenuItem {
     Volume,
     /// Sound on or off.
     Mute,
+    /// Surf-and-wind ambience volume (left/right).
+    Ambience,
+    /// The board's look (left/right).
+    Theme,
     /// Animation speed (left/right).
     Speed,
     /// Mark the stones that can move.
@@ -113,6 +117,8 @@ impl MenuItem {
             MenuItem::Settings => "Settings",
             MenuItem::Volume => "Volume",
             MenuItem::Mute => "Sound",
+            MenuItem::Ambience => "Surf and wind",
+            MenuItem::Theme => "Board",
             MenuItem::Speed => "Animation speed",
             MenuItem::Movable => "Show stones that can move",
             MenuItem::Coordinates => "Coordinates",
@@ -206,6 +212,9 @@ impl MenuItem {
             MenuItem::YourColour => format!("You play {}", colour.name()),
             MenuItem::Volume => format!("Volume: {} %", (s.volume * 100.0).round()),
             MenuItem::Mute => format!("Sound: {} (M)", on(!s.muted)),
+            MenuItem::Ambience if s.ambient == 0.0 => "Surf and wind: off".into(),
+            MenuItem::Ambience => format!("Surf and wind: {} %", (s.ambient * 100.0).round()),
+            MenuItem::Theme => format!("Board: {}", s.theme.title()),
             MenuItem::Speed if s.anim_speed == 0.0 => "Animation speed: instant".into(),
             MenuItem::Speed => format!("Animation speed: {:.2}×", s.anim_speed),
             MenuItem::Movable => format!("Show stones that can move: {}", on(s.show_movable)),
@@ -227,6 +236,8 @@ impl MenuItem {
         matches!(
             self,
             MenuItem::Volume
+                | MenuItem::Ambience
+                | MenuItem::Theme
                 | MenuItem::Speed
                 | MenuItem::UiScale
                 | MenuItem::PlayComputer
@@ -254,6 +265,11 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
     let size = |r: i32, c: i32| Geometry::new(r.clamp(4, 20) as u8, c.clamp(4, 20) as u8).ok();
     match item {
         MenuItem::Volume => settings.volume = step(settings.volume, 0.1).clamp(0.0, 1.0),
+        MenuItem::Ambience => settings.ambient = step(settings.ambient, 0.1).clamp(0.0, 1.0),
+        MenuItem::Theme => {
+            let i = super::settings::Theme::ALL.iter().position(|t| *t == settings.theme).unwrap_or(0);
+            settings.theme = super::settings::Theme::ALL[cycle(i, super::settings::Theme::ALL.len())];
+        }
         MenuItem::Speed => settings.anim_speed = step(settings.anim_speed, 0.25).clamp(0.0, super::args::MAX_SPEED),
         MenuItem::UiScale => {
             settings.ui_scale =
@@ -322,7 +338,9 @@ pub struct MenuContext {
 pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
     use MenuItem::*;
     match (screen, overlay) {
-        (_, Overlay::Settings) => vec![Volume, Mute, Speed, Movable, Coordinates, Fullscreen, UiScale, Back],
+        (_, Overlay::Settings) => {
+            vec![Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, Back]
+        }
         (_, Overlay::Confirm(_)) => vec![No, Yes],
         (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),

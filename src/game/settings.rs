@@ -14,6 +14,7 @@
 //! (comments, unknown keys and order stay), appends new keys, keeps the file's permissions,
 //! writes through a symlink to its target, and replaces the file atomically.
 
+pub use super::args::Theme;
 use super::args::{GameArgs, Mode, check_board, check_speed};
 use super::screen::Screen;
 use crate::ai::Level;
@@ -45,6 +46,10 @@ pub struct Settings {
     pub volume: f32,
     /// All sound off (the M key), keeping the volume for later.
     pub muted: bool,
+    /// Volume of the surf-and-wind ambience, 0 (off) to 1, under the main volume.
+    pub ambient: f32,
+    /// The board's look.
+    pub theme: Theme,
     /// Mark the stones that can move at the start of a person's turn.
     pub show_movable: bool,
     /// Fill the screen.
@@ -66,6 +71,8 @@ impl Default for Settings {
             coordinates: true,
             volume: 0.8,
             muted: false,
+            ambient: 0.0,
+            theme: Theme::Lava,
             show_movable: true,
             fullscreen: false,
             ui_scale: 1.0,
@@ -116,6 +123,9 @@ impl Settings {
         if let Some(a) = args.anim_speed {
             self.anim_speed = a;
         }
+        if let Some(t) = args.theme {
+            self.theme = t;
+        }
         if let Some(seed) = args.seed {
             self.seed = seed;
         }
@@ -123,7 +133,7 @@ impl Settings {
     }
 
     /// The value of each key as the file writes it, in file order.
-    fn entries(&self) -> [(&'static str, String); 10] {
+    fn entries(&self) -> [(&'static str, String); 12] {
         let on_off = |b: bool| (if b { "on" } else { "off" }).to_string();
         let controller = |c: Controller| match c {
             Controller::Human => "human".to_string(),
@@ -137,6 +147,8 @@ impl Settings {
             ("coordinates", on_off(self.coordinates)),
             ("volume", format!("{}", (self.volume * 100.0).round() as u32)),
             ("mute", on_off(self.muted)),
+            ("ambient", format!("{}", (self.ambient * 100.0).round() as u32)),
+            ("theme", self.theme.name().to_string()),
             ("movable", on_off(self.show_movable)),
             ("fullscreen", on_off(self.fullscreen)),
             ("ui-scale", format!("{}", self.ui_scale)),
@@ -214,6 +226,20 @@ impl Settings {
                 };
                 "volume"
             }
+            "ambient" => {
+                self.ambient = match value.parse::<u32>() {
+                    Ok(v) if v <= 100 => v as f32 / 100.0,
+                    _ => return Err(format!("ambient {}: expected 0 to 100", quote(value))),
+                };
+                "ambient"
+            }
+            "theme" => {
+                self.theme = match Theme::ALL.into_iter().find(|t| t.name() == value) {
+                    Some(t) => t,
+                    None => return Err(format!("theme {}: expected lava or wood", quote(value))),
+                };
+                "theme"
+            }
             "ui-scale" => {
                 self.ui_scale = match value.parse::<f32>() {
                     Ok(v) if (MIN_UI_SCALE..=MAX_UI_SCALE).contains(&v) => v,
@@ -223,8 +249,8 @@ impl Settings {
             }
             other => {
                 return Err(format!(
-                    "unknown setting {} (size, black, white, speed, coordinates, volume, mute, movable, fullscreen, \
-                     ui-scale)",
+                    "unknown setting {} (size, black, white, speed, coordinates, volume, mute, ambient, theme, \
+                     movable, fullscreen, ui-scale)",
                     quote(other)
                 ));
             }
@@ -496,13 +522,13 @@ mod tests {
     fn bad_lines_are_named_and_skipped() {
         let mut s = Settings::default();
         let errors = s.apply_text(
-            "size = 3x3\nblack = grandmaster\nwhite = expert\nspeed = fast\ntheme = 3\nnonsense\nspeed = 10\n",
+            "size = 3x3\nblack = grandmaster\nwhite = expert\nspeed = fast\npalette = 3\nnonsense\nspeed = 10\n",
         );
         assert_eq!(errors.len(), 6, "{errors:?}");
         assert!(errors[0].starts_with("line 1: size 3x3 is out of range"), "{errors:?}");
         assert!(errors[1].starts_with("line 2: black 'grandmaster'"), "{errors:?}");
         assert!(errors[2].starts_with("line 4: speed 'fast'"), "{errors:?}");
-        assert!(errors[3].contains("unknown setting 'theme'"), "{errors:?}");
+        assert!(errors[3].contains("unknown setting 'palette'"), "{errors:?}");
         assert!(errors[4].starts_with("line 6:"), "{errors:?}");
         assert!(errors[5].starts_with("line 7: speed 10 is out of range"), "{errors:?}");
         // The good line applied, the bad ones left the defaults.
@@ -516,7 +542,7 @@ mod tests {
         let dir = temp_dir("bytes");
         let path = dir.join("settings.txt");
         let original: &[u8] =
-            b"# mine \xff\xfe\nsize = 10x10 # big\nblack = expert\nwhite = human\nbad \xc3 line\ntheme = dark\n";
+            b"# mine \xff\xfe\nsize = 10x10 # big\nblack = expert\nwhite = human\nbad \xc3 line\npalette = dark\n";
         std::fs::write(&path, original).unwrap();
         let loaded = SettingsFile::load(&path, Settings::default());
         assert_eq!(loaded.settings.size, Geometry::new(10, 10).unwrap());
@@ -524,7 +550,7 @@ mod tests {
         // The bad byte in the comment spoils nothing; the one in line 5 spoils that line.
         assert_eq!(loaded.messages.len(), 2, "{:?}", loaded.messages);
         assert!(loaded.messages[0].contains("line 5: not UTF-8"), "{:?}", loaded.messages);
-        assert!(loaded.messages[1].contains("line 6: unknown setting 'theme'"), "{:?}", loaded.messages);
+        assert!(loaded.messages[1].contains("line 6: unknown setting 'palette'"), "{:?}", loaded.messages);
         let mut file = loaded.file;
         // Nothing changed: the file is not touched, byte for byte.
         assert!(!file.save(&loaded.settings).unwrap());
@@ -534,7 +560,7 @@ mod tests {
         s.size = Geometry::new(6, 6).unwrap();
         s.coordinates = false;
         assert!(file.save(&s).unwrap());
-        let expected: &[u8] = b"# mine \xff\xfe\nsize = 6x6 # big\nblack = expert\nwhite = human\nbad \xc3 line\ntheme = dark\ncoordinates = off\n";
+        let expected: &[u8] = b"# mine \xff\xfe\nsize = 6x6 # big\nblack = expert\nwhite = human\nbad \xc3 line\npalette = dark\ncoordinates = off\n";
         assert_eq!(std::fs::read(&path).unwrap(), expected);
         std::fs::remove_dir_all(&dir).unwrap();
     }

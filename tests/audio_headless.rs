@@ -1,0 +1,81 @@
+//! Sound in a headless `App` with Bevy's audio plugin and no audio device (as on CI): cues
+//! never pile up as entities, muting stops new sounds, and the ambience comes and goes with its
+//! setting.
+
+use bevy::audio::AudioPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use konane::game::audio::{Ambience, MAX_VOICES, Sfx, Voice};
+use konane::game::{Settings, core_plugin};
+use std::time::{Duration, Instant};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default(), AudioPlugin::default()));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.insert_resource(Settings { volume: 0.8, ..Settings::default() });
+    core_plugin(&mut app);
+    konane::game::audio::plugin(&mut app);
+    app.update();
+    app
+}
+
+fn voices(app: &mut App) -> usize {
+    app.world_mut().query_filtered::<(), (With<Voice>, Without<Ambience>)>().iter(app.world()).count()
+}
+
+#[test]
+fn five_hundred_moves_of_cues_never_pile_up_without_an_audio_device() {
+    let mut app = app();
+    let mut most = 0;
+    for m in 0..500u32 {
+        // One move's worth: pick, lift, a double jump's landings, two captures, a menu tick.
+        for cue in [Sfx::Select, Sfx::Lift, Sfx::Land(0), Sfx::Land(1), Sfx::Capture, Sfx::Capture, Sfx::Focus] {
+            app.world_mut().write_message(cue);
+        }
+        if m % 50 == 0 {
+            app.world_mut().write_message(Sfx::Win);
+        }
+        app.update();
+        most = most.max(voices(&mut app));
+        assert!(voices(&mut app) <= MAX_VOICES, "move {m}: {} sound entities", voices(&mut app));
+    }
+    assert!(most > 0, "no sound was ever started");
+    // Every sound has a deadline: with nothing to play them, they are all gone after it.
+    let start = Instant::now();
+    while voices(&mut app) > 0 {
+        assert!(start.elapsed() < Duration::from_secs(60), "sounds were never removed");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn muted_sound_starts_nothing_and_the_ambience_follows_its_setting() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().muted = true;
+    app.update();
+    for _ in 0..20 {
+        app.world_mut().write_message(Sfx::Land(0));
+        app.update();
+    }
+    assert_eq!(voices(&mut app), 0, "muted, yet sounds were started");
+    // The surf and wind: on with a level above 0 (and sound on), off again at 0.
+    let ambience = |app: &mut App| app.world_mut().query_filtered::<(), With<Ambience>>().iter(app.world()).count();
+    app.world_mut().resource_mut::<Settings>().ambient = 0.3;
+    app.update();
+    assert_eq!(ambience(&mut app), 0, "the ambience plays while muted");
+    app.world_mut().resource_mut::<Settings>().muted = false;
+    app.update();
+    app.update();
+    assert_eq!(ambience(&mut app), 1);
+    app.world_mut().resource_mut::<Settings>().ambient = 0.5;
+    app.update();
+    app.update();
+    assert_eq!(ambience(&mut app), 1, "changing the level must not start a second loop");
+    app.world_mut().resource_mut::<Settings>().ambient = 0.0;
+    app.update();
+    app.update();
+    assert_eq!(ambience(&mut app), 0);
+}
