@@ -133,6 +133,30 @@ pub fn ui_zoom(ui_scale: f32, window: Vec2) -> f32 {
     ui_scale * (window.x / 1280.0).min(window.y / 800.0).clamp(1.0, 2.0)
 }
 
+/// The part of the window a tray can fill (centre and size in board units), for its pad.
+pub fn tray_area(geo: &Geometry, owner: Side, below: bool) -> (Vec2, Vec2) {
+    let capacity = geo.rows() as usize * geo.cols() as usize / 2 + 1;
+    let (first, last) = if below {
+        let per_row = per_row_below(geo);
+        (tray_slot(geo, owner, 0, true), tray_slot(geo, owner, capacity.min(per_row * tray_rows_below(geo)) - 1, true))
+    } else {
+        let per_col = (geo.rows() as usize * 2).max(8);
+        let columns = capacity.div_ceil(per_col);
+        let corner = tray_slot(geo, owner, (columns - 1) * per_col + per_col - 1, false);
+        (tray_slot(geo, owner, 0, false), corner)
+    };
+    // The last slot of a row or column sets the far edge; the first, the near one.
+    let (x0, x1) = (first.x.min(last.x), first.x.max(last.x));
+    let (x1, y0, y1) = if below {
+        (-first.x, first.y.min(last.y), first.y.max(last.y))
+    } else {
+        (x1, first.y.min(last.y), first.y.max(last.y))
+    };
+    let min = Vec2::new(x0.min(x1) - 0.45, y0 - 0.45);
+    let max = Vec2::new(x0.max(x1) + 0.45, y1 + 0.45);
+    ((min + max) / 2.0, max - min)
+}
+
 impl Layout {
     /// Layout for a window and board, below a HUD drawn at `ui_scale`, left of a panel
     /// `right` logical pixels wide and above one `bottom` pixels high.
@@ -179,9 +203,38 @@ impl Layout {
 /// The window-facing part: the camera and how the cups are picked.
 pub(super) fn camera_plugin(app: &mut App) {
     app.insert_resource(SpritePickingSettings { require_markers: false, picking_mode: SpritePickingMode::BoundingBox })
-        .add_systems(Startup, |mut commands: Commands| {
+        .add_systems(Startup, |mut commands: Commands, textures: Res<Textures>| {
             commands.spawn((Name::new("Camera"), Camera2d, Msaa::Sample4));
-        });
+            commands.spawn((
+                Name::new("Background"),
+                Background,
+                Sprite { image: textures.background.clone(), custom_size: Some(Vec2::ONE), ..default() },
+                Transform::from_xyz(0.0, 0.0, -100.0),
+            ));
+        })
+        .add_systems(Update, fit_background);
+}
+
+/// The picture behind everything.
+#[derive(Component)]
+struct Background;
+
+/// The background fills the window, in the current theme.
+fn fit_background(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    textures: Res<Textures>,
+    mut backgrounds: Query<&mut Sprite, With<Background>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let size = Vec2::new(window.width(), window.height());
+    for mut sprite in &mut backgrounds {
+        if sprite.custom_size != Some(size) {
+            sprite.custom_size = Some(size);
+        }
+        if textures.is_changed() && sprite.image != textures.background {
+            sprite.image = textures.background.clone();
+        }
+    }
 }
 
 /// The board entities and their layout; needs image assets but no window or renderer.
@@ -359,6 +412,13 @@ pub(super) fn rebuild_on_reset(
     }
     let trays = tray_contents(&shown);
     for owner in [Side::Black, Side::White] {
+        let (centre, size) = tray_area(&geo, owner, layout.trays_below);
+        commands.spawn((
+            ChildOf(root),
+            Name::new("Tray pad"),
+            Sprite { image: textures.mat.clone(), custom_size: Some(size), ..default() },
+            Transform::from_translation(centre.extend(z::SLAB_SHADOW)),
+        ));
         for (n, side) in trays[owner.index()].iter().enumerate() {
             let p = tray_slot(&geo, owner, n, layout.trays_below).extend(z::STONE + n as f32 * 0.01);
             commands.spawn((ChildOf(root), stone(&textures, *side, p, TRAY_STONE_SIZE)));

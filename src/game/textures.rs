@@ -1,5 +1,8 @@
-//! Procedurally generated textures: the carved slab, cups, basalt and coral stones, shadows.
+//! Procedurally generated textures for each theme: the slab (carved lava rock or monkeypod
+//! wood), cups, basalt and coral stones, shadows, the background and the tray pads.
 
+use super::rules::BoardReset;
+use super::settings::{Settings, Theme};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -21,6 +24,12 @@ pub struct Textures {
     pub ring: Handle<Image>,
     /// A soft dot (landings, markers).
     pub dot: Handle<Image>,
+    /// A soft glow (the winner's stones).
+    pub glow: Handle<Image>,
+    /// The background behind everything.
+    pub background: Handle<Image>,
+    /// A soft pad under each tray.
+    pub mat: Handle<Image>,
 }
 
 fn hash2(x: i32, y: i32, seed: u32) -> f32 {
@@ -94,52 +103,162 @@ fn stone(base: [f32; 3], speckle: f32, gloss: f32, seed: u32) -> impl Fn(f32, f3
     }
 }
 
-/// Generates the textures before anything is spawned.
+/// Generates both themes' textures before anything is spawned, and switches between them
+/// when the theme setting changes (the board is rebuilt with the new ones).
 pub fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, generate);
+    app.add_systems(PreStartup, generate).add_systems(Update, follow_theme);
 }
 
-fn generate(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let slab = image(512, |u, v| {
-        let n = fbm(u * 3.0 + 5.0, v * 3.0, 1);
-        let vein = (fbm(u * 1.5, v * 6.0 + 3.0, 2) * 12.0).sin().abs().powf(8.0) * 0.08;
-        let g = 0.30 + 0.16 * n - vein;
-        [g * 1.05, g * 0.98, g * 0.90, 1.0]
-    });
-    let cup = image(64, |u, v| {
-        let r = (u * u + v * v).sqrt();
-        if r > 1.0 {
-            return [0.0; 4];
-        }
-        // Darker inside, lit lower-right rim, shadowed upper-left rim: a shallow hollow.
-        let rim = ((r - 0.75) / 0.25).clamp(0.0, 1.0);
-        let side = (u * 0.5 - v * 0.5).clamp(-1.0, 1.0);
-        let g = 0.16 + 0.06 * rim * (1.0 + side);
-        let a = ((1.0 - r) * 12.0).clamp(0.0, 1.0) * 0.85;
-        [g, g * 0.96, g * 0.9, a]
-    });
-    let basalt = image(128, stone([0.16, 0.16, 0.18], 0.5, 0.55, 3));
-    let coral = image(128, stone([0.95, 0.91, 0.83], 0.18, 0.35, 4));
-    let shadow = image(64, |u, v| {
+/// Every theme's textures; [`Textures`] holds the current theme's.
+#[derive(Resource)]
+pub struct ThemeTextures(Vec<(Theme, Textures)>);
+
+impl ThemeTextures {
+    /// The textures of a theme.
+    pub fn of(&self, theme: Theme) -> &Textures {
+        &self.0.iter().find(|(t, _)| *t == theme).unwrap_or(&self.0[0]).1
+    }
+}
+
+/// Colours and surfaces that make up a theme.
+struct Look {
+    slab: fn(f32, f32) -> [f32; 4],
+    cup_tint: [f32; 3],
+    basalt: ([f32; 3], f32, f32),
+    coral: ([f32; 3], f32, f32),
+    background: ([f32; 3], [f32; 3]),
+    mat: [f32; 3],
+}
+
+fn look(theme: Theme) -> Look {
+    match theme {
+        Theme::Lava => Look {
+            slab: |u, v| {
+                let n = fbm(u * 3.0 + 5.0, v * 3.0, 1);
+                let vein = (fbm(u * 1.5, v * 6.0 + 3.0, 2) * 12.0).sin().abs().powf(8.0) * 0.08;
+                let g = 0.30 + 0.16 * n - vein;
+                [g * 1.05, g * 0.98, g * 0.90, 1.0]
+            },
+            cup_tint: [1.0, 0.96, 0.9],
+            basalt: ([0.16, 0.16, 0.18], 0.5, 0.55),
+            coral: ([0.95, 0.91, 0.83], 0.18, 0.35),
+            // Night sea: deep blue-green in the middle, darker at the edges (never so dark
+            // that a basalt stone disappears against it).
+            background: ([0.07, 0.16, 0.22], [0.02, 0.05, 0.08]),
+            mat: [0.55, 0.60, 0.62],
+        },
+        Theme::Wood => Look {
+            // Monkeypod: warm brown with darker, warped grain lines and a lacquer sheen.
+            slab: |u, v| {
+                // Long, gently warped grain with a few darker streaks, fine pores, and a wide
+                // soft sheen from the lacquer.
+                let warp = fbm(u * 1.2 + 1.0, v * 0.5, 12) * 1.6;
+                let grain = ((v * 5.0 + warp) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+                let fine = fbm(u * 30.0, v * 2.0, 13);
+                let figure = fbm(u * 2.5, v * 2.5, 14);
+                let streak = grain.powf(10.0) * 0.10 + (fine - 0.5) * 0.05 + (figure - 0.5) * 0.08;
+                let sheen = (-(u + v - 0.2).powi(2) * 2.0).exp() * 0.05;
+                let base = [0.52, 0.33, 0.20];
+                [base[0] - streak * 0.9 + sheen, base[1] - streak * 0.7 + sheen, base[2] - streak * 0.5 + sheen, 1.0]
+            },
+            cup_tint: [1.35, 0.95, 0.65],
+            basalt: ([0.10, 0.10, 0.11], 0.15, 0.95),
+            coral: ([0.96, 0.94, 0.90], 0.06, 0.8),
+            // A dim room: warm brown in the middle, darker at the edges.
+            background: ([0.25, 0.17, 0.11], [0.12, 0.08, 0.05]),
+            mat: [0.78, 0.68, 0.50],
+        },
+    }
+}
+
+fn generate(mut commands: Commands, mut images: ResMut<Assets<Image>>, settings: Option<Res<Settings>>) {
+    // Shared by both themes.
+    let shadow = images.add(image(64, |u, v| {
         let r2 = u * u + v * v;
         [0.0, 0.0, 0.0, (-(r2 * 3.0)).exp() * 0.55 * (1.0 - r2).max(0.0).sqrt()]
-    });
-    let ring = image(128, |u, v| {
+    }));
+    let ring = images.add(image(128, |u, v| {
         let r = (u * u + v * v).sqrt();
         let a = (1.0 - ((r - 0.86).abs() / 0.09)).clamp(0.0, 1.0);
         [1.0, 1.0, 1.0, a]
-    });
-    let dot = image(64, |u, v| {
+    }));
+    let dot = images.add(image(64, |u, v| {
         let r = (u * u + v * v).sqrt();
         [1.0, 1.0, 1.0, ((1.0 - r) * 4.0).clamp(0.0, 1.0)]
-    });
-    commands.insert_resource(Textures {
-        slab: images.add(slab),
-        cup: images.add(cup),
-        basalt: images.add(basalt),
-        coral: images.add(coral),
-        shadow: images.add(shadow),
-        ring: images.add(ring),
-        dot: images.add(dot),
-    });
+    }));
+    let glow = images.add(image(128, |u, v| {
+        let r2 = u * u + v * v;
+        [1.0, 1.0, 1.0, (-(r2 * 4.0)).exp() * (1.0 - r2).max(0.0)]
+    }));
+    let mut all = Vec::new();
+    for theme in Theme::ALL {
+        let l = look(theme);
+        let tint = l.cup_tint;
+        let cup = image(64, move |u, v| {
+            let r = (u * u + v * v).sqrt();
+            if r > 1.0 {
+                return [0.0; 4];
+            }
+            // Darker inside, lit lower-right rim, shadowed upper-left rim: a shallow hollow.
+            let rim = ((r - 0.75) / 0.25).clamp(0.0, 1.0);
+            let side = (u * 0.5 - v * 0.5).clamp(-1.0, 1.0);
+            let g = 0.16 + 0.06 * rim * (1.0 + side);
+            let a = ((1.0 - r) * 12.0).clamp(0.0, 1.0) * 0.85;
+            [g * tint[0], g * tint[1], g * tint[2], a]
+        });
+        let (inner, outer) = l.background;
+        let background = image(256, move |u, v| {
+            // A soft light from above the board, fading to the edges, with a little texture.
+            let r = ((u * u) * 0.8 + (v + 0.15) * (v + 0.15)).sqrt().min(1.5) / 1.5;
+            let k = (1.0 - r).powf(1.4);
+            let n = (fbm(u * 4.0, v * 4.0, 77) - 0.5) * 0.025;
+            let mut c = [0.0, 0.0, 0.0, 1.0];
+            for i in 0..3 {
+                c[i] = outer[i] + (inner[i] - outer[i]) * k + n;
+            }
+            c
+        });
+        let mat_colour = l.mat;
+        let mat = image(64, move |u, v| {
+            // A soft-edged pad under a tray, so dark stones stand out from the background.
+            let edge = ((1.0 - u.abs()) * 3.0).min((1.0 - v.abs()) * 3.0).clamp(0.0, 1.0);
+            [mat_colour[0], mat_colour[1], mat_colour[2], edge * edge * 0.14]
+        });
+        all.push((
+            theme,
+            Textures {
+                slab: images.add(image(512, l.slab)),
+                cup: images.add(cup),
+                basalt: images.add(image(128, stone(l.basalt.0, l.basalt.1, l.basalt.2, 3))),
+                coral: images.add(image(128, stone(l.coral.0, l.coral.1, l.coral.2, 4))),
+                shadow: shadow.clone(),
+                ring: ring.clone(),
+                dot: dot.clone(),
+                glow: glow.clone(),
+                background: images.add(background),
+                mat: images.add(mat),
+            },
+        ));
+    }
+    let themes = ThemeTextures(all);
+    let theme = settings.map(|s| s.theme).unwrap_or_default();
+    commands.insert_resource(themes.of(theme).clone());
+    commands.insert_resource(themes);
+}
+
+/// A new theme: its textures become the current ones, and the board is rebuilt with them.
+fn follow_theme(
+    settings: Res<Settings>,
+    themes: Option<Res<ThemeTextures>>,
+    mut textures: ResMut<Textures>,
+    mut shown: Local<Option<Theme>>,
+    mut resets: MessageWriter<BoardReset>,
+) {
+    let Some(themes) = themes else { return };
+    let theme = settings.theme;
+    if shown.is_some_and(|t| t != theme) {
+        *textures = themes.of(theme).clone();
+        resets.write(BoardReset);
+    }
+    *shown = Some(theme);
 }
