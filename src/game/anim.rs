@@ -69,6 +69,19 @@ impl Leaving {
 #[derive(Component)]
 struct Lifted;
 
+/// A stone settling into its cup after a hop: a small squash and rebound.
+#[derive(Component, Debug)]
+pub struct Settle {
+    t: f32,
+    length: f32,
+}
+
+/// How long settling takes, in hops.
+const SETTLE_HOPS: f32 = 0.45;
+
+/// How much a movable stone under the pointer grows, as if lifted a little.
+const HOVER_LIFT: f32 = 0.06;
+
 /// A short horizontal shake of a refused stone.
 #[derive(Component)]
 pub struct Shake {
@@ -96,6 +109,8 @@ pub fn plugin(app: &mut App) {
             shake_rejected,
             animate_shakes,
             animate_chips,
+            animate_settle,
+            hover_lift,
             count_running,
         )
             .chain()
@@ -233,6 +248,9 @@ fn animate_hops(
             }
             if hop.per_hop <= 0.0 {
                 sfx.write(Sfx::Land(0));
+            } else {
+                // A tiny bounce as it settles into the cup.
+                commands.entity(e).insert(Settle { t: 0.0, length: SETTLE_HOPS * hop.per_hop });
             }
             commands.entity(e).remove::<Hop>();
             continue;
@@ -385,6 +403,45 @@ pub struct Motion {
     pub hop_progress: Option<f32>,
     /// Where the stone held by the pointer is drawn (board units), if one is held.
     pub held_at: Option<Vec2>,
+}
+
+fn animate_settle(mut commands: Commands, time: Res<Time>, mut settling: Query<(Entity, &mut Settle, &mut Transform)>) {
+    for (e, mut s, mut tf) in &mut settling {
+        s.t += time.delta_secs();
+        let x = (s.t / s.length.max(1e-3)).min(1.0);
+        let wobble = (x * std::f32::consts::TAU).sin() * (1.0 - x) * 0.06;
+        tf.scale = Vec3::new(1.0 + wobble, 1.0 - wobble, 1.0);
+        if x >= 1.0 {
+            tf.scale = Vec3::ONE;
+            commands.entity(e).remove::<Settle>();
+        }
+    }
+}
+
+/// A stone the player could move rises a little under the pointer (not at speed 0).
+fn hover_lift(
+    time: Res<Time>,
+    selection: Res<Selection>,
+    held: Res<HeldStone>,
+    rules: Option<Res<Rules>>,
+    turn: Res<State<super::screen::Turn>>,
+    settings: Res<super::settings::Settings>,
+    mut stones: Query<(&Stone, &mut Transform), (Without<Hop>, Without<Settle>, Without<Lifted>, Without<Leaving>)>,
+) {
+    let Some(rules) = rules else { return };
+    let human = *turn.get() == super::screen::Turn::Human && settings.anim_speed > 0.0;
+    let hovered = selection.hover.filter(|h| {
+        human && held.from.is_none() && selection.selected.is_none() && rules.legal_moves().iter().any(|m| m.from == *h)
+    });
+    let k = (time.delta_secs() * 14.0 * settings.anim_speed.max(0.25)).min(1.0);
+    for (stone, mut tf) in &mut stones {
+        let target = if Some(stone.at) == hovered { 1.0 + HOVER_LIFT } else { 1.0 };
+        let now = tf.scale.x;
+        if (now - target).abs() > 1e-4 {
+            let next = if settings.anim_speed > 0.0 { now + (target - now) * k } else { target };
+            tf.scale = Vec3::new(next, next, 1.0);
+        }
+    }
 }
 
 fn count_running(

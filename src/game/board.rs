@@ -332,7 +332,7 @@ pub fn stone(textures: &Textures, side: Side, pos: Vec3, size: f32) -> impl Bund
 }
 
 /// A cup: the picking target of its cell.
-fn cup(textures: &Textures, geo: &Geometry, at: Coord) -> impl Bundle {
+pub fn cup(textures: &Textures, geo: &Geometry, at: Coord) -> impl Bundle {
     (
         Name::new("Cup"),
         Cell(at),
@@ -343,7 +343,7 @@ fn cup(textures: &Textures, geo: &Geometry, at: Coord) -> impl Bundle {
 }
 
 /// The carved slab (`shadow` = its drop shadow).
-fn slab(textures: &Textures, geo: &Geometry, shadow: bool) -> impl Bundle {
+pub fn slab(textures: &Textures, geo: &Geometry, shadow: bool) -> impl Bundle {
     let size = Vec2::new(geo.cols() as f32 + 0.9, geo.rows() as f32 + 0.9);
     if shadow {
         (

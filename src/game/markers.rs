@@ -35,6 +35,15 @@ mod colour {
     pub const HINT: Color = Color::srgba(0.45, 0.7, 1.0, 0.95);
     /// The keyboard/gamepad cursor: magenta, unlike any other mark.
     pub const CURSOR: Color = Color::srgba(1.0, 0.35, 0.85, 1.0);
+    /// The winner's stones, glowing in turn when the game is over.
+    pub const GLOW: Color = Color::srgba(1.0, 0.78, 0.35, 1.0);
+}
+
+/// One of the winner's stones in the celebration: the `order`-th of `count` to light up.
+#[derive(Component, Debug)]
+pub struct Glow {
+    order: usize,
+    count: usize,
 }
 
 /// Highlights and marks, rebuilt when selection or position change.
@@ -44,11 +53,39 @@ pub struct Marker;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        update_markers
+        (update_markers, celebrate)
+            .chain()
             .after(super::board::rebuild_on_reset)
             .in_set(GameSet::Presentation)
             .run_if(in_state(Screen::Game)),
     );
+}
+
+/// Seconds between one stone lighting up and the next, at speed 1.
+const GLOW_STEP: f32 = 0.09;
+
+/// The winner's stones light up one after another, in a wave that repeats; at speed 0 they
+/// simply glow.
+fn celebrate(mut glows: Query<(&Glow, &mut Sprite)>, time: Res<Time>, settings: Res<super::settings::Settings>) {
+    let speed = settings.anim_speed;
+    for (g, mut sprite) in &mut glows {
+        let alpha = if speed <= 0.0 {
+            0.45
+        } else {
+            let cycle = g.count as f32 * GLOW_STEP + 1.2;
+            let t = (time.elapsed_secs() * speed).rem_euclid(cycle) - g.order as f32 * GLOW_STEP;
+            // A quick rise and a slower fade, over a faint steady glow.
+            let pulse = if t < 0.0 {
+                0.0
+            } else if t < 0.12 {
+                t / 0.12
+            } else {
+                (-(t - 0.12) / 0.35).exp()
+            };
+            0.18 + 0.7 * pulse
+        };
+        sprite.color = colour::GLOW.with_alpha(alpha);
+    }
 }
 
 /// Rebuilds markers: last move, selection, landings and paths, removable stones, cursor.
@@ -124,16 +161,24 @@ fn update_markers(
             mark(cell_pos(&geo, f), z::MARK_UNDER, 0.98, &textures.ring, colour::MOVABLE);
         }
     }
-    if let Some(winner) = rules.game.winner() {
+    let mut celebration = Vec::new();
+    if let Some(winner) = rules.winner() {
+        // Why the game ended: the loser's stuck stones (not after a resignation).
         let loser = winner.opponent();
+        let mut winners = Vec::new();
         for r in 0..geo.rows() {
             for c in 0..geo.cols() {
                 let at = crate::rules::Coord::new(r, c);
-                if rules.game.position().at(at) == Some(loser) {
-                    mark(cell_pos(&geo, at), z::MARK_OVER, 1.0, &textures.ring, colour::STUCK);
+                match rules.game.position().at(at) {
+                    Some(s) if s == loser && rules.resigned.is_none() => {
+                        mark(cell_pos(&geo, at), z::MARK_OVER, 1.0, &textures.ring, colour::STUCK)
+                    }
+                    Some(s) if s == winner => winners.push(at),
+                    _ => {}
                 }
             }
         }
+        celebration = winners;
     }
     if human
         && let Some(h) = selection.hover
@@ -167,5 +212,22 @@ fn update_markers(
     }
     if cursor.visible && geo.contains(cursor.at) {
         mark(cell_pos(&geo, cursor.at), z::CURSOR, 1.08, &textures.ring, colour::CURSOR);
+    }
+    // The celebration: the winner's stones glow in turn, in reading order.
+    let count = celebration.len();
+    for (order, at) in celebration.into_iter().enumerate() {
+        commands.spawn((
+            ChildOf(root),
+            Name::new("Glow"),
+            Marker,
+            Glow { order, count },
+            Sprite {
+                image: textures.glow.clone(),
+                custom_size: Some(Vec2::splat(1.5)),
+                color: colour::GLOW.with_alpha(0.0),
+                ..default()
+            },
+            Transform::from_translation(cell_pos(&geo, at).extend(z::MARK_UNDER)),
+        ));
     }
 }

@@ -19,6 +19,7 @@ pub mod screen;
 pub mod script;
 pub mod settings;
 pub mod textures;
+pub mod title_art;
 pub mod ui;
 
 pub use args::GameArgs;
@@ -105,7 +106,14 @@ pub fn run(args: GameArgs) -> i32 {
         )
         .add_plugins(bevy_egui::EguiPlugin::default());
     core_plugin(&mut app);
-    app.add_plugins((board::camera_plugin, board_plugins, input::device_plugin, audio::plugin, ui::plugin));
+    app.add_plugins((
+        board::camera_plugin,
+        board_plugins,
+        title_art::plugin,
+        input::device_plugin,
+        audio::plugin,
+        ui::plugin,
+    ));
     if let Some(file) = settings_file {
         app.insert_resource(file);
         app.add_plugins(settings::plugin);

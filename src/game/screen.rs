@@ -59,6 +59,10 @@ impl Overlay {
     }
 }
 
+/// How far the fade between screens still has to go (1 = just switched, 0 = done).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct ScreenFade(pub f32);
+
 /// A short message shown for a moment under the status (and in an open menu): why something
 /// was refused, what the computer just played, where a game was saved.
 #[derive(Resource, Default, Debug, Clone)]
@@ -147,6 +151,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Review>()
         .init_resource::<MoveListOpen>()
         .init_resource::<Notice>()
+        .init_resource::<ScreenFade>()
         .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
         .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .add_systems(OnEnter(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)

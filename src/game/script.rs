@@ -3,7 +3,7 @@
 //! game, never for a time, so a script runs the same on a busy machine.
 //!
 //! Commands: `wait FRAMES` (let frames be drawn), `wait-rendered` (every render pipeline
-//! compiled, for several frames in a row), `wait-idle` (a human's turn or game over,
+//! compiled, for several frames in a row, and no fade between screens running), `wait-idle` (a human's turn or game over,
 //! nothing animating), `wait-plies N`, `wait-over`, `wait-thinking`, `wait-file NAME` (until NAME exists in the
 //! screenshot directory: written by an outside pointer driver), `signal NAME` (create NAME
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
@@ -282,6 +282,7 @@ struct Observed<'w> {
     motion: Option<Res<'w, Motion>>,
     selection: Option<Res<'w, Selection>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+    fade: Option<Res<'w, super::screen::ScreenFade>>,
 }
 
 /// What the script's actions write to.
@@ -310,7 +311,8 @@ fn run_script(
     seen: Observed,
     mut act: Actions,
 ) {
-    let Observed { rules, turn, anims, motion, selection, mouse } = seen;
+    let Observed { rules, turn, anims, motion, selection, mouse, fade } = seen;
+    let fading = fade.is_some_and(|f| f.0 > 0.0);
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
     let turn = turn.map(|t| *t.get()).unwrap_or(Turn::Human);
@@ -337,7 +339,7 @@ fn run_script(
                 }
             }
             Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
-            Step::WaitRendered => *ready_frames >= READY_FRAMES,
+            Step::WaitRendered => *ready_frames >= READY_FRAMES && !fading,
             Step::WaitThinking => turn == Turn::AiThinking,
             Step::WaitFile(name) => dir.0.join(name).exists(),
             Step::Signal(name) => {

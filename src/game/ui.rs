@@ -59,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
                 title_screen.run_if(in_state(Screen::Title)),
                 game_hud.run_if(in_state(Screen::Game)),
                 overlay_menu,
+                screen_fade,
             )
                 .chain(),
         );
@@ -333,38 +334,59 @@ fn title_screen(
     let compact = height < 700.0;
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(if compact { 8.0 } else { 36.0 });
-                ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
-                ui.label(egui::RichText::new("The Hawaiian stone-jumping game").size(20.0).color(palette::TEXT_DIM));
-                ui.add_space(if compact { 6.0 } else { 16.0 });
-                if let Resumable::Unreadable(why) = &*resumable {
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!(
-                                "The unfinished game could not be read (the file is kept): {why}"
-                            ))
-                            .color(palette::WARN)
-                            .size(15.0),
-                        )
-                        .wrap(),
-                    );
-                }
-                let items = menu_items(Screen::Title, Overlay::None, context(&resumable, &saves));
-                // While a screen is open over the title, its buttons only show.
-                let mut no_focus = *focus;
-                no_focus.index = usize::MAX;
-                let over = *overlay != Overlay::None;
-                let moved = focus.index != *last_focus;
-                *last_focus = focus.index;
-                let focus = if over { &mut no_focus } else { &mut *focus };
-                let label = |item: MenuItem| item.text(&settings);
-                ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
-                menu_buttons(ui, &items, &label, size, focus, moved, &mut chosen, &mut adjusted);
-                ui.add_space(if compact { 6.0 } else { 16.0 });
-                for line in CONTROLS {
-                    ui.add(egui::Label::new(egui::RichText::new(line).size(15.0).color(palette::TEXT_DIM)).wrap());
-                }
+            // The menu on a dark, rounded card, so the board playing behind stays art.
+            let card_width = (ui.available_width() - 16.0).min(560.0);
+            let margin = ((ui.available_width() - card_width) / 2.0).max(0.0);
+            ui.add_space(if compact { 4.0 } else { 16.0 });
+            ui.horizontal(|ui| {
+                ui.add_space(margin);
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 225))
+                    .corner_radius(18)
+                    .inner_margin(egui::Margin::symmetric(12, if compact { 6 } else { 14 }))
+                    .show(ui, |ui| {
+                        ui.set_width(card_width - 24.0);
+                        ui.vertical_centered(|ui| {
+                            ui.add_space(if compact { 2.0 } else { 12.0 });
+                            ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
+                            ui.label(
+                                egui::RichText::new("The Hawaiian stone-jumping game")
+                                    .size(20.0)
+                                    .color(palette::TEXT_DIM),
+                            );
+                            ui.add_space(if compact { 6.0 } else { 16.0 });
+                            if let Resumable::Unreadable(why) = &*resumable {
+                                ui.add(
+                                    egui::Label::new(
+                                        egui::RichText::new(format!(
+                                            "The unfinished game could not be read (the file is kept): {why}"
+                                        ))
+                                        .color(palette::WARN)
+                                        .size(15.0),
+                                    )
+                                    .wrap(),
+                                );
+                            }
+                            let items = menu_items(Screen::Title, Overlay::None, context(&resumable, &saves));
+                            // While a screen is open over the title, its buttons only show.
+                            let mut no_focus = *focus;
+                            no_focus.index = usize::MAX;
+                            let over = *overlay != Overlay::None;
+                            let moved = focus.index != *last_focus;
+                            *last_focus = focus.index;
+                            let focus = if over { &mut no_focus } else { &mut *focus };
+                            let label = |item: MenuItem| item.text(&settings);
+                            ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
+                            menu_buttons(ui, &items, &label, size, focus, moved, &mut chosen, &mut adjusted);
+                            ui.add_space(if compact { 6.0 } else { 16.0 });
+                            for line in CONTROLS {
+                                ui.add(
+                                    egui::Label::new(egui::RichText::new(line).size(15.0).color(palette::TEXT_DIM))
+                                        .wrap(),
+                                );
+                            }
+                        });
+                    });
             });
         });
     });
@@ -536,7 +558,11 @@ fn game_hud(
             });
         }
     }
-    draw_tray_labels(ctx, &super::board::shown_game(game, *review), &layout);
+    // The computer's side shows that it is thinking, beside its tray.
+    let thinking = (ai.thinking() && *turn.get() == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
+    let clock =
+        if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
+    draw_tray_labels(ctx, &super::board::shown_game(game, *review), &layout, thinking, clock);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), &layout);
     }
@@ -561,7 +587,7 @@ fn captured_of(game: &Game, side: Side) -> u32 {
 
 /// Whose tray is whose: "Black" and "White" over the trays — beside the board, above each
 /// tray on the side away from the board; below it, above each tray's first row.
-fn draw_tray_labels(ctx: &egui::Context, game: &Game, layout: &Layout) {
+fn draw_tray_labels(ctx: &egui::Context, game: &Game, layout: &Layout, thinking: Option<Side>, clock: Option<f32>) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     let geo = game.geometry();
     // The layout is in window pixels; egui draws in points (pixels over the zoom).
@@ -576,10 +602,35 @@ fn draw_tray_labels(ctx: &egui::Context, game: &Game, layout: &Layout) {
         } else {
             (layout.to_screen(first + Vec2::new(-0.3, 0.7)) / z, egui::Align2::LEFT_CENTER)
         };
-        let galley = painter.layout_no_wrap(owner.name().to_string(), font.clone(), palette::TEXT);
+        let is_thinking = thinking == Some(owner);
+        // Room for three dots after the name while this side thinks.
+        let text = if is_thinking { format!("{}      ", owner.name()) } else { owner.name().to_string() };
+        let galley = painter.layout_no_wrap(text, font.clone(), palette::TEXT);
         let rect = align.anchor_size(egui::pos2(at.x, at.y), galley.size()).expand2(egui::vec2(6.0, 2.0));
-        painter.rect_filled(rect, 6.0, egui::Color32::from_rgba_unmultiplied(20, 22, 26, 200));
+        let fill = if is_thinking {
+            egui::Color32::from_rgba_unmultiplied(70, 52, 24, 230)
+        } else {
+            egui::Color32::from_rgba_unmultiplied(20, 22, 26, 200)
+        };
+        painter.rect_filled(rect, 6.0, fill);
         painter.galley(rect.min + egui::vec2(6.0, 2.0), galley, palette::TEXT);
+        if is_thinking {
+            // Three dots rising and falling in turn (still dots when animations are off).
+            let r = font.size * 0.14;
+            for k in 0..3 {
+                let (lift, alpha) = match clock {
+                    Some(t) => {
+                        let phase = (t * 5.0 - k as f32 * 0.9).sin().max(0.0);
+                        (phase * r * 1.6, 0.45 + 0.55 * phase)
+                    }
+                    None => (0.0, 0.8),
+                };
+                let centre =
+                    egui::pos2(rect.right() - 8.0 - (2 - k) as f32 * r * 3.2, rect.center().y + r * 0.6 - lift);
+                painter.circle_filled(centre, r, palette::FOCUS.gamma_multiply(alpha));
+            }
+            ctx.request_repaint();
+        }
     }
 }
 
@@ -757,6 +808,34 @@ fn overlay_menu(
     for item in chosen {
         chosen_writer.write(MenuChosen(item));
     }
+    Ok(())
+}
+
+/// Seconds the fade between screens takes, at speed 1.
+const FADE_SECONDS: f32 = 0.3;
+
+/// A new screen comes in from dark over a moment (none at animation speed 0).
+fn screen_fade(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut fade: ResMut<super::screen::ScreenFade>,
+    mut shown: Local<Option<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if shown.is_some_and(|s| s != *screen.get()) && settings.anim_speed > 0.0 {
+        fade.0 = 1.0;
+    }
+    *shown = Some(*screen.get());
+    if fade.0 <= 0.0 {
+        return Ok(());
+    }
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("fade")));
+    let alpha = (fade.0 * fade.0 * 255.0) as u8;
+    painter.rect_filled(ctx.content_rect(), 0.0, egui::Color32::from_rgba_unmultiplied(6, 10, 14, alpha));
+    fade.0 = (fade.0 - time.delta_secs() * settings.anim_speed.max(0.25) / FADE_SECONDS).max(0.0);
+    ctx.request_repaint();
     Ok(())
 }
 

@@ -1,0 +1,222 @@
+//! The title screen's art: an 8×8 board behind the menu on which two computer players (quick,
+//! a little random) play a game, one unhurried move at a time; a new game starts a few
+//! seconds after one ends. At animation speed 0 the position simply stands still.
+
+use super::board::{STONE_SIZE, cell_pos, cup, slab, stone, z};
+use super::screen::Screen;
+use super::settings::Settings;
+use super::textures::Textures;
+use crate::rules::{Coord, Game, Geometry, Move};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// Seconds between moves, and that a move takes, at speed 1.
+const MOVE_EVERY: f32 = 1.6;
+const MOVE_TAKES: f32 = 0.55;
+/// Seconds the finished position stays before a new game.
+const REST: f32 = 4.0;
+
+/// The game played behind the menu.
+#[derive(Resource)]
+struct Demo {
+    game: Game,
+    /// Seconds until the next move (or the next game).
+    wait: f32,
+    seed: u32,
+}
+
+/// The art's root entity.
+#[derive(Component)]
+struct ArtRoot;
+
+/// A stone of the art at a cell.
+#[derive(Component)]
+struct ArtStone(Coord);
+
+/// A stone of the art moving along its landings.
+#[derive(Component)]
+struct ArtHop {
+    start: Vec2,
+    path: Vec<Vec2>,
+    t: f32,
+}
+
+/// A stone of the art fading out (captured or removed).
+#[derive(Component)]
+struct ArtFade(f32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Title), spawn_art)
+        .add_systems(Update, (fit_art, play_demo, animate_art).chain().run_if(in_state(Screen::Title)));
+}
+
+fn geometry() -> Geometry {
+    Geometry::new(8, 8).expect("8x8 is valid")
+}
+
+/// A few random opening moves, so every title shows a different position.
+fn opening(seed: &mut u32) -> Game {
+    let mut game = Game::new(geometry());
+    for _ in 0..8 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[next(seed) as usize % moves.len()];
+        let _ = game.play(m);
+    }
+    game
+}
+
+fn next(seed: &mut u32) -> u32 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 17;
+    *seed ^= *seed << 5;
+    *seed
+}
+
+/// Sets the art up on the title screen (once the textures exist).
+fn spawn_art(
+    mut commands: Commands,
+    textures: Option<Res<Textures>>,
+    demo: Option<Res<Demo>>,
+    settings: Res<Settings>,
+    time: Res<Time<Real>>,
+) {
+    let (Some(textures), None) = (textures, demo) else { return };
+    let mut seed = (time.elapsed().as_nanos() as u32 ^ settings.seed as u32 ^ 0x9e37_79b9).max(1);
+    let game = opening(&mut seed);
+    build(&mut commands, &textures, &game);
+    commands.insert_resource(Demo { game, wait: MOVE_EVERY, seed });
+}
+
+/// Spawns the board and its stones for a position.
+fn build(commands: &mut Commands, textures: &Textures, game: &Game) {
+    let geo = *game.geometry();
+    let root = commands
+        .spawn((
+            Name::new("Title art"),
+            ArtRoot,
+            DespawnOnExit(Screen::Title),
+            Transform::from_xyz(0.0, 0.0, -50.0),
+            Visibility::default(),
+        ))
+        .id();
+    commands.spawn((ChildOf(root), slab(textures, &geo, true)));
+    commands.spawn((ChildOf(root), slab(textures, &geo, false)));
+    for r in 0..geo.rows() {
+        for c in 0..geo.cols() {
+            let at = Coord::new(r, c);
+            commands.spawn((ChildOf(root), cup(textures, &geo, at)));
+            if let Some(side) = game.position().at(at) {
+                let p = cell_pos(&geo, at).extend(z::STONE);
+                commands.spawn((ChildOf(root), ArtStone(at), stone(textures, side, p, STONE_SIZE)));
+            }
+        }
+    }
+}
+
+/// The board fills the window's height behind the menu.
+fn fit_art(windows: Query<&Window, With<PrimaryWindow>>, mut roots: Query<&mut Transform, With<ArtRoot>>) {
+    let Ok(window) = windows.single() else { return };
+    let cell = (window.height() / 9.2).min(window.width() / 9.2);
+    for mut t in &mut roots {
+        t.scale = Vec3::new(cell, cell, 1.0);
+    }
+}
+
+/// Plays the next move when it is time, or starts a new game after a finished one rests.
+fn play_demo(
+    mut commands: Commands,
+    demo: Option<ResMut<Demo>>,
+    settings: Res<Settings>,
+    time: Res<Time<Real>>,
+    textures: Res<Textures>,
+    roots: Query<Entity, With<ArtRoot>>,
+    mut stones: Query<(Entity, &mut ArtStone, &Transform)>,
+) {
+    let Some(mut demo) = demo else { return };
+    if settings.anim_speed <= 0.0 {
+        return;
+    }
+    demo.wait -= time.delta_secs() * settings.anim_speed;
+    if demo.wait > 0.0 {
+        return;
+    }
+    let moves = demo.game.legal_moves();
+    if moves.is_empty() {
+        // The game is over: a fresh one.
+        for r in &roots {
+            commands.entity(r).despawn();
+        }
+        let mut seed = demo.seed;
+        demo.game = opening(&mut seed);
+        demo.seed = seed;
+        build(&mut commands, &textures, &demo.game);
+        demo.wait = MOVE_EVERY;
+        return;
+    }
+    // Mostly the move that leaves the opponent fewest replies, sometimes any move.
+    let mut seed = demo.seed;
+    let m: Move = if next(&mut seed).is_multiple_of(4) {
+        moves[next(&mut seed) as usize % moves.len()]
+    } else {
+        *moves
+            .iter()
+            .min_by_key(|m| {
+                let mut g = demo.game.clone();
+                let _ = g.play(**m);
+                (g.legal_moves().len(), next(&mut seed) % 7)
+            })
+            .expect("moves is not empty")
+    };
+    demo.seed = seed;
+    let geo = *demo.game.geometry();
+    let captured = if m.is_removal() { vec![m.from] } else { m.captured() };
+    for (e, mut s, tf) in &mut stones {
+        if captured.contains(&s.0) {
+            commands.entity(e).remove::<ArtStone>().insert(ArtFade(0.0));
+        } else if s.0 == m.from && !m.is_removal() {
+            s.0 = m.to;
+            let path = m.landings().iter().map(|c| cell_pos(&geo, *c)).collect();
+            commands.entity(e).insert(ArtHop { start: tf.translation.truncate(), path, t: 0.0 });
+        }
+    }
+    let _ = demo.game.play(m);
+    demo.wait = if demo.game.legal_moves().is_empty() { REST } else { MOVE_EVERY };
+}
+
+fn animate_art(
+    mut commands: Commands,
+    time: Res<Time<Real>>,
+    settings: Res<Settings>,
+    mut hops: Query<(Entity, &mut ArtHop, &mut Transform), Without<ArtFade>>,
+    mut fades: Query<(Entity, &mut ArtFade, &mut Sprite)>,
+) {
+    let dt = time.delta_secs() * settings.anim_speed.max(0.0);
+    for (e, mut hop, mut tf) in &mut hops {
+        hop.t += dt / MOVE_TAKES;
+        let n = hop.path.len() as f32;
+        let progress = (hop.t * n).min(n);
+        let i = (progress.floor() as usize).min(hop.path.len() - 1);
+        let f = progress - i as f32;
+        let from = if i == 0 { hop.start } else { hop.path[i - 1] };
+        let p = from.lerp(hop.path[i], f * f * (3.0 - 2.0 * f));
+        let height = (f * std::f32::consts::PI).sin() * 0.3;
+        tf.translation = Vec3::new(p.x, p.y + height * 0.35, z::HOPPING);
+        tf.scale = Vec3::splat(1.0 + height * 0.25);
+        if hop.t >= 1.0 {
+            let end = hop.path[hop.path.len() - 1];
+            tf.translation = end.extend(z::STONE);
+            tf.scale = Vec3::ONE;
+            commands.entity(e).remove::<ArtHop>();
+        }
+    }
+    for (e, mut fade, mut sprite) in &mut fades {
+        fade.0 += dt / 0.5;
+        sprite.color = Color::WHITE.with_alpha((1.0 - fade.0).max(0.0));
+        if fade.0 >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
