@@ -204,7 +204,9 @@ impl Layout {
 pub(super) fn camera_plugin(app: &mut App) {
     app.insert_resource(SpritePickingSettings { require_markers: false, picking_mode: SpritePickingMode::BoundingBox })
         .add_systems(Startup, |mut commands: Commands, textures: Res<Textures>| {
-            commands.spawn((Name::new("Camera"), Camera2d, Msaa::Sample4));
+            // No multisampling: every edge on the board is a soft-edged texture, and with software
+            // rendering each extra sample costs fill time across the whole window.
+            commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
             commands.spawn((
                 Name::new("Background"),
                 Background,

@@ -70,7 +70,7 @@ fn celebrate(mut glows: Query<(&Glow, &mut Sprite)>, time: Res<Time>, settings: 
     let speed = settings.anim_speed;
     for (g, mut sprite) in &mut glows {
         let alpha = if speed <= 0.0 {
-            0.45
+            0.6
         } else {
             let cycle = g.count as f32 * GLOW_STEP + 1.2;
             let t = (time.elapsed_secs() * speed).rem_euclid(cycle) - g.order as f32 * GLOW_STEP;
@@ -82,7 +82,7 @@ fn celebrate(mut glows: Query<(&Glow, &mut Sprite)>, time: Res<Time>, settings: 
             } else {
                 (-(t - 0.12) / 0.35).exp()
             };
-            0.18 + 0.7 * pulse
+            0.25 + 0.75 * pulse
         };
         sprite.color = colour::GLOW.with_alpha(alpha);
     }
@@ -223,7 +223,7 @@ fn update_markers(
             Glow { order, count },
             Sprite {
                 image: textures.glow.clone(),
-                custom_size: Some(Vec2::splat(1.5)),
+                custom_size: Some(Vec2::splat(1.45)),
                 color: colour::GLOW.with_alpha(0.0),
                 ..default()
             },

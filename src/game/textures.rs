@@ -187,8 +187,9 @@ fn generate(mut commands: Commands, mut images: ResMut<Assets<Image>>, settings:
         [1.0, 1.0, 1.0, ((1.0 - r) * 4.0).clamp(0.0, 1.0)]
     }));
     let glow = images.add(image(128, |u, v| {
-        let r2 = u * u + v * v;
-        [1.0, 1.0, 1.0, (-(r2 * 4.0)).exp() * (1.0 - r2).max(0.0)]
+        // Bright up to the stone's edge, fading out to the rim: a halo around the stone.
+        let r = (u * u + v * v).sqrt();
+        [1.0, 1.0, 1.0, ((1.0 - r) * 1.6).clamp(0.0, 1.0).powf(1.5)]
     }));
     let mut all = Vec::new();
     for theme in Theme::ALL {
