@@ -21,15 +21,41 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// The interface's colours, from the board: basalt greys, coral whites, the slab's warm stone.
 mod palette {
+    use crate::game::settings::Theme;
     use bevy_egui::egui::Color32;
-    /// Panels: dark basalt.
-    pub const PANEL: Color32 = Color32::from_rgb(28, 30, 34);
-    /// Buttons at rest.
-    pub const BUTTON: Color32 = Color32::from_rgb(58, 54, 50);
-    /// Buttons under the pointer (without the focus).
-    pub const BUTTON_SOFT: Color32 = Color32::from_rgb(68, 63, 58);
-    /// The focused button.
-    pub const BUTTON_HOVER: Color32 = Color32::from_rgb(84, 76, 68);
+
+    /// The colours that follow the board's theme.
+    pub struct Colours {
+        /// Panels.
+        pub panel: Color32,
+        /// Buttons at rest.
+        pub button: Color32,
+        /// Buttons under the pointer (without the focus).
+        pub button_soft: Color32,
+        /// The focused button.
+        pub button_hover: Color32,
+    }
+
+    impl Colours {
+        /// Lava rock: dark basalt panels, warm grey buttons. Wood: dark koa-brown panels,
+        /// buttons of oiled wood.
+        pub fn of(theme: Theme) -> Colours {
+            match theme {
+                Theme::Lava => Colours {
+                    panel: Color32::from_rgb(28, 30, 34),
+                    button: Color32::from_rgb(58, 54, 50),
+                    button_soft: Color32::from_rgb(68, 63, 58),
+                    button_hover: Color32::from_rgb(84, 76, 68),
+                },
+                Theme::Wood => Colours {
+                    panel: Color32::from_rgb(38, 29, 23),
+                    button: Color32::from_rgb(78, 56, 40),
+                    button_soft: Color32::from_rgb(92, 67, 48),
+                    button_hover: Color32::from_rgb(112, 82, 58),
+                },
+            }
+        }
+    }
     /// Text: coral white.
     pub const TEXT: Color32 = Color32::from_rgb(240, 232, 216);
     /// Quieter text.
@@ -181,7 +207,7 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
 /// One theme for every screen: the board's palette, rounded frames, large text.
 fn apply_theme(
     mut contexts: EguiContexts,
-    mut done: Local<bool>,
+    mut done: Local<Option<super::settings::Theme>>,
     settings: Res<Settings>,
     mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
@@ -204,19 +230,21 @@ fn apply_theme(
             window.mode = mode;
         }
     }
-    if *done {
+    // The interface takes its panel and button colours from the board's theme.
+    if *done == Some(settings.theme) {
         return Ok(());
     }
+    let colours = palette::Colours::of(settings.theme);
     let mut visuals = egui::Visuals::dark();
-    visuals.panel_fill = palette::PANEL;
-    visuals.window_fill = palette::PANEL;
-    visuals.window_stroke = egui::Stroke::new(1.0, palette::BUTTON_HOVER);
+    visuals.panel_fill = colours.panel;
+    visuals.window_fill = colours.panel;
+    visuals.window_stroke = egui::Stroke::new(1.0, colours.button_hover);
     visuals.window_corner_radius = egui::CornerRadius::same(14);
     visuals.override_text_color = Some(palette::TEXT);
     for (w, fill) in [
-        (&mut visuals.widgets.inactive, palette::BUTTON),
-        (&mut visuals.widgets.hovered, palette::BUTTON_HOVER),
-        (&mut visuals.widgets.active, palette::BUTTON_HOVER),
+        (&mut visuals.widgets.inactive, colours.button),
+        (&mut visuals.widgets.hovered, colours.button_hover),
+        (&mut visuals.widgets.active, colours.button_hover),
     ] {
         w.bg_fill = fill;
         w.weak_bg_fill = fill;
@@ -224,8 +252,8 @@ fn apply_theme(
     }
     // Hovering only lightens a button a little: the amber frame alone marks the focus.
     visuals.widgets.hovered.bg_stroke = egui::Stroke::NONE;
-    visuals.widgets.hovered.bg_fill = palette::BUTTON_SOFT;
-    visuals.widgets.hovered.weak_bg_fill = palette::BUTTON_SOFT;
+    visuals.widgets.hovered.bg_fill = colours.button_soft;
+    visuals.widgets.hovered.weak_bg_fill = colours.button_soft;
     visuals.selection.bg_fill = egui::Color32::from_rgb(150, 100, 40);
     ctx.set_visuals(visuals);
     ctx.all_styles_mut(|style| {
@@ -241,7 +269,7 @@ fn apply_theme(
         style.spacing.item_spacing = egui::vec2(10.0, 10.0);
         style.spacing.button_padding = egui::vec2(14.0, 7.0);
     });
-    *done = true;
+    *done = Some(settings.theme);
     Ok(())
 }
 
@@ -277,7 +305,7 @@ fn menu_buttons(
         let text = egui::RichText::new(label(*item)).size(size.text);
         let mut button = egui::Button::new(text).min_size(egui::vec2(width, size.height)).corner_radius(12);
         if focused {
-            button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(palette::BUTTON_HOVER);
+            button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(ui.visuals().widgets.active.bg_fill);
         }
         // Room for − and + beside a value.
         let response = ui
@@ -425,7 +453,8 @@ fn game_hud(
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
     let status = status_line(game, rules.resigned, &settings, *turn.get());
-    let frame = egui::Frame::new().fill(palette::PANEL).inner_margin(egui::Margin::symmetric(12, 6));
+    let frame =
+        egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
     let mut root = root_ui(ctx);
     egui::Panel::top("hud").exact_size(HUD_HEIGHT).frame(frame).show(&mut root, |ui| {
         ui.horizontal(|ui| {
@@ -521,7 +550,7 @@ fn game_hud(
         }
     });
     if move_list.0 {
-        let frame = egui::Frame::new().fill(palette::PANEL).inner_margin(egui::Margin::same(10));
+        let frame = egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::same(10));
         let geo = *game.geometry();
         let current = review.0.unwrap_or(game.ply());
         let last = game.ply();
@@ -862,7 +891,8 @@ fn save_rows(
         ui.horizontal(|ui| {
             let mut button = egui::Button::new(text).min_size(egui::vec2(width - 100.0, 52.0)).corner_radius(10).wrap();
             if focused {
-                button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(palette::BUTTON_HOVER);
+                button =
+                    button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(ui.visuals().widgets.active.bg_fill);
             }
             let response = ui.add_sized(egui::vec2(width - 100.0, 52.0), button);
             if focused && scroll_to_focus {
