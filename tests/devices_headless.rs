@@ -260,8 +260,8 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     file.agree(app.world().resource::<Settings>());
     app.insert_resource(file);
     settings_plugin(&mut app);
-    // Title: Play vs computer, You play, Two players, Watch, Custom game, Load game, Settings,
-    // Quit: up from the first item wraps round to Quit, then Settings.
+    // Title: Play vs computer, You play, Two players, Watch, Custom game, Load game, How to
+    // play, Settings, Quit: up from the first item wraps round to Quit, then Settings.
     for _ in 0..2 {
         pad.press(&mut app, Press::Up);
     }
@@ -449,4 +449,45 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::None);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
+    let (mut app, pad) = app_with("pad");
+    // Up from the first item: Quit, Settings, How to play.
+    for _ in 0..3 {
+        pad.press(&mut app, Press::Up);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Rules);
+    pad.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::None);
+    // In a game: Start, then How to play (sixth in the pause menu); B goes back to the pause menu.
+    pad.press(&mut app, Press::Down);
+    pad.press(&mut app, Press::Up);
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    keys_or_pad_start(&mut app, pad);
+    assert_eq!(overlay(&app), Overlay::Pause);
+    for _ in 0..5 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Rules);
+    pad.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::Pause);
+}
+
+/// Presses the pad's Start button.
+fn keys_or_pad_start(app: &mut App, pad: Device) {
+    let Device::Pad(entity) = pad else { unreachable!() };
+    for value in [1.0, 0.0] {
+        app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+            entity,
+            GamepadButton::Start,
+            value,
+        )));
+        app.update();
+    }
 }

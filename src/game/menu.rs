@@ -32,6 +32,8 @@ pub enum MenuItem {
     CustomGame,
     /// Open the list of saved games.
     LoadGame,
+    /// Open the rules page.
+    HowToPlay,
     /// Leave the game.
     Quit,
     /// Open the settings.
@@ -113,6 +115,7 @@ impl MenuItem {
             MenuItem::WatchComputer => "Watch computer vs computer",
             MenuItem::CustomGame => "Custom game…",
             MenuItem::LoadGame => "Load game…",
+            MenuItem::HowToPlay => "How to play",
             MenuItem::Quit => "Quit",
             MenuItem::Settings => "Settings",
             MenuItem::Volume => "Volume",
@@ -344,16 +347,26 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (_, Overlay::Confirm(_)) => vec![No, Yes],
         (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
+        (_, Overlay::Rules) => vec![Back],
         (Screen::Title, _) => {
-            let mut items =
-                vec![PlayComputer, YourColour, TwoPlayers, WatchComputer, CustomGame, LoadGame, Settings, Quit];
+            let mut items = vec![
+                PlayComputer,
+                YourColour,
+                TwoPlayers,
+                WatchComputer,
+                CustomGame,
+                LoadGame,
+                HowToPlay,
+                Settings,
+                Quit,
+            ];
             if ctx.can_continue {
                 items.insert(0, Continue);
             }
             items
         }
         (Screen::Game, Overlay::None) => Vec::new(),
-        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, Save, CopyRecord, Resign, Settings, ToTitle],
+        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
         (Screen::Game, Overlay::GameOver) => {
             vec![Rematch, RematchSwapped, Review, Save, CopyRecord, LookAtBoard, ToTitle]
         }
@@ -531,6 +544,7 @@ fn carry_out(
             MenuItem::Settings => *overlay = Overlay::Settings,
             MenuItem::CustomGame => *overlay = Overlay::Setup,
             MenuItem::LoadGame => *overlay = Overlay::Load,
+            MenuItem::HowToPlay => *overlay = Overlay::Rules,
             MenuItem::Back => *overlay = overlay.parent(*screen.get()),
             // Choosing a value steps it up, wrapping round at the top.
             item if item.adjustable() => step_or_wrap(&mut settings, *item),

@@ -45,6 +45,8 @@ pub enum Overlay {
     Setup,
     /// The saved games: open, delete, or paste a record (over the title).
     Load,
+    /// How to play: the rules on one page (over the title or the game).
+    Rules,
 }
 
 impl Overlay {
@@ -53,7 +55,7 @@ impl Overlay {
         let in_game = screen == Screen::Game;
         match self {
             Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame) => Overlay::Load,
-            Overlay::Settings | Overlay::Confirm(_) if in_game => Overlay::Pause,
+            Overlay::Settings | Overlay::Rules | Overlay::Confirm(_) if in_game => Overlay::Pause,
             _ => Overlay::None,
         }
     }

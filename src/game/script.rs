@@ -9,7 +9,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
@@ -87,7 +87,7 @@ pub enum Step {
     Start,
     /// Close the menu over the game (the game-over panel, the pause menu).
     CloseMenu,
-    /// Open a screen over the title or the game: setup, load, pause, settings or over.
+    /// Open a screen over the title or the game: setup, load, pause, settings, over or rules.
     Open(Overlay),
     /// Press a key or button: up, down, left, right, confirm, cancel or delete.
     Press(Action),
@@ -214,9 +214,10 @@ impl Script {
                     "pause" => Overlay::Pause,
                     "settings" => Overlay::Settings,
                     "over" => Overlay::GameOver,
+                    "rules" => Overlay::Rules,
                     other => {
                         return Err(format!(
-                            "script line {}: 'open' needs setup, load, pause, settings or over, not '{other}'",
+                            "script line {}: 'open' needs setup, load, pause, settings, over or rules, not '{other}'",
                             i + 1
                         ));
                     }

@@ -751,6 +751,7 @@ fn overlay_menu(
             ("Saved games".into(), lines)
         }
         Overlay::Confirm(about) => (question(about).into(), Vec::new()),
+        Overlay::Rules => ("How to play".into(), Vec::new()),
         Overlay::GameOver => {
             let Some(rules) = rules.as_ref() else { return Ok(()) };
             let game = &rules.game;
@@ -791,7 +792,7 @@ fn overlay_menu(
     }
     let mut chosen = Vec::new();
     let mut adjusted = Vec::new();
-    let wide = overlay == Overlay::Load;
+    let wide = matches!(overlay, Overlay::Load | Overlay::Rules);
     let max_width = if wide { (screen_size.x - 48.0).min(720.0) } else { 540.0_f32.min(screen_size.x - 32.0) };
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
     egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP).show(ctx, |ui| {
@@ -806,12 +807,17 @@ fn overlay_menu(
             // The menu scrolls when the window is too low for it.
             let max_height = (screen_size.y - 190.0).max(120.0);
             let spacing = ui.spacing().item_spacing.y;
-            let needed = items.len() as f32 * (size.height + spacing)
+            let needed = if overlay == Overlay::Rules { max_height } else { 0.0 }
+                + items.len() as f32 * (size.height + spacing)
                 + if overlay == Overlay::Load { saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
             egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(needed.min(max_height)).show(
                 ui,
                 |ui| {
-                    if overlay == Overlay::Load {
+                    if overlay == Overlay::Rules {
+                        rules_page(ui);
+                        let label = |item: MenuItem| item.text(&settings);
+                        menu_buttons(ui, &items, &label, size, &mut focus, moved, &mut chosen, &mut adjusted);
+                    } else if overlay == Overlay::Load {
                         save_rows(ui, &saves, &mut focus, moved, &mut chosen);
                         let rest: Vec<MenuItem> =
                             items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
@@ -866,6 +872,39 @@ fn screen_fade(
     fade.0 = (fade.0 - time.delta_secs() * settings.anim_speed.max(0.25) / FADE_SECONDS).max(0.0);
     ctx.request_repaint();
     Ok(())
+}
+
+/// The rules on one page, in short paragraphs.
+fn rules_page(ui: &mut egui::Ui) {
+    let paragraphs: [(&str, &str); 6] = [
+        ("The board", "Stones fill every cup in a checkerboard: black basalt and white coral. Black moves first."),
+        (
+            "Opening",
+            "Black takes one of its own stones off the board, from the centre or a corner. \
+             White then takes one of its stones from a cup right next to that hole.",
+        ),
+        (
+            "Jumping",
+            "From then on every move is a jump: a stone jumps straight (not diagonally) over an \
+             enemy stone next to it into the empty cup behind, and captures it.",
+        ),
+        (
+            "Jumping again",
+            "The same stone may jump again in the same direction, one enemy stone and one empty cup \
+             at a time. You may stop after any jump: a jump is never forced to continue.",
+        ),
+        ("The end", "Whoever cannot jump on their turn loses. There are no passes and no draws."),
+        (
+            "Tips",
+            "Keep moves for yourself and take away your opponent's; near the end, count the jumps \
+             each side has left.",
+        ),
+    ];
+    for (head, text) in paragraphs {
+        ui.label(egui::RichText::new(head).size(19.0).strong().color(palette::FOCUS));
+        ui.add(egui::Label::new(egui::RichText::new(text).size(17.0)).wrap());
+        ui.add_space(4.0);
+    }
 }
 
 /// The saved games as rows of two lines (what and when), each with a Delete button.
