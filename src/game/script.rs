@@ -496,7 +496,7 @@ fn run_script(
 #[derive(Resource)]
 pub struct FrameLog {
     path: PathBuf,
-    ms: Vec<f32>,
+    ms: Vec<(f32, bool)>,
 }
 
 impl FrameLog {
@@ -515,13 +515,25 @@ fn record_frame(
     mut log: ResMut<FrameLog>,
     mut exits: MessageReader<AppExit>,
     ai: Option<Res<AiState>>,
+    rules: Option<Res<Rules>>,
+    mut since_move: Local<(Option<u64>, u32)>,
 ) {
-    // A frame counts as "thinking" while a search is in flight on the task pool.
+    // A frame counts as "thinking" while a search is in flight on the task pool; the frame
+    // that applies a move and the two after it (the board and its marks are rebuilt) are
+    // marked as move frames.
     let thinking = ai.is_some_and(|a| a.thinking());
-    log.ms.push(time.delta_secs() * 1000.0 * if thinking { -1.0 } else { 1.0 });
+    let generation = rules.map(|r| r.generation);
+    if generation != since_move.0 {
+        *since_move = (generation, 0);
+    } else {
+        since_move.1 += 1;
+    }
+    let ms = time.delta_secs() * 1000.0 * if thinking { -1.0 } else { 1.0 };
+    log.ms.push((ms, since_move.1 < 3));
     if exits.read().count() > 0 {
-        // Negative values mark frames while the AI was thinking.
-        let text: String = log.ms.iter().skip(3).map(|v| format!("{v:.3}\n")).collect();
+        // Negative values mark frames while the AI was thinking; " move" marks move frames.
+        let text: String =
+            log.ms.iter().skip(3).map(|(v, moved)| format!("{v:.3}{}\n", if *moved { " move" } else { "" })).collect();
         if crate::files::write_atomically(&log.path, text.as_bytes()).is_err() {
             error!("could not write frame log {}", log.path.display());
         }
