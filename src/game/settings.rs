@@ -511,11 +511,25 @@ mod tests {
             players: [Controller::Ai(Level::Expert), Controller::Human],
             anim_speed: 2.5,
             coordinates: false,
+            ambient: 0.3,
+            theme: Theme::Wood,
             ..Settings::default()
         };
         let mut back = Settings::default();
         assert!(back.apply_text(&s.to_text()).is_empty());
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn a_bad_theme_or_ambience_is_named_and_changes_nothing() {
+        let mut s = Settings::default();
+        let errors = s.apply_text("theme = marble\nambient = 101\nambient = -1\ntheme = wood\n");
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].contains("theme 'marble': expected lava or wood"), "{errors:?}");
+        assert!(errors[1].contains("ambient '101': expected 0 to 100"), "{errors:?}");
+        assert!(errors[2].contains("ambient '-1'"), "{errors:?}");
+        assert_eq!(s.theme, Theme::Wood, "the good line still applies");
+        assert_eq!(s.ambient, 0.0);
     }
 
     #[test]

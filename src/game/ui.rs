@@ -734,10 +734,19 @@ fn overlay_menu(
     let (title, mut lines): (String, Vec<(String, egui::Color32)>) = match overlay {
         Overlay::Pause => ("Paused".into(), Vec::new()),
         Overlay::Settings => ("Settings".into(), vec![("Left and right change a value.".into(), palette::TEXT_DIM)]),
-        Overlay::Setup => (
-            "Custom game".into(),
-            vec![("Left and right change a value; the choice is remembered.".into(), palette::TEXT_DIM)],
-        ),
+        Overlay::Setup => {
+            let mut lines =
+                vec![("Left and right change a value; the choice is remembered.".into(), palette::TEXT_DIM)];
+            // What each computer player is like.
+            for side in [Side::Black, Side::White] {
+                if let Controller::Ai(level) = settings.players[side.index()] {
+                    let name = level.name();
+                    let level_name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+                    lines.push((format!("{}: {level_name} — {}", side.name(), level.description()), palette::TEXT));
+                }
+            }
+            ("Custom game".into(), lines)
+        }
         Overlay::Load => {
             let mut lines = Vec::new();
             if saves.entries.is_empty() {
