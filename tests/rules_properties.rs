@@ -220,3 +220,46 @@ fn white_wins_4x4_and_black_wins_5x5() {
     let mut memo = HashMap::new();
     assert!(side_to_move_wins(&Position::start(Geometry::new(5, 5).unwrap()), &mut memo));
 }
+
+/// Perft by building every move and position (no shortcuts), to check the fast counter.
+fn slow_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.legal_moves().into_iter().map(|m| slow_perft(&p.after(m), depth - 1)).sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, .. ProptestConfig::default() })]
+
+    /// The 128-bit perft used past the opening on boards up to 128 bits counts exactly what
+    /// the move generator produces, on square and oblong boards, near their size limit too.
+    #[test]
+    fn fast_perft_counts_what_the_move_generator_produces(
+        (rows, cols) in prop::sample::select(vec![(3u8, 3u8), (4, 7), (6, 6), (7, 5), (8, 8), (5, 20), (10, 10), (11, 10), (9, 12)]),
+        cells in prop::collection::vec(0u8..4, 240),
+        white in any::<bool>(),
+        depth in 1u32..4,
+    ) {
+        // A random jumping-phase position: at least two empty cells, stones fairly dense.
+        let geo = Geometry::new(rows, cols).unwrap();
+        let mut text = String::new();
+        for r in 0..rows as usize {
+            if r > 0 {
+                text.push('/');
+            }
+            for c in 0..cols as usize {
+                text.push(match cells[(r * cols as usize + c) % cells.len()] { 0 => '.', 1 | 3 => 'B', _ => 'W' });
+            }
+        }
+        text.push_str(if white { " w" } else { " b" });
+        // (Texts the rules refuse, such as an opening position with the wrong side to move,
+        // are skipped.)
+        let parsed = parse_position(&text);
+        prop_assume!(parsed.is_ok());
+        let p = parsed.unwrap();
+        prop_assume!(p.opening_phase() == Phase::Jumping);
+        prop_assert_eq!(p.geometry(), &geo);
+        prop_assert_eq!(perft(&p, depth), slow_perft(&p, depth), "{}", text);
+    }
+}

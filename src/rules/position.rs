@@ -639,9 +639,95 @@ pub fn perft(p: &Position, depth: u32) -> u64 {
     if depth == 1 {
         return p.move_count() as u64;
     }
+    // Past the opening, boards of up to 128 bits (8×8 is 72 with its guard column) are
+    // counted on 128-bit boards, without building moves or positions.
+    if p.opening_phase() == Phase::Jumping
+        && let Some(small) = SmallBoard::of(p)
+    {
+        return small.perft(depth);
+    }
     let mut moves = Vec::with_capacity(64);
     p.legal_moves_into(&mut moves);
     moves.iter().map(|&m| perft(&p.after(m), depth - 1)).sum()
+}
+
+/// A jumping-phase position on a board that fits in 128 bits: the side to move's stones, the
+/// other side's, and the board's cells, as `u128` sets (bit `row * stride + col`, a guard
+/// column keeps sideways shifts from wrapping).
+#[derive(Clone, Copy, Debug)]
+struct SmallBoard {
+    own: u128,
+    enemy: u128,
+    valid: u128,
+    stride: i32,
+}
+
+/// `v` looked at from `offset`: bit `x` of the result is bit `x + offset` of `v`.
+#[inline(always)]
+fn look128(v: u128, offset: i32) -> u128 {
+    if offset >= 0 { v >> offset } else { v << -offset }
+}
+
+impl SmallBoard {
+    /// The position on 128-bit boards, if its board fits.
+    fn of(p: &Position) -> Option<SmallBoard> {
+        let g = p.geo;
+        if g.rows as usize * g.stride as usize > 128 {
+            return None;
+        }
+        let wide = |b: Bits| b.0[0] as u128 | (b.0[1] as u128) << 64;
+        Some(SmallBoard {
+            own: wide(p.stones[p.to_move.index()]),
+            enemy: wide(p.stones[p.to_move.opponent().index()]),
+            valid: wide(g.valid),
+            stride: g.stride as i32,
+        })
+    }
+
+    /// Calls `f(from, offset, hops)` for each set of stones that can make a jump of `hops`
+    /// hops in direction `offset` (as [`Position::for_each_jump_group`]).
+    #[inline(always)]
+    fn for_each_group(&self, mut f: impl FnMut(u128, i32, i32)) {
+        let empty = self.valid & !self.own & !self.enemy;
+        for off in [1, -1, self.stride, -self.stride] {
+            let pattern = look128(self.enemy, off) & look128(empty, 2 * off);
+            let mut from = self.own & pattern;
+            let mut ahead = pattern;
+            let mut hops = 1;
+            while from != 0 {
+                f(from, off, hops);
+                ahead = look128(ahead, 2 * off);
+                from &= ahead;
+                hops += 1;
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 1 {
+            let mut n = 0;
+            self.for_each_group(|from, _, _| n += from.count_ones() as u64);
+            return n;
+        }
+        let mut total = 0;
+        self.for_each_group(|mut from, off, hops| {
+            while from != 0 {
+                let i = from.trailing_zeros() as i32;
+                from &= from - 1;
+                let to = i + 2 * hops * off;
+                let mut captured = 0u128;
+                for k in 0..hops {
+                    captured |= 1u128 << (i + (2 * k + 1) * off);
+                }
+                let moved = self.own ^ (1u128 << i) ^ (1u128 << to);
+                // The other side is to move next.
+                let next =
+                    SmallBoard { own: self.enemy & !captured, enemy: moved, valid: self.valid, stride: self.stride };
+                total += next.perft(depth - 1);
+            }
+        });
+        total
+    }
 }
 
 /// Per-root-move perft counts (none at depth 0, where the count is 1 with no move).
