@@ -16,8 +16,18 @@ pub struct PendingSearch {
     /// The rules generation the search started from.
     pub generation: u64,
     cancel: Arc<AtomicBool>,
-    /// Game time since the search started (the reply is shown no sooner than the minimum delay).
+    /// Game time since the search started (the reply is shown no sooner than `min_delay`).
     waited: f32,
+    /// How long the reply takes at least: longer when there are more moves to weigh.
+    min_delay: f32,
+}
+
+/// The least time a reply takes, so it reads as a move being considered: the settings' minimum
+/// with one or two legal moves, growing with the number of moves to about three times that,
+/// but never past the level's own time budget (or the minimum itself, if that is longer).
+pub fn reply_delay(base: f32, legal_moves: usize, level: Level) -> f32 {
+    let weigh = 1.0 + (legal_moves.saturating_sub(2) as f32 / 10.0).min(2.0);
+    (base * weigh).min(level.config().budget.as_secs_f32().max(base))
 }
 
 impl Drop for PendingSearch {
@@ -134,7 +144,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), (|mut ai: ResMut<AiState>| ai.cancel(), forget_hint));
 }
 
-fn spawn_search(level: Level, ai: Option<Ai>, seed: u64, position: Position, generation: u64) -> PendingSearch {
+fn spawn_search(
+    level: Level,
+    ai: Option<Ai>,
+    seed: u64,
+    position: Position,
+    generation: u64,
+    min_delay: f32,
+) -> PendingSearch {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
@@ -143,7 +160,7 @@ fn spawn_search(level: Level, ai: Option<Ai>, seed: u64, position: Position, gen
         let choice = ai.choose(&position, flag);
         (ai, choice)
     });
-    PendingSearch { task, generation, cancel, waited: 0.0 }
+    PendingSearch { task, generation, cancel, waited: 0.0, min_delay }
 }
 
 /// Lets the renderer win when the search and drawing compete for the same cores: on a
@@ -183,12 +200,13 @@ fn drive_ai(
         let ai = state.idle.iter().position(|(l, _)| *l == level).map(|i| state.idle.swap_remove(i).1);
         let seed = settings.seed.wrapping_add(state.searches_started);
         state.searches_started += 1;
-        state.pending = Some(spawn_search(level, ai, seed, *rules.game.position(), rules.generation));
+        let min_delay = reply_delay(settings.ai_min_delay, rules.game.position().move_count() as usize, level);
+        state.pending = Some(spawn_search(level, ai, seed, *rules.game.position(), rules.generation, min_delay));
         return;
     }
     let pending = state.pending.as_mut().expect("checked above");
     pending.waited += time.delta_secs();
-    if pending.waited < settings.ai_min_delay {
+    if pending.waited < pending.min_delay {
         return;
     }
     if let Some((ai, choice)) = block_on(poll_once(&mut pending.task)) {
@@ -198,5 +216,27 @@ fn drive_ai(
         if let Some(mv) = choice.mv {
             intents.write(Intent::Play { mv, generation: Some(generation) });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_waits_longer_with_more_moves_to_weigh_but_never_beyond_the_budget() {
+        let quick = reply_delay(0.35, 1, Level::Expert);
+        let busy = reply_delay(0.35, 30, Level::Expert);
+        assert!((quick - 0.35).abs() < 1e-6, "{quick}");
+        assert!(busy > 0.9 && busy <= 1.05 + 1e-6, "{busy}");
+        assert!(reply_delay(0.35, 8, Level::Expert) > quick);
+        // Easy's budget is 0.4 s, so its busiest pause stops there.
+        assert!((reply_delay(0.35, 30, Level::Easy) - 0.4).abs() < 1e-6);
+        // Beginner's budget (0.25 s) is below the minimum: it keeps the minimum.
+        assert!((reply_delay(0.35, 30, Level::Beginner) - 0.35).abs() < 1e-6);
+        // A minimum longer than every budget (tests hold replies back with one) stays.
+        assert_eq!(reply_delay(1000.0, 30, Level::Expert), 1000.0);
+        // Scripted and headless runs use no delay at all.
+        assert_eq!(reply_delay(0.0, 30, Level::Expert), 0.0);
     }
 }
