@@ -491,3 +491,83 @@ fn keys_or_pad_start(app: &mut App, pad: Device) {
         app.update();
     }
 }
+
+/// Plays a move in notation with the device: the stone, then where it lands.
+fn play_with(app: &mut App, device: Device, text: &str) {
+    let geo = *rules(app).game.geometry();
+    let m = konane::rules::parse_move(&geo, text).unwrap();
+    choose_cell(app, device, m.from);
+    if !m.is_removal() {
+        choose_cell(app, device, m.to);
+    }
+    app.update();
+    app.update();
+}
+
+fn lesson(app: &App) -> Option<(usize, bool)> {
+    app.world().get_resource::<konane::game::tutorial::Tutorial>().map(|t| (t.lesson, t.passed))
+}
+
+#[test]
+fn the_whole_tutorial_with_only_a_gamepad_explains_wrong_moves_and_remembers_progress() {
+    let (mut app, pad) = app_with("pad");
+    // Title: ... Load game, Learn to play (the seventh item).
+    for _ in 0..6 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(overlay(&app), Overlay::Lesson);
+    assert_eq!(lesson(&app), Some((0, false)));
+    assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Human]);
+    // Lesson 1 is read: Next.
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(lesson(&app), Some((1, false)));
+    // Each playing lesson: Try it, make the move (after a wrong one where there is one),
+    // then Next from the "well done" panel.
+    let lessons: [(&str, Option<&str>); 6] = [
+        ("a6", None),
+        ("c5", None),
+        ("b4-d4", None),
+        ("a4-e4", Some("a4-c4")),
+        ("a4-c4", Some("a4-e4")),
+        ("a6-a2", Some("a6-a4")),
+    ];
+    for (k, (right, wrong)) in lessons.into_iter().enumerate() {
+        let index = k + 1;
+        assert_eq!(overlay(&app), Overlay::Lesson, "lesson {}", index + 1);
+        pad.press(&mut app, Press::Choose); // Try it
+        assert_eq!(overlay(&app), Overlay::None, "lesson {}", index + 1);
+        if let Some(w) = wrong {
+            play_with(&mut app, pad, w);
+            assert_eq!(rules(&app).game.ply(), 0, "lesson {}: the wrong move {w} was played", index + 1);
+            assert_eq!(lesson(&app), Some((index, false)));
+            // Drop any selection left by the refused move.
+            pad.press(&mut app, Press::Back);
+            if overlay(&app) == Overlay::Pause {
+                pad.press(&mut app, Press::Back);
+            }
+        }
+        play_with(&mut app, pad, right);
+        assert_eq!(rules(&app).game.ply(), 1, "lesson {}: {right} was not played", index + 1);
+        assert_eq!(lesson(&app), Some((index, true)));
+        assert_eq!(overlay(&app), Overlay::Lesson, "lesson {}: no well-done panel", index + 1);
+        assert!(app.world().resource::<Settings>().tutorial as usize > index);
+        pad.press(&mut app, Press::Choose); // Next lesson
+        app.update();
+    }
+    // Lesson 7 ended the game, yet the lesson panel (not the game-over panel) was shown.
+    assert_eq!(lesson(&app), Some((7, false)));
+    pad.press(&mut app, Press::Choose); // the last lesson is read: Next ends the tutorial
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(lesson(&app).is_none());
+    assert_eq!(app.world().resource::<Settings>().tutorial, 8);
+    assert_eq!(
+        app.world().resource::<Settings>().players,
+        [Controller::Human, Controller::Ai(Level::Beginner)],
+        "the players from before the tutorial are back"
+    );
+}

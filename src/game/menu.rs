@@ -8,8 +8,9 @@ use super::rules::{Intent, Rules};
 use super::saves::{
     ContinueGame, CopyRecord, DeleteSave, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame, SaveList,
 };
-use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Review, Screen, Turn};
+use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Review, Screen, Turn, TutorialActive, TutorialStep};
 use super::settings::{Controller, Settings};
+use super::tutorial::Tutorial;
 use crate::ai::Level;
 use crate::rules::{Color as Side, Geometry};
 use bevy::ecs::system::SystemParam;
@@ -34,6 +35,16 @@ pub enum MenuItem {
     LoadGame,
     /// Open the rules page.
     HowToPlay,
+    /// Start the tutorial (where it was left).
+    Tutorial,
+    /// Tutorial: close the lesson's text and try it.
+    TryLesson,
+    /// Tutorial: go on to the next lesson.
+    NextLesson,
+    /// Tutorial: show the lesson's text again.
+    ShowLesson,
+    /// Tutorial: leave it for the title.
+    LeaveTutorial,
     /// Leave the game.
     Quit,
     /// Open the settings.
@@ -116,6 +127,11 @@ impl MenuItem {
             MenuItem::CustomGame => "Custom game…",
             MenuItem::LoadGame => "Load game…",
             MenuItem::HowToPlay => "How to play",
+            MenuItem::Tutorial => "Learn to play",
+            MenuItem::TryLesson => "Try it",
+            MenuItem::NextLesson => "Next lesson",
+            MenuItem::ShowLesson => "Show the lesson again",
+            MenuItem::LeaveTutorial => "Leave the tutorial",
             MenuItem::Quit => "Quit",
             MenuItem::Settings => "Settings",
             MenuItem::Volume => "Volume",
@@ -335,6 +351,8 @@ pub struct MenuContext {
     pub can_continue: bool,
     /// Games in the saved-games list.
     pub saves: usize,
+    /// In the tutorial: whether the lesson can be left for the next one (read or passed).
+    pub lesson_ready: Option<bool>,
 }
 
 /// The menu on screen: its items in order (empty when the board has the input).
@@ -348,6 +366,13 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
         (_, Overlay::Rules) => vec![Back],
+        (_, Overlay::Lesson) => match ctx.lesson_ready {
+            Some(true) => vec![NextLesson, LeaveTutorial],
+            _ => vec![TryLesson, LeaveTutorial],
+        },
+        (Screen::Game, Overlay::Pause) if ctx.lesson_ready.is_some() => {
+            vec![Resume, ShowLesson, Settings, LeaveTutorial]
+        }
         (Screen::Title, _) => {
             let mut items = vec![
                 PlayComputer,
@@ -356,6 +381,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
                 WatchComputer,
                 CustomGame,
                 LoadGame,
+                Tutorial,
                 HowToPlay,
                 Settings,
                 Quit,
@@ -413,12 +439,21 @@ pub(super) fn plugin(app: &mut App) {
                 .after(super::input::apply_actions)
                 .before(super::input::resolve_activations),
         )
-        .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>| *overlay = Overlay::GameOver);
+        .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>, tutorial: Option<Res<TutorialActive>>| {
+            // A lesson that ends the game keeps its own panel.
+            if tutorial.is_none() {
+                *overlay = Overlay::GameOver;
+            }
+        });
 }
 
 /// The menu context from the resources.
-pub fn context(resumable: &Resumable, saves: &SaveList) -> MenuContext {
-    MenuContext { can_continue: matches!(resumable, Resumable::Game(_)), saves: saves.entries.len() }
+pub fn context(resumable: &Resumable, saves: &SaveList, tutorial: Option<&Tutorial>) -> MenuContext {
+    MenuContext {
+        can_continue: matches!(resumable, Resumable::Game(_)),
+        saves: saves.entries.len(),
+        lesson_ready: tutorial.map(|t| t.passed || matches!(t.current().goal, super::tutorial::Goal::Read)),
+    }
 }
 
 /// Moves the focus with directions, chooses with Confirm, goes back with Cancel / Pause.
@@ -429,12 +464,13 @@ fn navigate(
     mut focus: ResMut<MenuFocus>,
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
+    tutorial: Option<Res<Tutorial>>,
     mut chosen: MessageWriter<MenuChosen>,
     mut adjusts: MessageWriter<MenuAdjust>,
 ) {
     let Some(screen) = screen else { return };
     let menu = (*screen.get(), *overlay);
-    let items = menu_items(menu.0, menu.1, context(&resumable, &saves));
+    let items = menu_items(menu.0, menu.1, context(&resumable, &saves, tutorial.as_deref()));
     // A menu that just opened starts at its first item and ignores what opened it; with no
     // menu open, the board has the actions. (This system always runs, so it never reads
     // actions from frames it skipped.) A list that shrank keeps the focus inside it.
@@ -479,6 +515,7 @@ struct SaveRequests<'w> {
     delete: MessageWriter<'w, DeleteSave>,
     agreed: MessageWriter<'w, OpenPending>,
     continue_game: MessageWriter<'w, ContinueGame>,
+    tutorial: MessageWriter<'w, TutorialStep>,
 }
 
 /// The views a menu item can open on the game.
@@ -545,6 +582,21 @@ fn carry_out(
             MenuItem::CustomGame => *overlay = Overlay::Setup,
             MenuItem::LoadGame => *overlay = Overlay::Load,
             MenuItem::HowToPlay => *overlay = Overlay::Rules,
+            MenuItem::Tutorial => {
+                requests.tutorial.write(TutorialStep::Start);
+            }
+            MenuItem::TryLesson => {
+                requests.tutorial.write(TutorialStep::Try);
+            }
+            MenuItem::NextLesson => {
+                requests.tutorial.write(TutorialStep::Next);
+            }
+            MenuItem::ShowLesson => {
+                requests.tutorial.write(TutorialStep::Explain);
+            }
+            MenuItem::LeaveTutorial => {
+                requests.tutorial.write(TutorialStep::Leave);
+            }
             MenuItem::Back => *overlay = overlay.parent(*screen.get()),
             // Choosing a value steps it up, wrapping round at the top.
             item if item.adjustable() => step_or_wrap(&mut settings, *item),

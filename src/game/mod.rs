@@ -20,6 +20,7 @@ pub mod script;
 pub mod settings;
 pub mod textures;
 pub mod title_art;
+pub mod tutorial;
 pub mod ui;
 
 pub use args::GameArgs;
@@ -43,6 +44,7 @@ pub fn core_plugin(app: &mut App) {
         clipboard::plugin,
         saves::plugin,
         menu::plugin,
+        tutorial::plugin,
         audio::cues_plugin,
     ));
 }

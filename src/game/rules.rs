@@ -16,12 +16,19 @@ pub struct Rules {
     pub generation: u64,
     /// The side that gave up, if one did (the game is then over though moves remain).
     pub resigned: Option<Side>,
+    /// In a lesson: the only moves accepted, and what to say about any other legal move.
+    pub allowed: Option<(Vec<Move>, String)>,
 }
 
 impl Rules {
     /// A fresh game of the settings' size, after `previous` (the last game of this run).
     pub fn new(settings: &Settings, previous: Option<&Rules>) -> Rules {
-        Rules { game: Game::new(settings.size), generation: previous.map_or(0, |r| r.generation + 1), resigned: None }
+        Rules {
+            game: Game::new(settings.size),
+            generation: previous.map_or(0, |r| r.generation + 1),
+            resigned: None,
+            allowed: None,
+        }
     }
 
     /// The winner: the side whose opponent has no jump left, or whose opponent resigned.
@@ -68,6 +75,13 @@ pub enum Intent {
     NewGame,
     /// This side gives up (Undo takes it back).
     Resign(Side),
+    /// Play on from this game (a lesson's position), accepting only `allowed` moves if given.
+    Replace {
+        /// The game.
+        game: Box<Game>,
+        /// The moves accepted, and the reason given for any other legal move.
+        allowed: Option<(Vec<Move>, String)>,
+    },
 }
 
 /// A move was applied.
@@ -165,6 +179,13 @@ pub fn apply_intents(
                     // Computed for a position that is no longer current: never applied.
                     continue;
                 }
+                if let Some((only, why)) = &rules.allowed
+                    && rules.game.position().is_legal(*mv)
+                    && !only.contains(mv)
+                {
+                    rejected.write(Rejected { at: Some(mv.from), reason: why.clone() });
+                    continue;
+                }
                 let mover = rules.game.to_move();
                 let captured = if mv.is_removal() { vec![mv.from] } else { mv.captured() };
                 match rules.game.play(*mv) {
@@ -182,6 +203,13 @@ pub fn apply_intents(
             Intent::NewGame => {
                 let fresh = Rules::new(&settings, Some(&rules));
                 *rules = fresh;
+                reset.write(BoardReset);
+            }
+            Intent::Replace { game, allowed } => {
+                rules.game = (**game).clone();
+                rules.allowed = allowed.clone();
+                rules.resigned = None;
+                rules.generation += 1;
                 reset.write(BoardReset);
             }
             Intent::Resign(side) => {

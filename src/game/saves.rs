@@ -490,8 +490,13 @@ fn autosave(
     dir: Option<Res<DataDir>>,
     mut exits: MessageReader<AppExit>,
     mut wrote: Local<bool>,
+    tutorial: Option<Res<super::screen::TutorialActive>>,
 ) {
     let exiting = exits.read().count() > 0;
+    // A lesson is not a game to continue.
+    if tutorial.is_some() {
+        return;
+    }
     let (Some(rules), Some(dir)) = (rules, dir) else { return };
     if !rules.is_changed() && !exiting {
         return;

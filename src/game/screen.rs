@@ -47,6 +47,27 @@ pub enum Overlay {
     Load,
     /// How to play: the rules on one page (over the title or the game).
     Rules,
+    /// A lesson of the tutorial: what it teaches, or that it was passed.
+    Lesson,
+}
+
+/// The tutorial is running (the game shows lessons: no autosave, no game-over panel).
+#[derive(Resource, Debug, Default)]
+pub struct TutorialActive;
+
+/// A step through the tutorial, from the menus.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TutorialStep {
+    /// Start (or resume at the first lesson not yet passed).
+    Start,
+    /// Close the lesson's text and try it on the board.
+    Try,
+    /// Go on to the next lesson.
+    Next,
+    /// Show the lesson's text again.
+    Explain,
+    /// Leave for the title screen.
+    Leave,
 }
 
 impl Overlay {
@@ -154,6 +175,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MoveListOpen>()
         .init_resource::<Notice>()
         .init_resource::<ScreenFade>()
+        .add_message::<TutorialStep>()
         .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
         .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
         .add_systems(OnEnter(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)

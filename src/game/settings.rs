@@ -56,6 +56,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Size of the interface's text and buttons, 0.75 to 2.
     pub ui_scale: f32,
+    /// Tutorial lessons passed so far (the tutorial resumes after them).
+    pub tutorial: u8,
     /// Seed for the AI's random choices.
     pub seed: u64,
     /// Smallest time (seconds of game time) the AI's reply takes, so it reads as a move.
@@ -76,6 +78,7 @@ impl Default for Settings {
             show_movable: true,
             fullscreen: false,
             ui_scale: 1.0,
+            tutorial: 0,
             seed: 1,
             ai_min_delay: 0.35,
         }
@@ -133,7 +136,7 @@ impl Settings {
     }
 
     /// The value of each key as the file writes it, in file order.
-    fn entries(&self) -> [(&'static str, String); 12] {
+    fn entries(&self) -> [(&'static str, String); 13] {
         let on_off = |b: bool| (if b { "on" } else { "off" }).to_string();
         let controller = |c: Controller| match c {
             Controller::Human => "human".to_string(),
@@ -152,6 +155,7 @@ impl Settings {
             ("movable", on_off(self.show_movable)),
             ("fullscreen", on_off(self.fullscreen)),
             ("ui-scale", format!("{}", self.ui_scale)),
+            ("tutorial", format!("{}", self.tutorial)),
         ]
     }
 
@@ -233,6 +237,13 @@ impl Settings {
                 };
                 "ambient"
             }
+            "tutorial" => {
+                self.tutorial = match value.parse::<u8>() {
+                    Ok(v) if v <= 8 => v,
+                    _ => return Err(format!("tutorial {}: expected 0 to 8 (lessons passed)", quote(value))),
+                };
+                "tutorial"
+            }
             "theme" => {
                 self.theme = match Theme::ALL.into_iter().find(|t| t.name() == value) {
                     Some(t) => t,
@@ -250,7 +261,7 @@ impl Settings {
             other => {
                 return Err(format!(
                     "unknown setting {} (size, black, white, speed, coordinates, volume, mute, ambient, theme, \
-                     movable, fullscreen, ui-scale)",
+                     movable, fullscreen, ui-scale, tutorial)",
                     quote(other)
                 ));
             }

@@ -118,14 +118,25 @@ fn collect_notices(
     }
 }
 
-fn count_wins(mut over: MessageReader<super::rules::GameOver>, mut score: ResMut<SessionScore>) {
+fn count_wins(
+    mut over: MessageReader<super::rules::GameOver>,
+    mut score: ResMut<SessionScore>,
+    tutorial: Option<Res<super::screen::TutorialActive>>,
+) {
     for o in over.read() {
+        if tutorial.is_some() {
+            continue;
+        }
         score.0[o.winner.index()] += 1;
     }
 }
 
-/// A reason as a sentence: capital first letter.
+/// A reason as a sentence: capital first letter (but a cell's name, like "b5", stays as it is).
 fn sentence(reason: &str) -> String {
+    let b = reason.as_bytes();
+    if b.len() > 1 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
+        return reason.to_string();
+    }
     let mut c = reason.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
@@ -395,7 +406,7 @@ fn title_screen(
                                     .wrap(),
                                 );
                             }
-                            let items = menu_items(Screen::Title, Overlay::None, context(&resumable, &saves));
+                            let items = menu_items(Screen::Title, Overlay::None, context(&resumable, &saves, None));
                             // While a screen is open over the title, its buttons only show.
                             let mut no_focus = *focus;
                             no_focus.index = usize::MAX;
@@ -447,12 +458,21 @@ fn game_hud(
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
+    tutorial: Option<Res<super::tutorial::Tutorial>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
-    let status = status_line(game, rules.resigned, &settings, *turn.get());
+    let mut status = status_line(game, rules.resigned, &settings, *turn.get());
+    if let Some(t) = tutorial.as_deref() {
+        let lesson = t.current();
+        let n = super::tutorial::LESSONS.len();
+        status = match (t.passed, lesson.task) {
+            (false, task) if !task.is_empty() => format!("Lesson {}/{n}: {task}", t.lesson + 1),
+            _ => format!("Lesson {}/{n}: {}", t.lesson + 1, lesson.title),
+        };
+    }
     let frame =
         egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
     let mut root = root_ui(ctx);
@@ -712,6 +732,7 @@ fn overlay_menu(
     saves: Res<SaveList>,
     resumable: Res<Resumable>,
     notice: Res<Notice>,
+    tutorial: Option<Res<super::tutorial::Tutorial>>,
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
@@ -723,7 +744,7 @@ fn overlay_menu(
         *last_focus = None;
         return Ok(());
     }
-    let items = menu_items(*screen.get(), overlay, context(&resumable, &saves));
+    let items = menu_items(*screen.get(), overlay, context(&resumable, &saves, tutorial.as_deref()));
     if items.is_empty() {
         return Ok(());
     }
@@ -761,6 +782,19 @@ fn overlay_menu(
         }
         Overlay::Confirm(about) => (question(about).into(), Vec::new()),
         Overlay::Rules => ("How to play".into(), Vec::new()),
+        Overlay::Lesson => {
+            let Some(t) = tutorial.as_deref() else { return Ok(()) };
+            let lesson = t.current();
+            let n = super::tutorial::LESSONS.len();
+            let title = format!("Lesson {} of {n}: {}", t.lesson + 1, lesson.title);
+            let mut lines = vec![(lesson.text.to_string(), palette::TEXT)];
+            if t.passed {
+                lines = vec![(format!("Well done. {}", lesson.done), palette::TEXT)];
+            } else if !lesson.task.is_empty() {
+                lines.push((format!("Your move: {}.", lesson.task), palette::FOCUS));
+            }
+            (title, lines)
+        }
         Overlay::GameOver => {
             let Some(rules) = rules.as_ref() else { return Ok(()) };
             let game = &rules.game;
@@ -801,7 +835,7 @@ fn overlay_menu(
     }
     let mut chosen = Vec::new();
     let mut adjusted = Vec::new();
-    let wide = matches!(overlay, Overlay::Load | Overlay::Rules);
+    let wide = matches!(overlay, Overlay::Load | Overlay::Rules | Overlay::Lesson);
     let max_width = if wide { (screen_size.x - 48.0).min(720.0) } else { 540.0_f32.min(screen_size.x - 32.0) };
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
     egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP).show(ctx, |ui| {

@@ -1,0 +1,296 @@
+//! The tutorial: short lessons on prepared 6×6 positions. Each shows its text, then the player
+//! makes the move it asks for (with mouse, keys or pad, as in a game); the rules accept only
+//! the lesson's moves and say why another legal move is not the one. Passed lessons are kept
+//! in the settings, so the tutorial resumes where the player left it.
+
+use super::rules::{Intent, MoveApplied, Rules, StartFrom};
+use super::screen::{Overlay, Screen, TutorialActive, TutorialStep};
+use super::settings::{Controller, Settings};
+use crate::rules::{Game, Geometry, Move, parse_move, parse_position};
+use bevy::prelude::*;
+
+/// What a lesson asks of the player.
+#[derive(Clone, Copy, Debug)]
+pub enum Goal {
+    /// Read and go on.
+    Read,
+    /// Play any legal move.
+    AnyMove,
+    /// Play one of these moves (notation); `wrong` explains any other legal move.
+    Only(&'static [&'static str], &'static str),
+    /// Play a move after which the opponent has no jump left; `wrong` explains the others.
+    Win(&'static str),
+}
+
+/// One lesson.
+#[derive(Clone, Copy, Debug)]
+pub struct Lesson {
+    /// Its name.
+    pub title: &'static str,
+    /// What it teaches, shown before the player tries.
+    pub text: &'static str,
+    /// The position (text), or `None` for the full 6×6 board.
+    pub position: Option<&'static str>,
+    /// What to do.
+    pub goal: Goal,
+    /// The short instruction on the status line while trying.
+    pub task: &'static str,
+    /// Said when it is passed.
+    pub done: &'static str,
+}
+
+/// The lessons, in order.
+pub const LESSONS: [Lesson; 8] = [
+    Lesson {
+        title: "The board and the stones",
+        text: "Kōnane is played on a papamū, a board of cups. Black basalt and white coral stones fill \
+               every cup in a checkerboard. Black moves first.",
+        position: None,
+        goal: Goal::Read,
+        task: "",
+        done: "",
+    },
+    Lesson {
+        title: "Black opens",
+        text: "The game starts with a hole. Black takes one of its own stones off the board: one from \
+               the centre or from a corner. The stones it may take are ringed.",
+        position: None,
+        goal: Goal::AnyMove,
+        task: "Take a black stone from the centre or a corner",
+        done: "Now there is a hole for White to answer.",
+    },
+    Lesson {
+        title: "White answers",
+        text: "White then takes one of its own stones from a cup right next to that hole: above, \
+               below, left or right. You play White here.",
+        position: Some("BWBWBW/WBWBWB/BW.WBW/WBWBWB/BWBWBW/WBWBWB w"),
+        goal: Goal::AnyMove,
+        task: "Take a white stone next to the hole",
+        done: "From now on, every move is a jump.",
+    },
+    Lesson {
+        title: "A jump captures",
+        text: "A stone jumps over an enemy stone right beside it, straight (never diagonally), into \
+               the empty cup just behind it. The stone jumped over is captured.",
+        position: Some("....../..W.../.BW.B./...W../....../...... b"),
+        goal: Goal::AnyMove,
+        task: "Jump with the black stone that can capture",
+        done: "Captured! Only the stone on b4 could jump: e4 has no enemy beside it with an empty cup behind.",
+    },
+    Lesson {
+        title: "Jumping again",
+        text: "After a jump the same stone may jump again, in the same straight line: one enemy stone \
+               and one empty cup at a time.",
+        position: Some("....../....../BW.W../....../....../...... b"),
+        goal: Goal::Only(&["a4-e4"], "Keep going: the same stone can jump the next white stone too, and land on e4."),
+        task: "Capture both white stones with one move",
+        done: "Two stones in one move.",
+    },
+    Lesson {
+        title: "Stopping early",
+        text: "You may stop after any jump: a jump never has to continue. And you can only ever move \
+               by jumping, so a stone that cannot jump cannot move.",
+        position: Some("....../....../BW.W../....../....../...... b"),
+        goal: Goal::Only(&["a4-c4"], "This time stop after the first jump, on c4."),
+        task: "Jump once and stop on c4",
+        done: "A shorter jump is a different move: sometimes it is the better one.",
+    },
+    Lesson {
+        title: "How a game ends",
+        text: "Whoever cannot jump on their turn loses. There are no passes and no draws.",
+        position: Some("B...../W...../....../W...../....../...... b"),
+        goal: Goal::Win("After that move White can still jump. Find the move that leaves White stuck."),
+        task: "Play the move that leaves White without a jump",
+        done: "White has no jump left: Black wins.",
+    },
+    Lesson {
+        title: "Playing well",
+        text: "Keep moves for yourself and take them away from your opponent: a stone that can jump \
+               is worth keeping. Near the end, count the jumps each side has left, and make the last one.",
+        position: None,
+        goal: Goal::Read,
+        task: "",
+        done: "",
+    },
+];
+
+/// The running tutorial: which lesson, whether it was passed, and the players and board to
+/// give back when it ends.
+#[derive(Resource, Debug, Clone)]
+pub struct Tutorial {
+    /// Index into [`LESSONS`].
+    pub lesson: usize,
+    /// The lesson's move was made.
+    pub passed: bool,
+    /// The first lesson's text was shown on arriving at the board.
+    announced: bool,
+    before: ([Controller; 2], Geometry),
+}
+
+impl Tutorial {
+    /// The current lesson.
+    pub fn current(&self) -> &'static Lesson {
+        &LESSONS[self.lesson.min(LESSONS.len() - 1)]
+    }
+}
+
+/// The game a lesson starts from, and the moves it accepts (with the reason for others).
+pub fn lesson_start(lesson: &Lesson) -> (Game, Option<(Vec<Move>, String)>) {
+    let game = match lesson.position.and_then(|t| parse_position(t).ok()) {
+        Some(p) => Game::from_position(p),
+        None => Game::new(Geometry::new(6, 6).expect("6x6 is valid")),
+    };
+    let allowed = match lesson.goal {
+        Goal::Read | Goal::AnyMove => None,
+        Goal::Only(moves, why) => {
+            let geo = *game.geometry();
+            Some((moves.iter().filter_map(|m| parse_move(&geo, m).ok()).collect(), why.to_string()))
+        }
+        Goal::Win(why) => {
+            let winning =
+                game.legal_moves().into_iter().filter(|m| game.position().after(*m).move_count() == 0).collect();
+            Some((winning, why.to_string()))
+        }
+    };
+    (game, allowed)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (steps, notice_passing).chain().after(super::screen::GameSet::Rules))
+        .add_systems(Update, announce.run_if(in_state(Screen::Game)));
+}
+
+/// On arriving at the board, the lesson's text is shown first (after the screen's own reset
+/// of the menus on entering).
+fn announce(tutorial: Option<ResMut<Tutorial>>, mut overlay: ResMut<Overlay>) {
+    if let Some(mut t) = tutorial
+        && !t.announced
+    {
+        t.announced = true;
+        *overlay = Overlay::Lesson;
+    }
+}
+
+/// Starts, advances and ends the tutorial.
+fn steps(
+    mut commands: Commands,
+    mut steps: MessageReader<TutorialStep>,
+    tutorial: Option<ResMut<Tutorial>>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if steps.is_empty() {
+        return;
+    }
+    let mut tutorial = tutorial.map(|t| t.clone());
+    for step in steps.read() {
+        match step {
+            TutorialStep::Start => {
+                let lesson = (settings.tutorial as usize).min(LESSONS.len() - 1);
+                let before = (settings.players, settings.size);
+                let t = Tutorial { lesson, passed: false, announced: false, before };
+                let (game, allowed) = lesson_start(t.current());
+                settings.players = [Controller::Human, Controller::Human];
+                settings.size = *game.geometry();
+                commands.insert_resource(StartFrom { game, resigned: None });
+                commands.insert_resource(TutorialActive);
+                // The restriction comes with the first frame of the game.
+                intents.write(Intent::Replace { game: Box::new(lesson_start(t.current()).0), allowed });
+                tutorial = Some(t);
+                if *screen.get() != Screen::Game {
+                    next_screen.set(Screen::Game);
+                }
+            }
+            TutorialStep::Try | TutorialStep::Explain => {
+                *overlay = if *step == TutorialStep::Try { Overlay::None } else { Overlay::Lesson };
+            }
+            TutorialStep::Next => {
+                let Some(t) = tutorial.as_mut() else { continue };
+                if t.lesson + 1 >= LESSONS.len() {
+                    // The last lesson: back to the title.
+                    leave(&mut commands, &mut settings, t, &mut next_screen);
+                    tutorial = None;
+                    continue;
+                }
+                t.lesson += 1;
+                t.passed = false;
+                let (game, allowed) = lesson_start(t.current());
+                intents.write(Intent::Replace { game: Box::new(game), allowed });
+                *overlay = Overlay::Lesson;
+            }
+            TutorialStep::Leave => {
+                if let Some(t) = tutorial.take() {
+                    leave(&mut commands, &mut settings, &t, &mut next_screen);
+                }
+            }
+        }
+    }
+    match tutorial {
+        Some(t) => commands.insert_resource(t),
+        None => commands.remove_resource::<Tutorial>(),
+    }
+}
+
+/// Gives back the players and board of before, and goes to the title.
+fn leave(commands: &mut Commands, settings: &mut Settings, t: &Tutorial, next_screen: &mut NextState<Screen>) {
+    (settings.players, settings.size) = t.before;
+    commands.remove_resource::<TutorialActive>();
+    next_screen.set(Screen::Title);
+}
+
+/// A lesson's move was made (or, for reading, Next was chosen): it is passed, remembered,
+/// and the panel says so.
+fn notice_passing(
+    mut applied: MessageReader<MoveApplied>,
+    tutorial: Option<ResMut<Tutorial>>,
+    rules: Option<Res<Rules>>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+) {
+    let moved = applied.read().count() > 0;
+    let (Some(mut t), Some(_rules)) = (tutorial, rules) else { return };
+    if moved && !t.passed && !matches!(t.current().goal, Goal::Read) {
+        t.passed = true;
+        *overlay = Overlay::Lesson;
+    }
+    // Reading lessons count as passed once shown.
+    let done = t.lesson as u8 + u8::from(t.passed || matches!(t.current().goal, Goal::Read));
+    if done > settings.tutorial {
+        settings.tutorial = done;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lesson_starts_from_a_valid_position_and_its_moves_are_legal() {
+        for (i, lesson) in LESSONS.iter().enumerate() {
+            if let Some(text) = lesson.position {
+                assert!(parse_position(text).is_ok(), "lesson {}: {text}", i + 1);
+            }
+            let (game, allowed) = lesson_start(lesson);
+            let legal = game.legal_moves();
+            match lesson.goal {
+                Goal::Read => {}
+                Goal::AnyMove => assert!(!legal.is_empty(), "lesson {} has no move", i + 1),
+                Goal::Only(..) | Goal::Win(_) => {
+                    let (only, _) = allowed.expect("a restriction");
+                    assert!(!only.is_empty(), "lesson {}: no accepted move", i + 1);
+                    assert!(only.iter().all(|m| legal.contains(m)), "lesson {}: an accepted move is illegal", i + 1);
+                    // There is something to get wrong.
+                    assert!(legal.len() > only.len(), "lesson {}: every legal move is accepted", i + 1);
+                }
+            }
+        }
+        // Lesson 7: the accepted move wins at once.
+        let (game, allowed) = lesson_start(&LESSONS[6]);
+        for m in allowed.unwrap().0 {
+            assert_eq!(game.position().after(m).move_count(), 0);
+        }
+    }
+}
