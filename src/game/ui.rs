@@ -293,7 +293,7 @@ struct ButtonSize {
 
 impl ButtonSize {
     fn for_height(h: f32) -> ButtonSize {
-        if h < 700.0 { ButtonSize { height: 38.0, text: 19.0 } } else { ButtonSize { height: 48.0, text: 22.0 } }
+        if h < 700.0 { ButtonSize { height: 35.0, text: 18.5 } } else { ButtonSize { height: 48.0, text: 22.0 } }
     }
 }
 
@@ -394,6 +394,14 @@ fn title_screen(
                                     .color(palette::TEXT_DIM),
                             );
                             ui.add_space(if compact { 6.0 } else { 16.0 });
+                            if settings.tutorial == 0 {
+                                // Until a lesson has been passed, the title points newcomers to the tutorial.
+                                ui.label(
+                                    egui::RichText::new("New to Kōnane? Choose Learn to play: eight short lessons.")
+                                        .size(17.0)
+                                        .color(palette::FOCUS),
+                                );
+                            }
                             if let Resumable::Unreadable(why) = &*resumable {
                                 ui.add(
                                     egui::Label::new(
