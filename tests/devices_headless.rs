@@ -571,3 +571,37 @@ fn the_whole_tutorial_with_only_a_gamepad_explains_wrong_moves_and_remembers_pro
         "the players from before the tutorial are back"
     );
 }
+
+#[test]
+fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
+    let (mut app, keys) = app_with("keyboard");
+    keys.press(&mut app, Press::Choose); // Play vs computer
+    app.update();
+    choose_cell(&mut app, keys, Coord::new(0, 0));
+    while turn(&app) != Turn::Human {
+        app.update();
+    }
+    // Esc: Resume, Restart, Save game, Copy record, Resign, How to play, Learn to play.
+    keys.press(&mut app, Press::Back);
+    for _ in 0..6 {
+        keys.press(&mut app, Press::Down);
+    }
+    keys.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(overlay(&app), Overlay::Lesson);
+    assert!(lesson(&app).is_some());
+    assert_eq!(rules(&app).game.geometry().cols(), 6, "the lesson's board is shown");
+    assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Human]);
+    // Leave the tutorial (the second item): the title, with the players of before.
+    keys.press(&mut app, Press::Down);
+    keys.press(&mut app, Press::Choose);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(lesson(&app).is_none());
+    assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Ai(Level::Beginner)]);
+    assert!(
+        app.world().get_resource::<konane::game::rules::StartFrom>().is_none(),
+        "a lesson's board was left to start the next game from"
+    );
+}

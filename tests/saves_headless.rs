@@ -317,3 +317,34 @@ fn every_broken_record_on_paste_or_load_is_named_and_changes_nothing() {
     assert!(matches!(*app.world().resource::<Resumable>(), Resumable::Game(_)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_tutorial_leaves_the_unfinished_game_saved_as_it_was() {
+    let dir = data_dir("tutorial");
+    let mut app = app(&dir, [Controller::Human, Controller::Human]);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.update();
+    for m in ["a6", "b6"] {
+        play(&mut app, m);
+    }
+    let autosave = dir.join("autosave.txt");
+    let before = std::fs::read(&autosave).expect("the game was saved");
+    // Learn to play from the pause menu, play the first playing lesson's move, leave.
+    choose(&mut app, MenuItem::Tutorial);
+    choose(&mut app, MenuItem::NextLesson);
+    choose(&mut app, MenuItem::TryLesson);
+    let m = rules(&app).legal_moves()[0];
+    app.world_mut().write_message(Intent::Play { mv: m, generation: None });
+    app.update();
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 1, "the lesson's move was not played");
+    assert_eq!(std::fs::read(&autosave).unwrap(), before, "the tutorial wrote over the unfinished game");
+    choose(&mut app, MenuItem::LeaveTutorial);
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(
+        matches!(*app.world().resource::<Resumable>(), Resumable::Game(_)),
+        "nothing to continue after the tutorial"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -392,7 +392,9 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
             items
         }
         (Screen::Game, Overlay::None) => Vec::new(),
-        (Screen::Game, Overlay::Pause) => vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
+        (Screen::Game, Overlay::Pause) => {
+            vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Tutorial, Settings, ToTitle]
+        }
         (Screen::Game, Overlay::GameOver) => {
             vec![Rematch, RematchSwapped, Review, Save, CopyRecord, LookAtBoard, ToTitle]
         }

@@ -195,13 +195,20 @@ fn steps(
                 let (game, allowed) = lesson_start(t.current());
                 settings.players = [Controller::Human, Controller::Human];
                 settings.size = *game.geometry();
-                commands.insert_resource(StartFrom { game, resigned: None });
+                if *screen.get() != Screen::Game {
+                    // Entering the game screen starts from the lesson's board.
+                    commands.insert_resource(StartFrom { game, resigned: None });
+                }
                 commands.insert_resource(TutorialActive);
                 // The restriction comes with the first frame of the game.
                 intents.write(Intent::Replace { game: Box::new(lesson_start(t.current()).0), allowed });
                 tutorial = Some(t);
                 if *screen.get() != Screen::Game {
                     next_screen.set(Screen::Game);
+                } else {
+                    // From a game's pause menu: the game stays saved (no autosave runs in the
+                    // tutorial), and the lesson's text is shown at once.
+                    *overlay = Overlay::Lesson;
                 }
             }
             TutorialStep::Try | TutorialStep::Explain => {
