@@ -89,7 +89,8 @@ pub fn run(args: GameArgs) -> i32 {
         None => None,
     };
     let mut app = App::new();
-    app.insert_resource(settings)
+    app.insert_resource(ai_task::YieldToRenderer)
+        .insert_resource(settings)
         .insert_resource(ClearColor(Color::srgb(0.05, 0.10, 0.14)))
         .add_plugins(
             DefaultPlugins
