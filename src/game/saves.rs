@@ -452,7 +452,7 @@ fn save_or_copy(
     mut notice: ResMut<Notice>,
 ) {
     let (save, copy) = (saves.read().count() > 0, copies.read().count() > 0);
-    let Some(rules) = rules else { return };
+    let Some(rules) = rules.filter(|_| save || copy) else { return };
     let (date, file_stamp) = utc_stamp(std::time::SystemTime::now());
     let text = SavedGame::to_text(&rules.game, settings.players, rules.resigned, Some(&date));
     if copy {

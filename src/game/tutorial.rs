@@ -197,11 +197,11 @@ fn steps(
                 settings.size = *game.geometry();
                 if *screen.get() != Screen::Game {
                     // Entering the game screen starts from the lesson's board.
-                    commands.insert_resource(StartFrom { game, resigned: None });
+                    commands.insert_resource(StartFrom { game: game.clone(), resigned: None });
                 }
                 commands.insert_resource(TutorialActive);
                 // The restriction comes with the first frame of the game.
-                intents.write(Intent::Replace { game: Box::new(lesson_start(t.current()).0), allowed });
+                intents.write(Intent::Replace { game: Box::new(game), allowed });
                 tutorial = Some(t);
                 if *screen.get() != Screen::Game {
                     next_screen.set(Screen::Game);

@@ -619,7 +619,7 @@ fn game_hud(
     let thinking = (ai.thinking() && *turn.get() == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
     let clock =
         if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
-    draw_tray_labels(ctx, &super::board::shown_game(game, *review), &layout, thinking, clock);
+    draw_tray_labels(ctx, game.geometry(), &layout, thinking, clock);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), &layout);
     }
@@ -644,9 +644,8 @@ fn captured_of(game: &Game, side: Side) -> u32 {
 
 /// Whose tray is whose: "Black" and "White" over the trays — beside the board, above each
 /// tray on the side away from the board; below it, above each tray's first row.
-fn draw_tray_labels(ctx: &egui::Context, game: &Game, layout: &Layout, thinking: Option<Side>, clock: Option<f32>) {
+fn draw_tray_labels(ctx: &egui::Context, geo: &Geometry, layout: &Layout, thinking: Option<Side>, clock: Option<f32>) {
     let painter = ctx.layer_painter(egui::LayerId::background());
-    let geo = game.geometry();
     // The layout is in window pixels; egui draws in points (pixels over the zoom).
     let z = ctx.zoom_factor();
     let font = egui::FontId::proportional((layout.cell / z * 0.32).clamp(12.0, 17.0));
