@@ -10,6 +10,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use konane::ai::Level;
 use konane::game::clipboard::Clipboard;
+use konane::game::i18n::{Msg, Tr};
 use konane::game::input::CellActivated;
 use konane::game::menu::{MenuChosen, MenuItem};
 use konane::game::rules::{Intent, Rules};
@@ -202,6 +203,7 @@ fn a_saved_game_is_listed_opened_and_deleted_from_the_load_screen() {
     let list = app.world().resource::<SaveList>().clone();
     assert_eq!(list.entries.len(), 2);
     let (what, when) = list.entries[0].describe();
+    let (what, when) = (say(&app, &what), say(&app, &when));
     assert_eq!(what, "6×6 · Person vs Computer (Beginner)");
     assert!(when.contains("2 moves · unfinished"), "{when}");
 
@@ -285,10 +287,11 @@ fn every_broken_record_on_paste_or_load_is_named_and_changes_nothing() {
     assert_eq!(list.entries.len(), 2);
     // Newest first: the broken one, shown as such with where the problem is.
     let (what, why) = list.entries[0].describe();
+    let (what, why) = (say(&app, &what), say(&app, &why));
     assert!(what.contains("cannot be read") && why.contains("line 2, column 7"), "{what} / {why}");
     choose(&mut app, MenuItem::OpenSave(0));
     let message = app.world().resource::<SaveList>().message.clone().expect("a message");
-    assert!(message.1 && message.0.contains("line 2, column 7"), "{message:?}");
+    assert!(message.1 && say(&app, &message.0).contains("line 2, column 7"), "{message:?}");
     assert_eq!(screen(&app), Screen::Title);
     for (name, text, expect) in [
         ("empty", "", "the clipboard holds no text"),
@@ -309,7 +312,8 @@ fn every_broken_record_on_paste_or_load_is_named_and_changes_nothing() {
         choose(&mut app, MenuItem::Paste);
         let message = app.world().resource::<SaveList>().message.clone().expect("a message");
         assert!(message.1, "{name}: not a warning: {message:?}");
-        assert!(message.0.contains(expect), "{name}: {:?} does not say {expect:?}", message.0);
+        let said = say(&app, &message.0);
+        assert!(said.contains(expect), "{name}: {said:?} does not say {expect:?}");
         assert_eq!(screen(&app), Screen::Title, "{name}");
         assert_eq!(overlay(&app), Overlay::Load, "{name}");
     }
@@ -347,4 +351,9 @@ fn the_tutorial_leaves_the_unfinished_game_saved_as_it_was() {
         "nothing to continue after the tutorial"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A message in the words the game shows (English: the settings' default).
+fn say(app: &App, m: &Msg) -> String {
+    app.world().resource::<Tr>().msg(m)
 }

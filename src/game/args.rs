@@ -66,6 +66,10 @@ pub struct GameArgs {
     /// scripted runs keep none unless this is given). Options given here win over it.
     #[arg(long)]
     pub settings: Option<PathBuf>,
+    /// The interface's language: en (English), haw (ʻŌlelo Hawaiʻi) or nl (Nederlands).
+    /// Without it the saved choice is used; on the first launch, the system's locale.
+    #[arg(long, value_enum)]
+    pub lang: Option<super::i18n::Lang>,
 }
 
 /// Smallest board the game offers on each side.
@@ -136,11 +140,11 @@ impl Theme {
         }
     }
 
-    /// Its name for people.
-    pub fn title(self) -> &'static str {
+    /// The message key of its name for people.
+    pub fn key(self) -> &'static str {
         match self {
-            Theme::Lava => "Lava rock",
-            Theme::Wood => "Monkeypod wood",
+            Theme::Lava => "theme-lava",
+            Theme::Wood => "theme-wood",
         }
     }
 }

@@ -5,6 +5,7 @@
 //! rules resource says is legal.
 
 use super::board::{BoardRoot, Cell, Layout};
+use super::i18n::{Msg, side_key};
 use super::rules::{Intent, Rejected, Rules};
 use super::screen::{GameSet, Overlay, Review, Screen, Turn};
 use super::settings::{Controller, Settings};
@@ -494,7 +495,7 @@ pub fn resolve_activations(
         // Input waits while the AI thinks or a move animates (the turn state lags a frame
         // behind a move, so the controller of the side to move is checked as well).
         if *turn.get() == Turn::AiThinking {
-            rejected.write(Rejected { at: None, reason: "Wait — the computer is thinking".into() });
+            rejected.write(Rejected { at: None, reason: Msg::new("refuse-wait") });
             continue;
         }
         if *turn.get() != Turn::Human || settings.controller(rules.game.to_move()) != Controller::Human {
@@ -503,14 +504,13 @@ pub fn resolve_activations(
         let legal = rules.legal_moves();
         let side = rules.game.to_move();
         let stone_at = rules.game.position().at(at);
-        let colour = |s: crate::rules::Color| if s == crate::rules::Color::Black { "black" } else { "white" };
         let name = crate::rules::notation::coord_to_string(rules.game.geometry(), at);
         // Why a cell cannot be used, in words a player understands.
-        let why_not = || -> String {
+        let why_not = || -> Msg {
             match stone_at {
-                Some(s) if s != side => format!("{name} is a {} stone — you move the {} ones", colour(s), colour(side)),
-                Some(_) => format!("{name} cannot jump — no enemy beside it with an empty cup behind"),
-                None => format!("pick up one of your {} stones first", colour(side)),
+                Some(s) if s != side => Msg::new("refuse-enemy-stone").text("cell", &name).text("colour", side_key(s)),
+                Some(_) => Msg::new("refuse-cannot-jump").text("cell", &name),
+                None => Msg::new("refuse-pick-own").text("own", side_key(side)),
             }
         };
         match rules.game.phase() {
@@ -519,14 +519,12 @@ pub fn resolve_activations(
                     intents.write(Intent::Play { mv: Move::remove(at), generation: None });
                 } else {
                     let reason = match (rules.game.phase(), stone_at) {
-                        (_, None) => format!("{name} is already empty"),
+                        (_, None) => Msg::new("refuse-already-empty").text("cell", &name),
                         (_, Some(s)) if s != side => {
-                            format!("{name} is a {} stone — remove a {} one", colour(s), colour(side))
+                            Msg::new("refuse-remove-enemy").text("cell", &name).text("colour", side_key(s))
                         }
-                        (Phase::BlackRemoves, _) => {
-                            format!("{name} is not in the centre or a corner — pick a ringed stone")
-                        }
-                        _ => format!("{name} is not next to the hole — pick a ringed stone"),
+                        (Phase::BlackRemoves, _) => Msg::new("refuse-not-centre-corner").text("cell", &name),
+                        _ => Msg::new("refuse-not-next-to-hole").text("cell", &name),
                     };
                     rejected.write(Rejected { at: Some(at), reason });
                 }
@@ -546,8 +544,7 @@ pub fn resolve_activations(
                         Some(from) if stone_at.is_none() => {
                             rejected.write(Rejected {
                                 at: Some(from),
-                                reason: "it cannot land there — a jump goes over one enemy stone into an empty cup"
-                                    .into(),
+                                reason: Msg::new("refuse-cannot-land"),
                             });
                         }
                         _ => {

@@ -9,6 +9,7 @@ use super::saves::{
     ContinueGame, CopyRecord, DeleteSave, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame, SaveList,
 };
 use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Review, Screen, Turn, TutorialActive, TutorialStep};
+use super::i18n::{Lang, Msg, Tr};
 use super::settings::{Controller, Settings};
 use super::tutorial::Tutorial;
 use crate::ai::Level;
@@ -67,6 +68,8 @@ pub enum MenuItem {
     Fullscreen,
     /// Size of the interface (left/right).
     UiScale,
+    /// The interface's language (left/right).
+    Language,
     /// Close this screen.
     Back,
     /// Setup: a board size from the usual ones (left/right).
@@ -116,56 +119,57 @@ pub enum MenuItem {
 }
 
 impl MenuItem {
-    /// The words on its button.
-    pub fn label(self) -> &'static str {
+    /// The message key of the words on its button.
+    pub fn key(self) -> &'static str {
         match self {
-            MenuItem::Continue => "Continue",
-            MenuItem::PlayComputer => "Play vs computer",
-            MenuItem::YourColour => "You play",
-            MenuItem::TwoPlayers => "Two players",
-            MenuItem::WatchComputer => "Watch computer vs computer",
-            MenuItem::CustomGame => "Custom game…",
-            MenuItem::LoadGame => "Load game…",
-            MenuItem::HowToPlay => "How to play",
-            MenuItem::Tutorial => "Learn to play",
-            MenuItem::TryLesson => "Try it",
-            MenuItem::NextLesson => "Next lesson",
-            MenuItem::ShowLesson => "Show the lesson again",
-            MenuItem::LeaveTutorial => "Leave the tutorial",
-            MenuItem::Quit => "Quit",
-            MenuItem::Settings => "Settings",
-            MenuItem::Volume => "Volume",
-            MenuItem::Mute => "Sound",
-            MenuItem::Ambience => "Surf and wind",
-            MenuItem::Theme => "Board",
-            MenuItem::Speed => "Animation speed",
-            MenuItem::Movable => "Show stones that can move",
-            MenuItem::Coordinates => "Coordinates",
-            MenuItem::Fullscreen => "Fullscreen",
-            MenuItem::UiScale => "Interface size",
-            MenuItem::Back => "Back",
-            MenuItem::Preset => "Board",
-            MenuItem::Rows => "Rows",
-            MenuItem::Columns => "Columns",
-            MenuItem::BlackPlayer => "Black",
-            MenuItem::WhitePlayer => "White",
-            MenuItem::SwapColours => "Swap colours",
-            MenuItem::StartCustom => "Start game",
-            MenuItem::OpenSave(_) => "Saved game",
-            MenuItem::DeleteSave(_) => "Delete",
-            MenuItem::Paste => "Paste a record from the clipboard",
-            MenuItem::Resume => "Resume",
-            MenuItem::Restart => "Restart",
-            MenuItem::Save => "Save game",
-            MenuItem::CopyRecord => "Copy record",
-            MenuItem::Resign => "Resign",
-            MenuItem::ToTitle => "Quit to title",
-            MenuItem::Rematch => "Rematch",
-            MenuItem::RematchSwapped => "Rematch, colours swapped",
-            MenuItem::Review => "Review the game",
-            MenuItem::LookAtBoard => "Look at the board",
-            MenuItem::Yes => "Yes",
-            MenuItem::No => "No",
+            MenuItem::Continue => "item-continue",
+            MenuItem::PlayComputer => "item-play-computer",
+            MenuItem::YourColour => "item-your-colour",
+            MenuItem::TwoPlayers => "item-two-players",
+            MenuItem::WatchComputer => "item-watch",
+            MenuItem::CustomGame => "item-custom",
+            MenuItem::LoadGame => "item-load",
+            MenuItem::HowToPlay => "item-how-to-play",
+            MenuItem::Tutorial => "item-tutorial",
+            MenuItem::TryLesson => "item-try-lesson",
+            MenuItem::NextLesson => "item-next-lesson",
+            MenuItem::ShowLesson => "item-show-lesson",
+            MenuItem::LeaveTutorial => "item-leave-tutorial",
+            MenuItem::Quit => "item-quit",
+            MenuItem::Settings => "item-settings",
+            MenuItem::Volume => "item-volume",
+            MenuItem::Mute => "item-sound",
+            MenuItem::Ambience => "item-ambience",
+            MenuItem::Theme => "item-theme",
+            MenuItem::Speed => "item-speed",
+            MenuItem::Movable => "item-movable",
+            MenuItem::Coordinates => "item-coordinates",
+            MenuItem::Fullscreen => "item-fullscreen",
+            MenuItem::UiScale => "item-ui-scale",
+            MenuItem::Language => "item-language",
+            MenuItem::Back => "item-back",
+            MenuItem::Preset => "item-preset",
+            MenuItem::Rows => "item-rows",
+            MenuItem::Columns => "item-columns",
+            MenuItem::BlackPlayer => "item-black-player",
+            MenuItem::WhitePlayer => "item-white-player",
+            MenuItem::SwapColours => "item-swap",
+            MenuItem::StartCustom => "item-start",
+            MenuItem::OpenSave(_) => "item-saved-game",
+            MenuItem::DeleteSave(_) => "item-delete",
+            MenuItem::Paste => "item-paste",
+            MenuItem::Resume => "item-resume",
+            MenuItem::Restart => "item-restart",
+            MenuItem::Save => "item-save",
+            MenuItem::CopyRecord => "item-copy",
+            MenuItem::Resign => "item-resign",
+            MenuItem::ToTitle => "item-to-title",
+            MenuItem::Rematch => "item-rematch",
+            MenuItem::RematchSwapped => "item-rematch-swapped",
+            MenuItem::Review => "item-review",
+            MenuItem::LookAtBoard => "item-look",
+            MenuItem::Yes => "item-yes",
+            MenuItem::No => "item-no",
         }
     }
 }
@@ -184,16 +188,29 @@ const CONTROLLERS: [Controller; 6] = [
 ];
 
 /// "Person" or "Computer — Medium".
-pub fn controller_words(c: Controller) -> String {
+pub fn controller_words(c: Controller) -> Msg {
     match c {
-        Controller::Human => "Person".into(),
-        Controller::Ai(l) => format!("Computer — {}", capitalised(l.name())),
+        Controller::Human => Msg::new("controller-person"),
+        Controller::Ai(l) => Msg::new("controller-computer").sub("level", level_name(l)),
     }
 }
 
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+/// A level's name ("Medium").
+pub fn level_name(l: Level) -> Msg {
+    Msg::keyed(format!("level-{}", l.name()))
+}
+
+/// A level's one-line description.
+pub fn level_about(l: Level) -> Msg {
+    Msg::keyed(format!("level-{}-about", l.name()))
+}
+
+/// A side's name ("Black").
+pub fn side_name(side: Side) -> Msg {
+    Msg::new(match side {
+        Side::Black => "side-black",
+        Side::White => "side-white",
+    })
 }
 
 /// The computer's level and your colour for "Play vs computer": taken from the last players
@@ -223,30 +240,38 @@ fn quick_players(level: Level, colour: Side) -> [Controller; 2] {
 
 impl MenuItem {
     /// The words on its button, with the current value for a setting.
-    pub fn text(self, s: &Settings) -> String {
-        let on = |b: bool| if b { "on" } else { "off" };
+    pub fn text(self, s: &Settings, tr: &Tr) -> String {
+        tr.msg(&self.msg(s, tr.lang()))
+    }
+
+    /// What its button says, with the current value for a setting.
+    pub fn msg(self, s: &Settings, lang: Lang) -> Msg {
+        let on = |b: bool| Msg::new(if b { "value-on" } else { "value-off" });
+        let percent = |v: f32| (v * 100.0).round() as i64;
         let (level, colour) = quick_game(s);
+        let m = Msg::new(self.key());
         match self {
-            MenuItem::PlayComputer => format!("Play vs computer · {}", capitalised(level.name())),
-            MenuItem::YourColour => format!("You play {}", colour.name()),
-            MenuItem::Volume => format!("Volume: {} %", (s.volume * 100.0).round()),
-            MenuItem::Mute => format!("Sound: {} (M)", on(!s.muted)),
-            MenuItem::Ambience if s.ambient == 0.0 => "Surf and wind: off".into(),
-            MenuItem::Ambience => format!("Surf and wind: {} %", (s.ambient * 100.0).round()),
-            MenuItem::Theme => format!("Board: {}", s.theme.title()),
-            MenuItem::Speed if s.anim_speed == 0.0 => "Animation speed: instant".into(),
-            MenuItem::Speed => format!("Animation speed: {:.2}×", s.anim_speed),
-            MenuItem::Movable => format!("Show stones that can move: {}", on(s.show_movable)),
-            MenuItem::Coordinates => format!("Coordinates: {}", on(s.coordinates)),
-            MenuItem::Fullscreen => format!("Fullscreen: {}", on(s.fullscreen)),
-            MenuItem::UiScale => format!("Interface size: {:.0} %", s.ui_scale * 100.0),
-            MenuItem::Preset => format!("Board: {} × {}", s.size.rows(), s.size.cols()),
-            MenuItem::Rows => format!("Rows: {}", s.size.rows()),
-            MenuItem::Columns => format!("Columns: {}", s.size.cols()),
-            MenuItem::BlackPlayer => format!("Black: {}", controller_words(s.players[0])),
-            MenuItem::WhitePlayer => format!("White: {}", controller_words(s.players[1])),
-            MenuItem::OpenSave(i) => format!("Saved game {}", i + 1),
-            other => other.label().into(),
+            MenuItem::PlayComputer => m.sub("level", level_name(level)),
+            MenuItem::YourColour => m.sub("side", side_name(colour)),
+            MenuItem::Volume => m.num("percent", percent(s.volume)),
+            MenuItem::Mute => m.sub("value", on(!s.muted)),
+            MenuItem::Ambience if s.ambient == 0.0 => Msg::new("item-ambience-off"),
+            MenuItem::Ambience => m.num("percent", percent(s.ambient)),
+            MenuItem::Theme => m.sub("theme", Msg::new(s.theme.key())),
+            MenuItem::Speed if s.anim_speed == 0.0 => Msg::new("item-speed-instant"),
+            MenuItem::Speed => m.text("speed", lang.decimal(s.anim_speed, 2)),
+            MenuItem::Movable => m.sub("value", on(s.show_movable)),
+            MenuItem::Coordinates => m.sub("value", on(s.coordinates)),
+            MenuItem::Fullscreen => m.sub("value", on(s.fullscreen)),
+            MenuItem::UiScale => m.num("percent", percent(s.ui_scale)),
+            MenuItem::Language => m.text("language", s.language.native_name()),
+            MenuItem::Preset => m.num("rows", s.size.rows()).num("cols", s.size.cols()),
+            MenuItem::Rows => m.num("rows", s.size.rows()),
+            MenuItem::Columns => m.num("cols", s.size.cols()),
+            MenuItem::BlackPlayer => m.sub("who", controller_words(s.players[0])),
+            MenuItem::WhitePlayer => m.sub("who", controller_words(s.players[1])),
+            MenuItem::OpenSave(i) => m.num("n", i as i64 + 1),
+            _ => m,
         }
     }
 
@@ -259,6 +284,7 @@ impl MenuItem {
                 | MenuItem::Theme
                 | MenuItem::Speed
                 | MenuItem::UiScale
+                | MenuItem::Language
                 | MenuItem::PlayComputer
                 | MenuItem::YourColour
                 | MenuItem::Preset
@@ -294,6 +320,7 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
             settings.ui_scale =
                 step(settings.ui_scale, 0.25).clamp(super::settings::MIN_UI_SCALE, super::settings::MAX_UI_SCALE)
         }
+        MenuItem::Language => settings.language = settings.language.step(dir),
         MenuItem::PlayComputer => {
             let i = Level::ALL.iter().position(|l| *l == level).unwrap_or(2);
             let to = (i as i32 + dir).clamp(0, Level::ALL.len() as i32 - 1) as usize;
@@ -360,7 +387,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
     use MenuItem::*;
     match (screen, overlay) {
         (_, Overlay::Settings) => {
-            vec![Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, Back]
+            vec![Language, Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, Back]
         }
         (_, Overlay::Confirm(_)) => vec![No, Yes],
         (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
@@ -401,15 +428,15 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
     }
 }
 
-/// The question a confirmation asks.
+/// The message key of the question a confirmation asks.
 pub fn question(about: Discard) -> &'static str {
     match about {
-        Discard::Restart => "Start again? This game will be lost.",
-        Discard::Resign => "Give up this game?",
-        Discard::NewGame(_) => "Start a new game? The unfinished one will be lost.",
-        Discard::LeaveGame => "Leave this game? It will be lost.",
-        Discard::DeleteSave(_) => "Delete this saved game?",
-        Discard::OpenGame => "Open this game? The unfinished one will be lost.",
+        Discard::Restart => "question-restart",
+        Discard::Resign => "question-resign",
+        Discard::NewGame(_) => "question-new-game",
+        Discard::LeaveGame => "question-leave",
+        Discard::DeleteSave(_) => "question-delete-save",
+        Discard::OpenGame => "question-open-game",
     }
 }
 

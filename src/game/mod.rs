@@ -10,6 +10,7 @@ pub mod args;
 pub mod audio;
 pub mod board;
 pub mod clipboard;
+pub mod i18n;
 pub mod input;
 pub mod markers;
 pub mod menu;
@@ -37,6 +38,7 @@ pub fn core_plugin(app: &mut App) {
         app.init_resource::<Settings>();
     }
     app.add_plugins((
+        i18n::plugin,
         screen::plugin,
         rules::plugin,
         ai_task::plugin,
@@ -67,7 +69,9 @@ pub fn run(args: GameArgs) -> i32 {
         args.settings.clone().or_else(|| if args.script.is_none() { settings::default_path() } else { None });
     let (settings, settings_file) = match &settings_path {
         Some(path) => {
-            let loaded = settings::SettingsFile::load(path, Settings::default());
+            // The first launch (no language saved yet) speaks the system's language.
+            let base = Settings { language: i18n::Lang::from_env(), ..Settings::default() };
+            let loaded = settings::SettingsFile::load(path, base);
             for m in &loaded.messages {
                 eprintln!("konane: {m}");
             }

@@ -1,5 +1,6 @@
 //! The rules resource: the single authority over the game. It alone applies intents.
 
+use super::i18n::Msg;
 use super::screen::{GameSet, Screen, Turn};
 use super::settings::{Controller, Settings};
 use crate::rules::{Color as Side, Coord, Game, Move};
@@ -17,7 +18,7 @@ pub struct Rules {
     /// The side that gave up, if one did (the game is then over though moves remain).
     pub resigned: Option<Side>,
     /// In a lesson: the only moves accepted, and what to say about any other legal move.
-    pub allowed: Option<(Vec<Move>, String)>,
+    pub allowed: Option<(Vec<Move>, Msg)>,
 }
 
 impl Rules {
@@ -80,7 +81,7 @@ pub enum Intent {
         /// The game.
         game: Box<Game>,
         /// The moves accepted, and the reason given for any other legal move.
-        allowed: Option<(Vec<Move>, String)>,
+        allowed: Option<(Vec<Move>, Msg)>,
     },
 }
 
@@ -113,8 +114,8 @@ pub struct GameOver {
 pub struct Rejected {
     /// The cell involved, if any.
     pub at: Option<Coord>,
-    /// Why.
-    pub reason: String,
+    /// Why, to be put into words.
+    pub reason: Msg,
 }
 
 /// Number of running presentation animations; the turn waits while it is non-zero.
@@ -193,8 +194,9 @@ pub fn apply_intents(
                         rules.generation += 1;
                         applied.write(MoveApplied { mv: *mv, mover, captured });
                     }
-                    Err(reason) => {
-                        rejected.write(Rejected { at: Some(mv.from), reason: reason.to_string() });
+                    Err(_) => {
+                        let text = crate::rules::move_to_string(rules.game.geometry(), *mv);
+                        rejected.write(Rejected { at: Some(mv.from), reason: Msg::new("refuse-illegal").text("move", text) });
                     }
                 }
             }
@@ -214,7 +216,7 @@ pub fn apply_intents(
             }
             Intent::Resign(side) => {
                 if before_over {
-                    rejected.write(Rejected { at: None, reason: "the game is already over".into() });
+                    rejected.write(Rejected { at: None, reason: Msg::new("refuse-already-over") });
                 } else {
                     rules.resigned = Some(*side);
                     rules.generation += 1;
@@ -244,7 +246,7 @@ fn step_history(
             rules.generation += 1;
             reset.write(BoardReset);
         } else {
-            rejected.write(Rejected { at: None, reason: "the game is over".into() });
+            rejected.write(Rejected { at: None, reason: Msg::new("refuse-over") });
         }
         return;
     }
@@ -259,7 +261,7 @@ fn step_history(
         rules.generation += 1;
         reset.write(BoardReset);
     } else {
-        rejected.write(Rejected { at: None, reason: format!("nothing to {what}") });
+        rejected.write(Rejected { at: None, reason: Msg::new(if what == "undo" { "refuse-nothing-to-undo" } else { "refuse-nothing-to-redo" }) });
     }
 }
 

@@ -13,6 +13,7 @@
 //! d5 e5 d3-d5
 //! ```
 
+use super::i18n::{Msg, side_key};
 use super::clipboard::Clipboard;
 use super::rules::{Rules, StartFrom};
 use super::screen::{Discard, GameSet, Notice, Overlay, Screen};
@@ -65,14 +66,11 @@ fn controller_word(c: Controller) -> &'static str {
     }
 }
 
-/// "Person" or "Computer (medium)", for lists.
-pub fn controller_label(c: Controller) -> String {
+/// "Person" or "Computer (Medium)", for lists.
+pub fn controller_label(c: Controller) -> Msg {
     match c {
-        Controller::Human => "Person".into(),
-        Controller::Ai(l) => {
-            let name = l.name();
-            format!("Computer ({}{})", name[..1].to_uppercase(), &name[1..])
-        }
+        Controller::Human => Msg::new("save-person"),
+        Controller::Ai(l) => Msg::new("save-computer").sub("level", super::menu::level_name(l)),
     }
 }
 
@@ -82,7 +80,17 @@ impl SavedGame {
         self.resigned.map(Side::opponent).or_else(|| self.game.winner())
     }
 
-    /// The result in words: "Black won", "White won (Black resigned)", "unfinished".
+    /// The result for the Load screen.
+    pub fn result_msg(&self) -> Msg {
+        match (self.winner(), self.resigned) {
+            (Some(w), Some(_)) => Msg::new("result-won-resigned").text("winner", side_key(w)),
+            (Some(w), None) => Msg::new("result-won").text("winner", side_key(w)),
+            (None, _) => Msg::new("result-unfinished"),
+        }
+    }
+
+    /// The result in the file's words (always English): "Black won", "White won (Black
+    /// resigned)", "unfinished".
     pub fn result_words(&self) -> String {
         match (self.winner(), self.resigned) {
             (Some(w), Some(r)) => format!("{} won ({} resigned)", w.name(), r.name()),
@@ -194,20 +202,21 @@ pub struct SaveEntry {
 
 impl SaveEntry {
     /// Two lines for the list: the board and the players; when, how long and the result.
-    pub fn describe(&self) -> (String, String) {
+    pub fn describe(&self) -> (Msg, Msg) {
         let name = self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         match &self.game {
             Ok(g) => (
-                format!(
-                    "{}×{} · {} vs {}",
-                    g.game.geometry().rows(),
-                    g.game.geometry().cols(),
-                    controller_label(g.players[0]),
-                    controller_label(g.players[1])
-                ),
-                format!("{} · {} moves · {}", g.date.clone().unwrap_or(name), g.game.ply(), g.result_words()),
+                Msg::new("save-what")
+                    .num("rows", g.game.geometry().rows())
+                    .num("cols", g.game.geometry().cols())
+                    .sub("black", controller_label(g.players[0]))
+                    .sub("white", controller_label(g.players[1])),
+                Msg::new("save-when")
+                    .text("date", g.date.clone().unwrap_or(name))
+                    .num("moves", g.game.ply() as i64)
+                    .sub("result", g.result_msg()),
             ),
-            Err(e) => (format!("{name} cannot be read"), e.clone()),
+            Err(e) => (Msg::new("save-unreadable").text("name", name), Msg::plain(e.clone())),
         }
     }
 }
@@ -218,7 +227,7 @@ pub struct SaveList {
     /// The games.
     pub entries: Vec<SaveEntry>,
     /// What happened (a deletion, a record that could not be read); a warning when `true`.
-    pub message: Option<(String, bool)>,
+    pub message: Option<(Msg, bool)>,
 }
 
 /// Most saved games listed.
@@ -370,7 +379,7 @@ fn list_saves(overlay: Res<Overlay>, dir: Option<Res<DataDir>>, mut list: ResMut
     if open && !*was_open {
         *list = match &dir {
             Some(dir) => SaveList::read(&dir.saves()),
-            None => SaveList { entries: Vec::new(), message: Some(("This run keeps no saved games.".into(), false)) },
+            None => SaveList { entries: Vec::new(), message: Some((Msg::new("load-no-saves-here"), false)) },
         };
     }
     *was_open = matches!(*overlay, Overlay::Load | Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame));
@@ -397,20 +406,20 @@ fn open_games(
     for OpenSave(i) in opens.read() {
         match list.entries.get(*i).map(|e| &e.game) {
             Some(Ok(g)) => wanted = Some((**g).clone()),
-            Some(Err(e)) => list.message = Some((format!("That game cannot be opened: {e}"), true)),
+            Some(Err(e)) => list.message = Some((Msg::new("load-cannot-open").text("why", e.clone()), true)),
             None => {}
         }
     }
     for PasteRecord in pastes.read() {
-        let text = match clipboard.get() {
+        match clipboard.get() {
             Ok(t) if t.len() as u64 > MAX_SAVE_BYTES => {
-                Err(format!("the clipboard holds {} bytes; a record is at most {MAX_SAVE_BYTES}", t.len()))
+                let m = Msg::new("load-paste-too-big").num("bytes", t.len() as i64).num("max", MAX_SAVE_BYTES as i64);
+                list.message = Some((m, true));
             }
-            other => other,
-        };
-        match text.and_then(|t| SavedGame::parse(&t)) {
-            Ok(g) => wanted = Some(g),
-            Err(e) => list.message = Some((format!("The pasted record cannot be read: {e}"), true)),
+            text => match text.and_then(|t| SavedGame::parse(&t)) {
+                Ok(g) => wanted = Some(g),
+                Err(e) => list.message = Some((Msg::new("load-paste-unreadable").text("why", e), true)),
+            },
         }
     }
     for DeleteSave(i) in deletes.read() {
@@ -419,9 +428,12 @@ fn open_games(
         match std::fs::remove_file(&path) {
             Ok(()) => {
                 list.entries.remove(*i);
-                list.message = Some(("Deleted.".into(), false));
+                list.message = Some((Msg::new("load-deleted"), false));
             }
-            Err(e) => list.message = Some((format!("{} was not deleted: {e}", crate::files::show_path(&path)), true)),
+            Err(e) => {
+                let m = Msg::new("load-not-deleted").text("path", crate::files::show_path(&path)).text("why", e.to_string());
+                list.message = Some((m, true));
+            }
         }
     }
     if let Some(g) = wanted {
@@ -457,13 +469,13 @@ fn save_or_copy(
     let text = SavedGame::to_text(&rules.game, settings.players, rules.resigned, Some(&date));
     if copy {
         match clipboard.set(&text) {
-            Ok(()) => notice.say("Record copied to the clipboard", false),
-            Err(e) => notice.say(format!("Not copied: {e}"), true),
+            Ok(()) => notice.say("notice-copied", false),
+            Err(e) => notice.say(Msg::new("notice-not-copied").text("why", e), true),
         }
     }
     if save {
         let Some(dir) = dir else {
-            notice.say("Not saved: this run keeps no saved games (start it with --data-dir)", true);
+            notice.say("notice-no-save-dir", true);
             return;
         };
         let folder = dir.saves();
@@ -475,8 +487,11 @@ fn save_or_copy(
             path = folder.join(format!("{file_stamp}-{n}.txt"));
         }
         match std::fs::create_dir_all(&folder).and_then(|_| crate::files::write_atomically(&path, text.as_bytes())) {
-            Ok(()) => notice.say(format!("Saved — find it under Load game ({date})"), false),
-            Err(e) => notice.say(format!("Not saved to {}: {e}", crate::files::show_path(&path)), true),
+            Ok(()) => notice.say(Msg::new("notice-saved").text("date", date), false),
+            Err(e) => notice.say(
+                Msg::new("notice-not-saved").text("path", crate::files::show_path(&path)).text("why", e.to_string()),
+                true,
+            ),
         }
     }
 }

@@ -90,8 +90,8 @@ pub struct ScreenFade(pub f32);
 /// was refused, what the computer just played, where a game was saved.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Notice {
-    /// The words.
-    pub text: String,
+    /// What it says (put into words in the language in use when shown).
+    pub text: super::i18n::Msg,
     /// A refusal or a failure (drawn as a warning).
     pub warning: bool,
     /// Seconds it stays.
@@ -100,7 +100,7 @@ pub struct Notice {
 
 impl Notice {
     /// Says something for a few seconds.
-    pub fn say(&mut self, text: impl Into<String>, warning: bool) {
+    pub fn say(&mut self, text: impl Into<super::i18n::Msg>, warning: bool) {
         *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 } };
     }
 }

@@ -15,6 +15,7 @@
 //! writes through a symlink to its target, and replaces the file atomically.
 
 pub use super::args::Theme;
+use super::i18n::Lang;
 use super::args::{GameArgs, Mode, check_board, check_speed};
 use super::screen::Screen;
 use crate::ai::Level;
@@ -58,6 +59,8 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Tutorial lessons passed so far (the tutorial resumes after them).
     pub tutorial: u8,
+    /// The interface's language.
+    pub language: Lang,
     /// Seed for the AI's random choices.
     pub seed: u64,
     /// Smallest time (seconds of game time) the AI's reply takes, so it reads as a move.
@@ -79,6 +82,7 @@ impl Default for Settings {
             fullscreen: false,
             ui_scale: 1.0,
             tutorial: 0,
+            language: Lang::En,
             seed: 1,
             ai_min_delay: 0.35,
         }
@@ -129,6 +133,9 @@ impl Settings {
         if let Some(t) = args.theme {
             self.theme = t;
         }
+        if let Some(l) = args.lang {
+            self.language = l;
+        }
         if let Some(seed) = args.seed {
             self.seed = seed;
         }
@@ -136,7 +143,7 @@ impl Settings {
     }
 
     /// The value of each key as the file writes it, in file order.
-    fn entries(&self) -> [(&'static str, String); 13] {
+    fn entries(&self) -> [(&'static str, String); 14] {
         let on_off = |b: bool| (if b { "on" } else { "off" }).to_string();
         let controller = |c: Controller| match c {
             Controller::Human => "human".to_string(),
@@ -156,6 +163,7 @@ impl Settings {
             ("fullscreen", on_off(self.fullscreen)),
             ("ui-scale", format!("{}", self.ui_scale)),
             ("tutorial", format!("{}", self.tutorial)),
+            ("language", self.language.code().to_string()),
         ]
     }
 
@@ -243,6 +251,12 @@ impl Settings {
                     _ => return Err(format!("tutorial {}: expected 0 to 8 (lessons passed)", quote(value))),
                 };
                 "tutorial"
+            }
+            "language" => {
+                self.language = Lang::from_code(value).ok_or_else(|| {
+                    format!("language {}: expected en (English), haw (ʻŌlelo Hawaiʻi) or nl (Nederlands)", quote(value))
+                })?;
+                "language"
             }
             "theme" => {
                 self.theme = match Theme::ALL.into_iter().find(|t| t.name() == value) {

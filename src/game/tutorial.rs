@@ -3,6 +3,7 @@
 //! the lesson's moves and say why another legal move is not the one. Passed lessons are kept
 //! in the settings, so the tutorial resumes where the player left it.
 
+use super::i18n::Msg;
 use super::rules::{Intent, MoveApplied, Rules, StartFrom};
 use super::screen::{Overlay, Screen, TutorialActive, TutorialStep};
 use super::settings::{Controller, Settings};
@@ -16,102 +17,53 @@ pub enum Goal {
     Read,
     /// Play any legal move.
     AnyMove,
-    /// Play one of these moves (notation); `wrong` explains any other legal move.
-    Only(&'static [&'static str], &'static str),
-    /// Play a move after which the opponent has no jump left; `wrong` explains the others.
-    Win(&'static str),
+    /// Play one of these moves (notation); the lesson's `-wrong` text explains any other
+    /// legal move.
+    Only(&'static [&'static str]),
+    /// Play a move after which the opponent has no jump left; `-wrong` explains the others.
+    Win,
 }
 
-/// One lesson.
+/// One lesson. Its words are in the language files, under `lesson-<id>-title`, `-text`,
+/// `-task` (the instruction on the status line), `-done` (said when passed) and `-wrong`
+/// (why another legal move is not the one).
 #[derive(Clone, Copy, Debug)]
 pub struct Lesson {
-    /// Its name.
-    pub title: &'static str,
-    /// What it teaches, shown before the player tries.
-    pub text: &'static str,
+    /// Its name in the message keys.
+    pub id: &'static str,
     /// The position (text), or `None` for the full 6×6 board.
     pub position: Option<&'static str>,
     /// What to do.
     pub goal: Goal,
-    /// The short instruction on the status line while trying.
-    pub task: &'static str,
-    /// Said when it is passed.
-    pub done: &'static str,
+}
+
+impl Lesson {
+    /// The message key of one of its texts (`title`, `text`, `task`, `done`, `wrong`).
+    pub fn key(&self, part: &str) -> String {
+        format!("lesson-{}-{part}", self.id)
+    }
+
+    /// One of its texts as a message.
+    pub fn msg(&self, part: &str) -> Msg {
+        Msg::keyed(self.key(part))
+    }
+
+    /// Whether it asks for a move (and so has a task and words for passing it).
+    pub fn asks_a_move(&self) -> bool {
+        !matches!(self.goal, Goal::Read)
+    }
 }
 
 /// The lessons, in order.
 pub const LESSONS: [Lesson; 8] = [
-    Lesson {
-        title: "The board and the stones",
-        text: "Kōnane is played on a papamū, a board of cups. Black basalt and white coral stones fill \
-               every cup in a checkerboard. Black moves first.",
-        position: None,
-        goal: Goal::Read,
-        task: "",
-        done: "",
-    },
-    Lesson {
-        title: "Black opens",
-        text: "The game starts with a hole. Black takes one of its own stones off the board: one from \
-               the centre or from a corner. The stones it may take are ringed.",
-        position: None,
-        goal: Goal::AnyMove,
-        task: "Take a black stone from the centre or a corner",
-        done: "Now there is a hole for White to answer.",
-    },
-    Lesson {
-        title: "White answers",
-        text: "White then takes one of its own stones from a cup right next to that hole: above, \
-               below, left or right. You play White here.",
-        position: Some("BWBWBW/WBWBWB/BW.WBW/WBWBWB/BWBWBW/WBWBWB w"),
-        goal: Goal::AnyMove,
-        task: "Take a white stone next to the hole",
-        done: "From now on, every move is a jump.",
-    },
-    Lesson {
-        title: "A jump captures",
-        text: "A stone jumps over an enemy stone right beside it, straight (never diagonally), into \
-               the empty cup just behind it. The stone jumped over is captured.",
-        position: Some("....../..W.../.BW.B./...W../....../...... b"),
-        goal: Goal::AnyMove,
-        task: "Jump with the black stone that can capture",
-        done: "Captured! Only the stone on b4 could jump: e4 has no enemy beside it with an empty cup behind.",
-    },
-    Lesson {
-        title: "Jumping again",
-        text: "After a jump the same stone may jump again, in the same straight line: one enemy stone \
-               and one empty cup at a time.",
-        position: Some("....../....../BW.W../....../....../...... b"),
-        goal: Goal::Only(&["a4-e4"], "Keep going: the same stone can jump the next white stone too, and land on e4."),
-        task: "Capture both white stones with one move",
-        done: "Two stones in one move.",
-    },
-    Lesson {
-        title: "Stopping early",
-        text: "You may stop after any jump: a jump never has to continue. And you can only ever move \
-               by jumping, so a stone that cannot jump cannot move.",
-        position: Some("....../....../BW.W../....../....../...... b"),
-        goal: Goal::Only(&["a4-c4"], "This time stop after the first jump, on c4."),
-        task: "Jump once and stop on c4",
-        done: "A shorter jump is a different move: sometimes it is the better one.",
-    },
-    Lesson {
-        title: "How a game ends",
-        text: "Whoever cannot jump on their turn loses. There are no passes and no draws.",
-        position: Some("B...../W...../....../W...../....../...... b"),
-        goal: Goal::Win("After that move White can still jump. Find the move that leaves White stuck."),
-        task: "Play the move that leaves White without a jump",
-        done: "White has no jump left: Black wins.",
-    },
-    Lesson {
-        title: "Playing well",
-        text: "Keep moves for yourself and take them away from your opponent: a stone that can jump \
-               is worth keeping. Near the end, count the jumps each side has left, and make the last one.",
-        position: None,
-        goal: Goal::Read,
-        task: "",
-        done: "",
-    },
+    Lesson { id: "board", position: None, goal: Goal::Read },
+    Lesson { id: "open", position: None, goal: Goal::AnyMove },
+    Lesson { id: "answer", position: Some("BWBWBW/WBWBWB/BW.WBW/WBWBWB/BWBWBW/WBWBWB w"), goal: Goal::AnyMove },
+    Lesson { id: "capture", position: Some("....../..W.../.BW.B./...W../....../...... b"), goal: Goal::AnyMove },
+    Lesson { id: "double", position: Some("....../....../BW.W../....../....../...... b"), goal: Goal::Only(&["a4-e4"]) },
+    Lesson { id: "stop", position: Some("....../....../BW.W../....../....../...... b"), goal: Goal::Only(&["a4-c4"]) },
+    Lesson { id: "end", position: Some("B...../W...../....../W...../....../...... b"), goal: Goal::Win },
+    Lesson { id: "tips", position: None, goal: Goal::Read },
 ];
 
 /// The running tutorial: which lesson, whether it was passed, and the players and board to
@@ -135,21 +87,21 @@ impl Tutorial {
 }
 
 /// The game a lesson starts from, and the moves it accepts (with the reason for others).
-pub fn lesson_start(lesson: &Lesson) -> (Game, Option<(Vec<Move>, String)>) {
+pub fn lesson_start(lesson: &Lesson) -> (Game, Option<(Vec<Move>, Msg)>) {
     let game = match lesson.position.and_then(|t| parse_position(t).ok()) {
         Some(p) => Game::from_position(p),
         None => Game::new(Geometry::new(6, 6).expect("6x6 is valid")),
     };
     let allowed = match lesson.goal {
         Goal::Read | Goal::AnyMove => None,
-        Goal::Only(moves, why) => {
+        Goal::Only(moves) => {
             let geo = *game.geometry();
-            Some((moves.iter().filter_map(|m| parse_move(&geo, m).ok()).collect(), why.to_string()))
+            Some((moves.iter().filter_map(|m| parse_move(&geo, m).ok()).collect(), lesson.msg("wrong")))
         }
-        Goal::Win(why) => {
+        Goal::Win => {
             let winning =
                 game.legal_moves().into_iter().filter(|m| game.position().after(*m).move_count() == 0).collect();
-            Some((winning, why.to_string()))
+            Some((winning, lesson.msg("wrong")))
         }
     };
     (game, allowed)
@@ -285,7 +237,7 @@ mod tests {
             match lesson.goal {
                 Goal::Read => {}
                 Goal::AnyMove => assert!(!legal.is_empty(), "lesson {} has no move", i + 1),
-                Goal::Only(..) | Goal::Win(_) => {
+                Goal::Only(_) | Goal::Win => {
                     let (only, _) = allowed.expect("a restriction");
                     assert!(!only.is_empty(), "lesson {}: no accepted move", i + 1);
                     assert!(only.iter().all(|m| legal.contains(m)), "lesson {}: an accepted move is illegal", i + 1);

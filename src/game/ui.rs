@@ -6,7 +6,10 @@
 use super::ai_task::{AiState, HintRequest, HintState};
 use super::board::{Layout, cell_pos};
 use super::input::UiHasKeyboard;
-use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items, question};
+use super::i18n::{Msg, Tr, side_key};
+use super::menu::{
+    MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, level_about, level_name, menu_items, question, side_name,
+};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
 use super::saves::{Resumable, SaveList};
 use super::screen::{
@@ -102,7 +105,7 @@ fn collect_notices(
 ) {
     notice.left -= time.delta_secs();
     for r in rejected.read() {
-        notice.say(sentence(&r.reason), true);
+        notice.say(r.reason.clone(), true);
     }
     let Some(rules) = rules else { return };
     for m in applied.read() {
@@ -111,8 +114,9 @@ fn collect_notices(
             notice.left = 0.0;
         }
         if let Controller::Ai(_) = settings.controller(m.mover) {
-            let text =
-                format!("{} played {}", player_name(&settings, m.mover), move_to_string(rules.game.geometry(), m.mv));
+            let text = Msg::new("notice-played")
+                .sub("who", player_name(&settings, m.mover))
+                .text("move", move_to_string(rules.game.geometry(), m.mv));
             notice.say(text, false);
         }
     }
@@ -131,19 +135,6 @@ fn count_wins(
     }
 }
 
-/// A reason as a sentence: capital first letter (but a cell's name, like "b5", stays as it is).
-fn sentence(reason: &str) -> String {
-    let b = reason.as_bytes();
-    if b.len() > 1 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
-        return reason.to_string();
-    }
-    let mut c = reason.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 /// Whether exactly one side is played by a person at this screen (then the game says "you").
 fn one_human(settings: &Settings) -> Option<Side> {
     match settings.players {
@@ -159,50 +150,52 @@ fn you_or_colour(settings: &Settings, side: Side) -> Option<Side> {
 }
 
 /// How the HUD names a side: "You", "The computer", or the colour.
-fn player_name(settings: &Settings, side: Side) -> String {
+fn player_name(settings: &Settings, side: Side) -> Msg {
     match (one_human(settings), settings.controller(side)) {
-        (Some(you), _) if you == side => "You".into(),
-        (Some(_), _) => "The computer".into(),
-        (None, Controller::Ai(_)) => format!("{} (computer)", side.name()),
-        (None, Controller::Human) => side.name().into(),
+        (Some(you), _) if you == side => Msg::new("player-you"),
+        (Some(_), _) => Msg::new("player-computer"),
+        (None, Controller::Ai(_)) => Msg::new("player-side-computer").text("side", side_key(side)),
+        (None, Controller::Human) => side_name(side),
     }
 }
 
 /// The status line in plain words, addressing the player when a person plays one side. While a
 /// move is shown it describes that move's side, not the next one (it follows the animation).
-pub fn status_line(game: &Game, resigned: Option<Side>, settings: &Settings, turn: Turn) -> String {
+pub fn status_line(game: &Game, resigned: Option<Side>, settings: &Settings, turn: Turn) -> Msg {
     let side = game.to_move();
     if let Some(r) = resigned {
         return match you_or_colour(settings, r) {
-            Some(_) => "You resigned".into(),
-            None if one_human(settings).is_some() => "The computer resigned — you win".into(),
-            None => format!("{} resigned — {} wins", r.name(), r.opponent().name()),
+            Some(_) => Msg::new("status-you-resigned"),
+            None if one_human(settings).is_some() => Msg::new("status-computer-resigned"),
+            None => Msg::new("status-side-resigned").text("side", side_key(r)),
         };
     }
-    let stone = |s: Side| if s == Side::Black { "black" } else { "white" };
     let you = one_human(settings);
     if turn == Turn::Animating {
         return match game.last_move() {
-            Some(_) => format!("{} moving…", player_name(settings, side.opponent())),
-            None => String::new(),
+            Some(_) if you == Some(side.opponent()) => Msg::new("status-moving-you"),
+            Some(_) => Msg::new("status-moving").sub("who", player_name(settings, side.opponent())),
+            None => Msg::plain(""),
         };
     }
     match game.phase() {
         Phase::Over { winner } => match you {
-            Some(y) if y == winner => format!("You win — {} has no move", player_name(settings, winner.opponent())),
-            Some(_) => "You lose — you have no move".into(),
-            None => format!("{} wins — {} has no move", winner.name(), winner.opponent().name()),
+            Some(y) if y == winner => {
+                Msg::new("status-you-win").sub("loser", player_name(settings, winner.opponent()))
+            }
+            Some(_) => Msg::new("status-you-lose"),
+            None => Msg::new("status-side-wins").text("side", side_key(winner)),
         },
         _ if settings.controller(side) != Controller::Human => match you {
-            Some(_) => "The computer is thinking…".into(),
-            None => format!("{} (computer) is thinking…", side.name()),
+            Some(_) => Msg::new("status-computer-thinking"),
+            None => Msg::new("status-side-thinking").text("side", side_key(side)),
         },
-        Phase::BlackRemoves if you.is_some() => "Your turn — remove a centre or corner stone".into(),
-        Phase::BlackRemoves => "Black removes a centre or corner stone".into(),
-        Phase::WhiteRemoves if you.is_some() => "Your turn — remove a stone next to the hole".into(),
-        Phase::WhiteRemoves => "White removes a stone next to the hole".into(),
-        Phase::Jumping if you.is_some() => format!("Your turn — jump with a {} stone", stone(side)),
-        Phase::Jumping => format!("{} to move — jump with a {} stone", side.name(), stone(side)),
+        Phase::BlackRemoves if you.is_some() => Msg::new("status-your-first-removal"),
+        Phase::BlackRemoves => Msg::new("status-black-removes"),
+        Phase::WhiteRemoves if you.is_some() => Msg::new("status-your-second-removal"),
+        Phase::WhiteRemoves => Msg::new("status-white-removes"),
+        Phase::Jumping if you.is_some() => Msg::new("status-your-jump").text("colour", side_key(side)),
+        Phase::Jumping => Msg::new("status-side-jumps").text("side", side_key(side)),
     }
 }
 
@@ -245,6 +238,9 @@ fn apply_theme(
     if *done == Some(settings.theme) {
         return Ok(());
     }
+    if done.is_none() {
+        ctx.set_fonts(font_definitions());
+    }
     let colours = palette::Colours::of(settings.theme);
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = colours.panel;
@@ -271,17 +267,56 @@ fn apply_theme(
         use egui::{FontFamily::Proportional, FontId, TextStyle};
         style.text_styles = [
             (TextStyle::Heading, FontId::new(30.0, Proportional)),
-            (TextStyle::Body, FontId::new(19.0, Proportional)),
-            (TextStyle::Button, FontId::new(19.0, Proportional)),
+            (TextStyle::Body, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
+            (TextStyle::Button, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
             (TextStyle::Small, FontId::new(15.0, Proportional)),
             (TextStyle::Monospace, FontId::new(17.0, egui::FontFamily::Monospace)),
         ]
         .into();
         style.spacing.item_spacing = egui::vec2(10.0, 10.0);
-        style.spacing.button_padding = egui::vec2(14.0, 7.0);
+        style.spacing.button_padding = egui::vec2(BUTTON_PADDING, 7.0);
     });
     *done = Some(settings.theme);
     Ok(())
+}
+
+/// The interface's fonts: egui's own (Ubuntu Light), then DejaVu Sans ExtraLight for what it
+/// lacks — above all the ʻokina (U+02BB) of ʻŌlelo Hawaiʻi, which Ubuntu Light does not have.
+pub fn font_definitions() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "dejavu".into(),
+        std::sync::Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans-ExtraLight.ttf"))),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        let list = fonts.families.entry(family).or_default();
+        // Right after the main font, before the emoji fonts.
+        list.insert(1.min(list.len()), "dejavu".into());
+    }
+    fonts
+}
+
+/// The HUD's buttons (message keys), left to right.
+pub const HUD_BUTTONS: [&str; 5] = ["hud-undo", "hud-redo", "hud-hint", "hud-menu", "hud-moves"];
+/// The smallest width of a HUD button (its words get the button's padding around them).
+pub const HUD_BUTTON_MIN_WIDTH: f32 = 72.0;
+/// A button's padding on each side of its words.
+pub const BUTTON_PADDING: f32 = 14.0;
+/// The size of a button's words and of body text (see `apply_theme`).
+pub const BUTTON_TEXT_SIZE: f32 = 19.0;
+
+/// The room a menu button's words have in a window of `window` points (title card or menu
+/// over the board, whichever is narrower): their text size and the widest they may be.
+pub fn menu_text_room(window: egui::Vec2) -> (f32, f32) {
+    let size = ButtonSize::for_height(window.y);
+    let modal = 540.0_f32.min(window.x - 32.0);
+    let card = (window.x - 16.0).min(560.0) - 24.0;
+    (size.text, menu_button_width(modal.min(card)) - 2.0 * BUTTON_PADDING)
+}
+
+/// A menu button's width when its menu is `available` wide.
+fn menu_button_width(available: f32) -> f32 {
+    (available - 110.0).clamp(200.0, 420.0)
 }
 
 /// How big menu buttons are: smaller in a low window so a whole menu fits.
@@ -310,7 +345,7 @@ fn menu_buttons(
     chosen: &mut Vec<MenuItem>,
     adjusted: &mut Vec<MenuAdjust>,
 ) {
-    let width = (ui.available_width() - 110.0).clamp(200.0, 420.0);
+    let width = menu_button_width(ui.available_width());
     for (i, item) in items.iter().enumerate() {
         let focused = focus.index == i;
         let text = egui::RichText::new(label(*item)).size(size.text);
@@ -346,16 +381,13 @@ fn menu_buttons(
     }
 }
 
-/// The pad's and the keyboard's controls, in words (on the title and in menus).
-const CONTROLS: [&str; 3] = [
-    "Mouse: click a stone, then where it lands (or drag it).",
-    "Keys: arrows, Enter, Esc; U undo, M sound, Delete removes a saved game.",
-    "Pad: d-pad, A choose, B back, LB/RB undo/redo, X delete, Start menu.",
-];
+/// The pad's and the keyboard's controls, in words (message keys, on the title).
+const CONTROLS: [&str; 3] = ["controls-mouse", "controls-keys", "controls-pad"];
 
 fn title_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
+    tr: Res<Tr>,
     mut focus: ResMut<MenuFocus>,
     overlay: Res<Overlay>,
     resumable: Res<Resumable>,
@@ -389,7 +421,7 @@ fn title_screen(
                             ui.add_space(if compact { 2.0 } else { 12.0 });
                             ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
                             ui.label(
-                                egui::RichText::new("The Hawaiian stone-jumping game")
+                                egui::RichText::new(tr.t("title-subtitle"))
                                     .size(20.0)
                                     .color(palette::TEXT_DIM),
                             );
@@ -397,7 +429,7 @@ fn title_screen(
                             if settings.tutorial == 0 {
                                 // Until a lesson has been passed, the title points newcomers to the tutorial.
                                 ui.label(
-                                    egui::RichText::new("New to Kōnane? Choose Learn to play: eight short lessons.")
+                                    egui::RichText::new(tr.t("title-new-player"))
                                         .size(17.0)
                                         .color(palette::FOCUS),
                                 );
@@ -405,9 +437,9 @@ fn title_screen(
                             if let Resumable::Unreadable(why) = &*resumable {
                                 ui.add(
                                     egui::Label::new(
-                                        egui::RichText::new(format!(
-                                            "The unfinished game could not be read (the file is kept): {why}"
-                                        ))
+                                        egui::RichText::new(
+                                            tr.msg(&Msg::new("title-unreadable").text("why", why.clone())),
+                                        )
                                         .color(palette::WARN)
                                         .size(15.0),
                                     )
@@ -422,13 +454,13 @@ fn title_screen(
                             let moved = focus.index != *last_focus;
                             *last_focus = focus.index;
                             let focus = if over { &mut no_focus } else { &mut *focus };
-                            let label = |item: MenuItem| item.text(&settings);
+                            let label = |item: MenuItem| item.text(&settings, &tr);
                             ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
                             menu_buttons(ui, &items, &label, size, focus, moved, &mut chosen, &mut adjusted);
                             ui.add_space(if compact { 6.0 } else { 16.0 });
-                            for line in CONTROLS {
+                            for key in CONTROLS {
                                 ui.add(
-                                    egui::Label::new(egui::RichText::new(line).size(15.0).color(palette::TEXT_DIM))
+                                    egui::Label::new(egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM))
                                         .wrap(),
                                 );
                             }
@@ -466,20 +498,21 @@ fn game_hud(
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
-    tutorial: Option<Res<super::tutorial::Tutorial>>,
+    (tutorial, tr): (Option<Res<super::tutorial::Tutorial>>, Res<Tr>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
-    let mut status = status_line(game, rules.resigned, &settings, *turn.get());
+    let mut status = tr.msg(&status_line(game, rules.resigned, &settings, *turn.get()));
     if let Some(t) = tutorial.as_deref() {
         let lesson = t.current();
-        let n = super::tutorial::LESSONS.len();
-        status = match (t.passed, lesson.task) {
-            (false, task) if !task.is_empty() => format!("Lesson {}/{n}: {task}", t.lesson + 1),
-            _ => format!("Lesson {}/{n}: {}", t.lesson + 1, lesson.title),
-        };
+        let part = if !t.passed && lesson.asks_a_move() { "task" } else { "title" };
+        let m = Msg::new("status-lesson")
+            .num("n", t.lesson as i64 + 1)
+            .num("total", super::tutorial::LESSONS.len() as i64)
+            .sub("text", lesson.msg(part));
+        status = tr.msg(&m);
     }
     let frame =
         egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
@@ -487,24 +520,24 @@ fn game_hud(
     egui::Panel::top("hud").exact_size(HUD_HEIGHT).frame(frame).show(&mut root, |ui| {
         ui.horizontal(|ui| {
             let human_turn = *turn.get() == Turn::Human;
-            let small = |text: &str| egui::Button::new(text).min_size(egui::vec2(72.0, 30.0));
+            let small = |key: &str| egui::Button::new(tr.t(key)).min_size(egui::vec2(HUD_BUTTON_MIN_WIDTH, 30.0));
             let live = review.0.is_none();
-            if ui.add_enabled(live && game.can_undo(), small("Undo")).on_hover_text("U, Ctrl+Z, left bumper").clicked()
+            if ui.add_enabled(live && game.can_undo(), small("hud-undo")).on_hover_text(tr.t("hud-undo-keys")).clicked()
             {
                 intents.write(Intent::Undo);
             }
-            if ui.add_enabled(live && game.can_redo(), small("Redo")).on_hover_text("Ctrl+Y, right bumper").clicked() {
+            if ui.add_enabled(live && game.can_redo(), small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked() {
                 intents.write(Intent::Redo);
             }
-            if ui.add_enabled(live && human_turn && !hints.thinking(), small("Hint")).clicked() {
+            if ui.add_enabled(live && human_turn && !hints.thinking(), small("hud-hint")).clicked() {
                 hint_requests.write(HintRequest);
             }
-            if ui.add(small("Menu")).on_hover_text("Esc, Start").clicked() {
+            if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
                 *overlay = Overlay::Pause;
             }
             if ui
-                .add(small("Moves").selected(move_list.0))
-                .on_hover_text("The move list; click a move to see it")
+                .add(small("hud-moves").selected(move_list.0))
+                .on_hover_text(tr.t("hud-moves-tip"))
                 .clicked()
             {
                 move_list.0 = !move_list.0;
@@ -515,28 +548,27 @@ fn game_hud(
                 // so the buttons never move.
                 let [bw, ww] = score.0;
                 let (bn, b, w, wn) = match one_human(&settings) {
-                    Some(Side::Black) => ("You", bw, ww, "Computer"),
-                    Some(Side::White) => ("You", ww, bw, "Computer"),
-                    None => ("Black", bw, ww, "White"),
+                    Some(Side::Black) => ("score-you", bw, ww, "score-computer"),
+                    Some(Side::White) => ("score-you", ww, bw, "score-computer"),
+                    None => ("side-black", bw, ww, "side-white"),
                 };
-                let text = if ui.available_width() > 300.0 {
-                    format!("Move {n} · {bn} {b} – {w} {wn}")
-                } else {
-                    format!("Move {n} · {b}–{w}")
-                };
+                let m = Msg::new("hud-score").num("n", n as i64).num("b", b).num("w", w);
+                let long = tr.msg(&m.clone().sub("left", Msg::new(bn)).sub("right", Msg::new(wn)));
+                let short = tr.msg(&Msg { key: "hud-score-short".into(), ..m });
+                let font = egui::FontId::proportional(16.0);
+                let fits = ui.painter().layout_no_wrap(long.clone(), font, palette::TEXT).size().x
+                    < ui.available_width() - 8.0;
+                let text = if fits { long } else { short };
                 ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(16.0)).truncate());
             });
         });
         ui.horizontal(|ui| {
             if let Some(k) = review.0 {
-                if ui.add(egui::Button::new("Back to game")).on_hover_text("Esc, B").clicked() {
+                if ui.add(egui::Button::new(tr.t("hud-back-to-game"))).on_hover_text(tr.t("hud-back-keys")).clicked() {
                     review.0 = None;
                 }
-                let text = if k == 0 {
-                    format!("The start, before move 1 of {} · left/right step", game.ply())
-                } else {
-                    format!("After move {k} of {} · left/right step", game.ply())
-                };
+                let m = if k == 0 { Msg::new("review-start") } else { Msg::new("review-after").num("k", k as i64) };
+                let text = tr.msg(&m.num("total", game.ply() as i64));
                 ui.add(egui::Label::new(egui::RichText::new(text).size(21.0).strong()).truncate());
                 return;
             }
@@ -553,19 +585,20 @@ fn game_hud(
         let line = if review.0.is_some() {
             None
         } else if hints.thinking() {
-            Some(("Looking for a good move…".to_string(), false))
+            Some((tr.t("hint-looking"), false))
         } else if let Some(a) = hints.for_generation(rules.generation)
             && let Some(m) = a.best
         {
-            detail = Some(match a.outlook {
-                Outlook::Score(s) => format!("Engine evaluation: {s:+} (positive: good for you)"),
-                Outlook::Win { plies } | Outlook::Loss { plies } => {
-                    format!("Proven by the exact solver{}", plies.map(|p| format!(" ({p} plies)")).unwrap_or_default())
+            detail = Some(tr.msg(&match a.outlook {
+                Outlook::Score(s) => Msg::new("hint-detail-score").text("score", format!("{s:+}")),
+                Outlook::Win { plies: Some(p) } | Outlook::Loss { plies: Some(p) } => {
+                    Msg::new("hint-detail-proven-plies").num("plies", p as i64)
                 }
-            });
-            Some((hint_words(game, m, a.outlook), false))
+                Outlook::Win { plies: None } | Outlook::Loss { plies: None } => Msg::new("hint-detail-proven"),
+            }));
+            Some((tr.msg(&hint_words(game, m, a.outlook)), false))
         } else if notice.left > 0.0 {
-            Some((notice.text.clone(), notice.warning))
+            Some((tr.msg(&notice.text), notice.warning))
         } else {
             None
         };
@@ -582,10 +615,11 @@ fn game_hud(
         let geo = *game.geometry();
         let current = review.0.unwrap_or(game.ply());
         let last = game.ply();
+        let (black, white) = (tr.msg(&side_name(Side::Black)), tr.msg(&side_name(Side::White)));
         // One entry per move; clicking shows the position after it (the last is the game).
         let mut entries = |ui: &mut egui::Ui, numbered: bool| {
             for (i, m) in game.moves().iter().enumerate() {
-                let side = if i % 2 == 0 { "Black" } else { "White" };
+                let side = if i % 2 == 0 { &black } else { &white };
                 let text = if numbered {
                     format!("{:>3}. {side} {}", i + 1, move_to_string(&geo, *m))
                 } else {
@@ -603,14 +637,14 @@ fn game_hud(
         };
         if move_list_below(layout.window) {
             egui::Panel::bottom("moves").exact_size(MOVE_LIST_HEIGHT).frame(frame).show(&mut root, |ui| {
-                ui.label(egui::RichText::new("Moves").size(18.0).strong());
+                ui.label(egui::RichText::new(tr.t("moves-title")).size(18.0).strong());
                 egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
                     ui.horizontal_wrapped(|ui| entries(ui, false));
                 });
             });
         } else {
             egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
-                ui.label(egui::RichText::new("Moves").size(20.0).strong());
+                ui.label(egui::RichText::new(tr.t("moves-title")).size(20.0).strong());
                 egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| entries(ui, true));
             });
         }
@@ -619,16 +653,12 @@ fn game_hud(
     let thinking = (ai.thinking() && *turn.get() == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
     let clock =
         if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
-    draw_tray_labels(ctx, game.geometry(), &layout, thinking, clock);
+    let names = [Side::Black, Side::White].map(|s| tr.msg(&side_name(s)));
+    draw_tray_labels(ctx, game.geometry(), &layout, &names, thinking, clock);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), &layout);
     }
     Ok(())
-}
-
-/// "1 stone", "3 stones".
-fn stones(n: u32) -> String {
-    if n == 1 { "1 stone".into() } else { format!("{n} stones") }
 }
 
 /// Stones of `side` captured so far (its own opening removal is not a capture).
@@ -644,7 +674,14 @@ fn captured_of(game: &Game, side: Side) -> u32 {
 
 /// Whose tray is whose: "Black" and "White" over the trays — beside the board, above each
 /// tray on the side away from the board; below it, above each tray's first row.
-fn draw_tray_labels(ctx: &egui::Context, geo: &Geometry, layout: &Layout, thinking: Option<Side>, clock: Option<f32>) {
+fn draw_tray_labels(
+    ctx: &egui::Context,
+    geo: &Geometry,
+    layout: &Layout,
+    names: &[String; 2],
+    thinking: Option<Side>,
+    clock: Option<f32>,
+) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     // The layout is in window pixels; egui draws in points (pixels over the zoom).
     let z = ctx.zoom_factor();
@@ -660,7 +697,8 @@ fn draw_tray_labels(ctx: &egui::Context, geo: &Geometry, layout: &Layout, thinki
         };
         let is_thinking = thinking == Some(owner);
         // Room for three dots after the name while this side thinks.
-        let text = if is_thinking { format!("{}      ", owner.name()) } else { owner.name().to_string() };
+        let name = &names[owner.index()];
+        let text = if is_thinking { format!("{name}      ") } else { name.clone() };
         let galley = painter.layout_no_wrap(text, font.clone(), palette::TEXT);
         let rect = align.anchor_size(egui::pos2(at.x, at.y), galley.size()).expand2(egui::vec2(6.0, 2.0));
         let fill = if is_thinking {
@@ -691,18 +729,18 @@ fn draw_tray_labels(ctx: &egui::Context, geo: &Geometry, layout: &Layout, thinki
 }
 
 /// A hint in words: the move, and how the game stands.
-fn hint_words(game: &Game, m: crate::rules::Move, outlook: Outlook) -> String {
+fn hint_words(game: &Game, m: crate::rules::Move, outlook: Outlook) -> Msg {
     let mv = move_to_string(game.geometry(), m);
     let standing = match outlook {
-        Outlook::Score(s) if s > 150 => "you are winning".to_string(),
-        Outlook::Score(s) if s < -150 => "you are behind".to_string(),
-        Outlook::Score(_) => "the game is even".to_string(),
-        Outlook::Win { plies: Some(n) } => format!("proven: you win within {} of your moves", n.div_ceil(2)),
-        Outlook::Win { plies: None } => "proven: you win".to_string(),
-        Outlook::Loss { plies: Some(n) } => format!("proven: you lose within {} of your moves", n.div_ceil(2)),
-        Outlook::Loss { plies: None } => "proven: you lose with best play".to_string(),
+        Outlook::Score(s) if s > 150 => Msg::new("hint-winning"),
+        Outlook::Score(s) if s < -150 => Msg::new("hint-behind"),
+        Outlook::Score(_) => Msg::new("hint-even"),
+        Outlook::Win { plies: Some(n) } => Msg::new("hint-proven-win-in").num("n", n.div_ceil(2) as i64),
+        Outlook::Win { plies: None } => Msg::new("hint-proven-win"),
+        Outlook::Loss { plies: Some(n) } => Msg::new("hint-proven-loss-in").num("n", n.div_ceil(2) as i64),
+        Outlook::Loss { plies: None } => Msg::new("hint-proven-loss"),
     };
-    format!("Good move: {mv} — {standing}")
+    Msg::new("hint-good-move").text("move", mv).sub("standing", standing)
 }
 
 /// Letters under the board and numbers to its left.
@@ -740,6 +778,7 @@ fn overlay_menu(
     resumable: Res<Resumable>,
     notice: Res<Notice>,
     tutorial: Option<Res<super::tutorial::Tutorial>>,
+    tr: Res<Tr>,
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
@@ -755,50 +794,55 @@ fn overlay_menu(
     if items.is_empty() {
         return Ok(());
     }
-    let moved = *last_focus != Some((overlay, focus.index));
+    // The rules page opens at its top, not scrolled down to its Back button.
+    let opened = last_focus.map(|(o, _)| o) != Some(overlay);
+    let moved = *last_focus != Some((overlay, focus.index)) && !(opened && overlay == Overlay::Rules);
     *last_focus = Some((overlay, focus.index));
     let screen_size = ctx.content_rect().size();
     let size = ButtonSize::for_height(screen_size.y);
-    let (title, mut lines): (String, Vec<(String, egui::Color32)>) = match overlay {
-        Overlay::Pause => ("Paused".into(), Vec::new()),
-        Overlay::Settings => ("Settings".into(), vec![("Left and right change a value.".into(), palette::TEXT_DIM)]),
+    let (title, mut lines): (Msg, Vec<(Msg, egui::Color32)>) = match overlay {
+        Overlay::Pause => (Msg::new("menu-paused"), Vec::new()),
+        Overlay::Settings => (Msg::new("menu-settings"), vec![(Msg::new("settings-hint"), palette::TEXT_DIM)]),
         Overlay::Setup => {
-            let mut lines =
-                vec![("Left and right change a value; the choice is remembered.".into(), palette::TEXT_DIM)];
+            let mut lines = vec![(Msg::new("setup-hint"), palette::TEXT_DIM)];
             // What each computer player is like.
             for side in [Side::Black, Side::White] {
                 if let Controller::Ai(level) = settings.players[side.index()] {
-                    let name = level.name();
-                    let level_name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-                    lines.push((format!("{}: {level_name} — {}", side.name(), level.description()), palette::TEXT));
+                    let m = Msg::new("setup-player")
+                        .sub("side", side_name(side))
+                        .sub("level", level_name(level))
+                        .sub("about", level_about(level));
+                    lines.push((m, palette::TEXT));
                 }
             }
-            ("Custom game".into(), lines)
+            (Msg::new("setup-title"), lines)
         }
         Overlay::Load => {
             let mut lines = Vec::new();
             if saves.entries.is_empty() {
-                lines.push(("No saved games yet: save one from the pause menu.".into(), palette::TEXT_DIM));
+                lines.push((Msg::new("load-empty"), palette::TEXT_DIM));
             } else {
-                lines.push(("A or Enter opens a game; X or Delete deletes it.".into(), palette::TEXT_DIM));
+                lines.push((Msg::new("load-hint"), palette::TEXT_DIM));
             }
             if let Some((m, warn)) = &saves.message {
                 lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));
             }
-            ("Saved games".into(), lines)
+            (Msg::new("load-title"), lines)
         }
-        Overlay::Confirm(about) => (question(about).into(), Vec::new()),
-        Overlay::Rules => ("How to play".into(), Vec::new()),
+        Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
+        Overlay::Rules => (Msg::new("rules-title"), Vec::new()),
         Overlay::Lesson => {
             let Some(t) = tutorial.as_deref() else { return Ok(()) };
             let lesson = t.current();
-            let n = super::tutorial::LESSONS.len();
-            let title = format!("Lesson {} of {n}: {}", t.lesson + 1, lesson.title);
-            let mut lines = vec![(lesson.text.to_string(), palette::TEXT)];
+            let title = Msg::new("lesson-heading")
+                .num("n", t.lesson as i64 + 1)
+                .num("total", super::tutorial::LESSONS.len() as i64)
+                .sub("title", lesson.msg("title"));
+            let mut lines = vec![(lesson.msg("text"), palette::TEXT)];
             if t.passed {
-                lines = vec![(format!("Well done. {}", lesson.done), palette::TEXT)];
-            } else if !lesson.task.is_empty() {
-                lines.push((format!("Your move: {}.", lesson.task), palette::FOCUS));
+                lines = vec![(Msg::new("lesson-well-done").sub("done", lesson.msg("done")), palette::TEXT)];
+            } else if lesson.asks_a_move() {
+                lines.push((Msg::new("lesson-your-move").sub("task", lesson.msg("task")), palette::FOCUS));
             }
             (title, lines)
         }
@@ -807,32 +851,22 @@ fn overlay_menu(
             let game = &rules.game;
             let winner = rules.winner().unwrap_or(Side::Black);
             let headline = match one_human(&settings) {
-                Some(you) if you == winner => "You win!".to_string(),
-                Some(_) => "You lose".to_string(),
-                None => format!("{} wins", winner.name()),
+                Some(you) if you == winner => Msg::new("over-you-win"),
+                Some(_) => Msg::new("over-you-lose"),
+                None => Msg::new("over-side-wins").text("side", side_key(winner)),
             };
             let why = match rules.resigned {
-                Some(r) => format!("{} resigned.", player_name(&settings, r)),
-                None => {
-                    format!("{} has no jump left (its stones are marked).", player_name(&settings, winner.opponent()))
-                }
+                Some(r) if you_or_colour(&settings, r).is_some() => Msg::new("over-you-resigned"),
+                Some(r) => Msg::new("over-resigned").sub("who", player_name(&settings, r)),
+                None if you_or_colour(&settings, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
+                None => Msg::new("over-no-jump").sub("who", player_name(&settings, winner.opponent())),
             };
             let taken = |s: Side| captured_of(game, s);
-            (
-                headline,
-                vec![
-                    (why, palette::TEXT_DIM),
-                    (
-                        format!(
-                            "{} moves · Black took {}, White took {}",
-                            game.ply(),
-                            stones(taken(Side::White)),
-                            stones(taken(Side::Black))
-                        ),
-                        palette::TEXT_DIM,
-                    ),
-                ],
-            )
+            let summary = Msg::new("over-summary")
+                .num("moves", game.ply() as i64)
+                .num("black", taken(Side::White))
+                .num("white", taken(Side::Black));
+            (headline, vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)])
         }
         Overlay::None => return Ok(()),
     };
@@ -840,6 +874,8 @@ fn overlay_menu(
     if notice.left > 0.0 && matches!(overlay, Overlay::Pause | Overlay::GameOver) {
         lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
     }
+    let title = tr.msg(&title);
+    let lines: Vec<(String, egui::Color32)> = lines.into_iter().map(|(m, c)| (tr.msg(&m), c)).collect();
     let mut chosen = Vec::new();
     let mut adjusted = Vec::new();
     let wide = matches!(overlay, Overlay::Load | Overlay::Rules | Overlay::Lesson);
@@ -864,23 +900,23 @@ fn overlay_menu(
                 ui,
                 |ui| {
                     if overlay == Overlay::Rules {
-                        rules_page(ui);
-                        let label = |item: MenuItem| item.text(&settings);
+                        rules_page(ui, &tr);
+                        let label = |item: MenuItem| item.text(&settings, &tr);
                         menu_buttons(ui, &items, &label, size, &mut focus, moved, &mut chosen, &mut adjusted);
                     } else if overlay == Overlay::Load {
-                        save_rows(ui, &saves, &mut focus, moved, &mut chosen);
+                        save_rows(ui, &saves, &tr, &mut focus, moved, &mut chosen);
                         let rest: Vec<MenuItem> =
                             items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
                         let offset = items.len() - rest.len();
                         let mut sub = *focus;
                         sub.index = focus.index.wrapping_sub(offset);
-                        let label = |item: MenuItem| item.text(&settings);
+                        let label = |item: MenuItem| item.text(&settings, &tr);
                         menu_buttons(ui, &rest, &label, size, &mut sub, moved, &mut chosen, &mut adjusted);
                         if sub.index != focus.index.wrapping_sub(offset) {
                             focus.index = sub.index + offset;
                         }
                     } else {
-                        let label = |item: MenuItem| item.text(&settings);
+                        let label = |item: MenuItem| item.text(&settings, &tr);
                         menu_buttons(ui, &items, &label, size, &mut focus, moved, &mut chosen, &mut adjusted);
                     }
                 },
@@ -924,43 +960,64 @@ fn screen_fade(
     Ok(())
 }
 
-/// The rules on one page, in short paragraphs.
-fn rules_page(ui: &mut egui::Ui) {
-    let paragraphs: [(&str, &str); 6] = [
-        ("The board", "Stones fill every cup in a checkerboard: black basalt and white coral. Black moves first."),
-        (
-            "Opening",
-            "Black takes one of its own stones off the board, from the centre or a corner. \
-             White then takes one of its stones from a cup right next to that hole.",
-        ),
-        (
-            "Jumping",
-            "From then on every move is a jump: a stone jumps straight (not diagonally) over an \
-             enemy stone next to it into the empty cup behind, and captures it.",
-        ),
-        (
-            "Jumping again",
-            "The same stone may jump again in the same direction, one enemy stone and one empty cup \
-             at a time. You may stop after any jump: a jump is never forced to continue.",
-        ),
-        ("The end", "Whoever cannot jump on their turn loses. There are no passes and no draws."),
-        (
-            "Tips",
-            "Keep moves for yourself and take away your opponent's; near the end, count the jumps \
-             each side has left.",
-        ),
-    ];
-    for (head, text) in paragraphs {
-        ui.label(egui::RichText::new(head).size(19.0).strong().color(palette::FOCUS));
-        ui.add(egui::Label::new(egui::RichText::new(text).size(17.0)).wrap());
+/// The rules on one page, in short paragraphs, with small diagrams of a jump and a double jump.
+fn rules_page(ui: &mut egui::Ui, tr: &Tr) {
+    const PARAGRAPHS: [&str; 6] = ["board", "opening", "jump", "again", "end", "tips"];
+    for id in PARAGRAPHS {
+        ui.label(egui::RichText::new(tr.t(&format!("rules-{id}-head"))).size(19.0).strong().color(palette::FOCUS));
+        ui.add(egui::Label::new(egui::RichText::new(tr.t(&format!("rules-{id}"))).size(17.0)).wrap());
+        match id {
+            // A row of cups before and after: Black on a jumps White on b into c.
+            "jump" => rules_diagram(ui, tr, &[Some(Side::Black), Some(Side::White), None, None, None], 1),
+            "again" => rules_diagram(ui, tr, &[Some(Side::Black), Some(Side::White), None, Some(Side::White), None], 2),
+            _ => {}
+        }
         ui.add_space(4.0);
     }
+}
+
+/// A row of cups before a jump and after it (`jumps` jumps to the right by the first stone).
+fn rules_diagram(ui: &mut egui::Ui, tr: &Tr, row: &[Option<Side>], jumps: usize) {
+    let mut after = row.to_vec();
+    if let Some(stone) = after[0].take() {
+        for k in 0..jumps {
+            after[2 * k + 1] = None;
+        }
+        after[2 * jumps] = Some(stone);
+    }
+    let cup = 30.0;
+    ui.horizontal(|ui| {
+        let width = row.len() as f32 * cup * 2.0 + 150.0;
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        for (label, cells) in [(tr.t("rules-diagram-before"), row), (tr.t("rules-diagram-after"), &after[..])] {
+            ui.vertical(|ui| {
+                ui.label(egui::RichText::new(label).size(15.0).color(palette::TEXT_DIM));
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(cells.len() as f32 * cup, cup), egui::Sense::hover());
+                let painter = ui.painter_at(rect.expand(2.0));
+                // The slab's light stone, darker cups, and stones with a rim so both colours show.
+                painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(168, 156, 138));
+                for (i, c) in cells.iter().enumerate() {
+                    let centre = egui::pos2(rect.left() + cup * (i as f32 + 0.5), rect.center().y);
+                    painter.circle_filled(centre, cup * 0.38, egui::Color32::from_rgb(118, 108, 96));
+                    if let Some(side) = c {
+                        let fill = match side {
+                            Side::Black => egui::Color32::from_rgb(30, 30, 34),
+                            Side::White => egui::Color32::from_rgb(236, 226, 208),
+                        };
+                        painter.circle(centre, cup * 0.34, fill, egui::Stroke::new(1.5, egui::Color32::from_gray(70)));
+                    }
+                }
+            });
+            ui.add_space(24.0);
+        }
+    });
 }
 
 /// The saved games as rows of two lines (what and when), each with a Delete button.
 fn save_rows(
     ui: &mut egui::Ui,
     saves: &SaveList,
+    tr: &Tr,
     focus: &mut MenuFocus,
     scroll_to_focus: bool,
     chosen: &mut Vec<MenuItem>,
@@ -968,6 +1025,7 @@ fn save_rows(
     let width = ui.available_width();
     for (i, entry) in saves.entries.iter().enumerate() {
         let (what, when) = entry.describe();
+        let (what, when) = (tr.msg(&what), tr.msg(&when));
         let focused = focus.index == i;
         let color = if entry.game.is_ok() { palette::TEXT } else { palette::WARN };
         let mut text = egui::text::LayoutJob::default();
@@ -993,7 +1051,7 @@ fn save_rows(
             if response.clicked() {
                 chosen.push(MenuItem::OpenSave(i));
             }
-            if ui.add_sized(egui::vec2(84.0, 52.0), egui::Button::new("Delete")).clicked() {
+            if ui.add_sized(egui::vec2(84.0, 52.0), egui::Button::new(tr.t("item-delete"))).clicked() {
                 chosen.push(MenuItem::DeleteSave(i));
             }
         });

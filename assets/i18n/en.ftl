@@ -1,0 +1,362 @@
+# Kōnane — the interface in English.
+# Every language file has the same message ids; the tests check that none is missing.
+# Variables: $side, $colour, $own take "black" or "white"; $cell is a cell such as b4,
+# $move a move in notation (d4-d6); other variables are said below where they are used.
+
+## Sides and players
+
+side-black = Black
+side-white = White
+player-you = You
+player-computer = The computer
+# $side: the computer's colour, when the computer plays both or the players are two people.
+player-side-computer = { $side -> 
+    [black] Black (computer)
+   *[white] White (computer)
+}
+score-you = You
+score-computer = Computer
+value-on = on
+value-off = off
+
+## Levels (the computer's strength) and board looks
+
+level-beginner = Beginner
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+level-expert = Expert
+level-beginner-about = for learning the rules: looks one move ahead, often careless
+level-easy-about = looks two moves ahead, sometimes misjudges
+level-medium-about = looks three moves ahead, with small slips
+level-hard-about = a real search: a strong opponent
+level-expert-about = full strength: deep search and an exact endgame solver
+theme-lava = Lava rock
+theme-wood = Monkeypod wood
+
+## The status line above the board
+
+status-you-resigned = You resigned
+status-computer-resigned = The computer resigned — you win
+status-side-resigned = { $side ->
+    [black] Black resigned — White wins
+   *[white] White resigned — Black wins
+}
+status-moving-you = Moving your stone…
+# $who: a player's name (player-computer, side-black, player-side-computer …)
+status-moving = { $who } is moving…
+# $loser: the player's name of the side that has no move
+status-you-win = You win — { $loser } has no move
+status-you-lose = You lose — you have no move
+status-side-wins = { $side ->
+    [black] Black wins — White has no move
+   *[white] White wins — Black has no move
+}
+status-computer-thinking = The computer is thinking…
+status-side-thinking = { $side ->
+    [black] Black (computer) is thinking…
+   *[white] White (computer) is thinking…
+}
+status-your-first-removal = Your turn — remove a centre or corner stone
+status-black-removes = Black removes a centre or corner stone
+status-your-second-removal = Your turn — remove a stone next to the hole
+status-white-removes = White removes a stone next to the hole
+status-your-jump = { $colour ->
+    [black] Your turn — jump with a black stone
+   *[white] Your turn — jump with a white stone
+}
+status-side-jumps = { $side ->
+    [black] Black to move — jump with a black stone
+   *[white] White to move — jump with a white stone
+}
+# $n: the lesson's number, $total: how many lessons, $text: its task or title
+status-lesson = Lesson { $n }/{ $total }: { $text }
+
+## Notices under the status line
+
+notice-played = { $who } played { $move }
+hint-looking = Looking for a good move…
+# $standing: one of the hint-… phrases below
+hint-good-move = Good move: { $move } — { $standing }
+hint-winning = you are winning
+hint-behind = you are behind
+hint-even = the game is even
+# $n: the most moves of yours the proven win (or loss) takes
+hint-proven-win-in = proven: you win in at most { $n ->
+    [one] one move
+   *[other] { $n } moves
+}
+hint-proven-win = proven: you win
+hint-proven-loss-in = proven: you lose within { $n ->
+    [one] one move
+   *[other] { $n } moves
+}
+hint-proven-loss = proven: you lose with best play
+# $score: the engine's number, with its sign
+hint-detail-score = Engine evaluation: { $score } (positive: good for you)
+hint-detail-proven = Proven by the exact solver
+hint-detail-proven-plies = Proven by the exact solver ({ $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+})
+
+## Refusals: why a click did nothing
+
+refuse-wait = Wait — the computer is thinking
+refuse-enemy-stone = { $colour ->
+    [black] { $cell } is a black stone — you move the white ones
+   *[white] { $cell } is a white stone — you move the black ones
+}
+refuse-cannot-jump = { $cell } cannot jump — no enemy beside it with an empty cup behind
+refuse-pick-own = { $own ->
+    [black] Pick up one of your black stones first
+   *[white] Pick up one of your white stones first
+}
+refuse-already-empty = { $cell } is already empty
+refuse-remove-enemy = { $colour ->
+    [black] { $cell } is a black stone — remove a white one
+   *[white] { $cell } is a white stone — remove a black one
+}
+refuse-not-centre-corner = { $cell } is not in the centre or a corner — pick a ringed stone
+refuse-not-next-to-hole = { $cell } is not next to the hole — pick a ringed stone
+refuse-cannot-land = It cannot land there — a jump goes over one enemy stone into an empty cup
+refuse-illegal = { $move } is not a legal move here
+refuse-already-over = The game is already over
+refuse-over = The game is over
+refuse-nothing-to-undo = Nothing to undo
+refuse-nothing-to-redo = Nothing to redo
+
+## The bar above the board
+
+hud-undo = Undo
+hud-undo-keys = U, Ctrl+Z, left bumper
+hud-redo = Redo
+hud-redo-keys = Ctrl+Y, right bumper
+hud-hint = Hint
+hud-menu = Menu
+hud-menu-keys = Esc, Start
+hud-moves = Moves
+hud-moves-tip = The move list; click a move to see it
+# $n: moves played; $left, $right: the players' names; $b, $w: their wins since the game started
+hud-score = Move { $n } · { $left } { $b } – { $w } { $right }
+hud-score-short = Move { $n } · { $b }–{ $w }
+hud-back-to-game = Back to game
+hud-back-keys = Esc, B
+# $total: moves in the game; $k: the move shown
+review-start = The start, before move 1 of { $total } · left/right step
+review-after = After move { $k } of { $total } · left/right step
+moves-title = Moves
+
+## The title screen
+
+title-subtitle = The Hawaiian stone-jumping game
+title-new-player = New to Kōnane? Choose Learn to play: eight short lessons.
+# $why: what was wrong with the file
+title-unreadable = The unfinished game could not be read (the file is kept): { $why }
+controls-mouse = Mouse: click a stone, then where it lands (or drag it).
+controls-keys = Keys: arrows, Enter, Esc; U undo, M sound, Delete removes a saved game.
+controls-pad = Pad: d-pad, A choose, B back, LB/RB undo/redo, X delete, Start menu.
+
+## Menu buttons
+
+item-continue = Continue
+# $level: a level's name
+item-play-computer = Play vs computer · { $level }
+# $side: a side's name
+item-your-colour = You play { $side }
+item-two-players = Two players
+item-watch = Watch computer vs computer
+item-custom = Custom game…
+item-load = Load game…
+item-how-to-play = How to play
+item-tutorial = Learn to play
+item-try-lesson = Try it
+item-next-lesson = Next lesson
+item-show-lesson = Show the lesson again
+item-leave-tutorial = Leave the tutorial
+item-quit = Quit
+item-settings = Settings
+# $percent: a whole number from 0 to 100 (or more)
+item-volume = Volume: { $percent } %
+# $value: value-on or value-off
+item-sound = Sound: { $value } (M)
+item-ambience = Surf and wind: { $percent } %
+item-ambience-off = Surf and wind: off
+# $theme: theme-lava or theme-wood
+item-theme = Board: { $theme }
+# $speed: a decimal such as 1.25
+item-speed = Animation speed: { $speed }×
+item-speed-instant = Animation speed: instant
+item-movable = Show stones that can move: { $value }
+item-coordinates = Coordinates: { $value }
+item-fullscreen = Fullscreen: { $value }
+item-ui-scale = Interface size: { $percent } %
+# $language: the language's own name
+item-language = Language: { $language }
+item-back = Back
+item-preset = Board: { $rows } × { $cols }
+item-rows = Rows: { $rows }
+item-columns = Columns: { $cols }
+# $who: controller-person or controller-computer
+item-black-player = Black: { $who }
+item-white-player = White: { $who }
+controller-person = Person
+controller-computer = Computer — { $level }
+item-swap = Swap colours
+item-start = Start game
+item-saved-game = Saved game { $n }
+item-delete = Delete
+item-paste = Paste a record from the clipboard
+item-resume = Resume
+item-restart = Restart
+item-save = Save game
+item-copy = Copy record
+item-resign = Resign
+item-to-title = Quit to title
+item-rematch = Rematch
+item-rematch-swapped = Rematch, colours swapped
+item-review = Review the game
+item-look = Look at the board
+item-yes = Yes
+item-no = No
+
+## Questions before something is lost
+
+question-restart = Start again? This game will be lost.
+question-resign = Give up this game?
+question-new-game = Start a new game? The unfinished one will be lost.
+question-leave = Leave this game? It will be lost.
+question-delete-save = Delete this saved game?
+question-open-game = Open this game? The unfinished one will be lost.
+
+## Menus over the board
+
+menu-paused = Paused
+menu-settings = Settings
+settings-hint = Left and right change a value.
+setup-title = Custom game
+setup-hint = Left and right change a value; the choice is remembered.
+# $side: side-black or side-white; $level: its level; $about: the level's description
+setup-player = { $side }: { $level } — { $about }
+load-title = Saved games
+load-empty = No saved games yet: save one from the pause menu.
+load-hint = A or Enter opens a game; X or Delete deletes it.
+rules-title = How to play
+# $n: the lesson's number, $total: how many, $title: its title
+lesson-heading = Lesson { $n } of { $total }: { $title }
+lesson-well-done = Well done. { $done }
+lesson-your-move = Your move: { $task }.
+over-you-win = You win!
+over-you-lose = You lose
+over-side-wins = { $side ->
+    [black] Black wins
+   *[white] White wins
+}
+# $who: a player's name
+over-resigned = { $who } resigned.
+over-you-resigned = You resigned.
+over-no-jump = { $who } has no jump left (its stones are marked).
+over-you-no-jump = You have no jump left (your stones are marked).
+# $moves: moves played; $black, $white: stones each side captured
+over-summary = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+} · Black took { $black ->
+    [one] 1 stone
+   *[other] { $black } stones
+}, White took { $white ->
+    [one] 1 stone
+   *[other] { $white } stones
+}
+
+## Saved games
+
+# $rows, $cols: the board; $black, $white: save-person or save-computer
+save-what = { $rows }×{ $cols } · { $black } vs { $white }
+save-person = Person
+save-computer = Computer ({ $level })
+# $date: when it was saved (or the file's name); $moves: moves played; $result: result-…
+save-when = { $date } · { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+} · { $result }
+result-won = { $winner ->
+    [black] Black won
+   *[white] White won
+}
+result-won-resigned = { $winner ->
+    [black] Black won (White resigned)
+   *[white] White won (Black resigned)
+}
+result-unfinished = unfinished
+# $name: the file's name
+save-unreadable = { $name } cannot be read
+load-cannot-open = That game cannot be opened: { $why }
+load-paste-unreadable = The pasted record cannot be read: { $why }
+# $bytes: the clipboard's size; $max: the largest record
+load-paste-too-big = The clipboard holds { $bytes } bytes; a record is at most { $max } bytes.
+load-deleted = Deleted.
+# $path: the file; $why: the system's reason
+load-not-deleted = { $path } was not deleted: { $why }
+load-no-saves-here = This run keeps no saved games.
+notice-copied = Record copied to the clipboard
+notice-not-copied = Not copied: { $why }
+notice-no-save-dir = Not saved: this run keeps no saved games (start it with --data-dir)
+notice-saved = Saved — find it under Load game ({ $date })
+notice-not-saved = Not saved to { $path }: { $why }
+
+## How to play, on one page
+
+rules-board-head = The board
+rules-board = Stones fill every cup in a checkerboard: black basalt and white coral. Black moves first.
+rules-opening-head = Opening
+rules-opening = Black takes one of its own stones off the board, from the centre or a corner. White then takes one of its stones from a cup right next to that hole.
+rules-jump-head = Jumping
+rules-jump = From then on every move is a jump: a stone jumps straight (not diagonally) over an enemy stone next to it into the empty cup behind, and captures it.
+rules-again-head = Jumping again
+rules-again = The same stone may jump again in the same direction, one enemy stone and one empty cup at a time. You may stop after any jump: a jump is never forced to continue.
+rules-end-head = The end
+rules-end = Whoever cannot jump on their turn loses. There are no passes and no draws.
+rules-tips-head = Tips
+rules-tips = Keep moves for yourself and take away your opponent's; near the end, count the jumps each side has left.
+rules-diagram-before = Before
+rules-diagram-after = After
+
+## The tutorial (each lesson: title, text, task on the status line, words when passed, and
+## for some the reason another legal move is not the one)
+
+lesson-board-title = The board and the stones
+lesson-board-text = Kōnane is played on a papamū, a board of cups. Black basalt and white coral stones (ʻiliʻili) fill every cup in a checkerboard. Black moves first.
+lesson-open-title = Black opens
+lesson-open-text = The game starts with a hole. Black takes one of its own stones off the board: one from the centre or from a corner. The stones it may take are ringed.
+lesson-open-task = Take a black stone from the centre or a corner
+lesson-open-done = Now there is a hole for White to answer.
+lesson-answer-title = White answers
+lesson-answer-text = White then takes one of its own stones from a cup right next to that hole: above, below, left or right. You play White here.
+lesson-answer-task = Take a white stone next to the hole
+lesson-answer-done = From now on, every move is a jump.
+lesson-capture-title = A jump captures
+lesson-capture-text = A stone jumps over an enemy stone right beside it, straight (never diagonally), into the empty cup just behind it. The stone jumped over is captured.
+lesson-capture-task = Jump with the black stone that can capture
+lesson-capture-done = Captured! Only the stone on b4 could jump: e4 has no enemy beside it with an empty cup behind.
+lesson-double-title = Jumping again
+lesson-double-text = After a jump the same stone may jump again, in the same straight line: one enemy stone and one empty cup at a time.
+lesson-double-task = Capture both white stones with one move
+lesson-double-done = Two stones in one move.
+lesson-double-wrong = Keep going: the same stone can jump the next white stone too, and land on e4.
+lesson-stop-title = Stopping early
+lesson-stop-text = You may stop after any jump: a jump never has to continue. And you can only ever move by jumping, so a stone that cannot jump cannot move.
+lesson-stop-task = Jump once and stop on c4
+lesson-stop-done = A shorter jump is a different move: sometimes it is the better one.
+lesson-stop-wrong = This time stop after the first jump, on c4.
+lesson-end-title = How a game ends
+lesson-end-text = Whoever cannot jump on their turn loses. There are no passes and no draws.
+lesson-end-task = Play the move that leaves White without a jump
+lesson-end-done = White has no jump left: Black wins.
+lesson-end-wrong = After that move White can still jump. Find the move that leaves White stuck.
+lesson-tips-title = Playing well
+lesson-tips-text = Keep moves for yourself and take them away from your opponent: a stone that can jump is worth keeping. Near the end, count the jumps each side has left, and make the last one.
+
+## Text shown as it is (a file's error, which the record reader gives in English)
+
+plain = { $text }

@@ -1,0 +1,323 @@
+# Kōnane — nā huaʻōlelo ma ka ʻōlelo Hawaiʻi.
+# The same message ids as en.ftl; $side, $colour and $own are "black" or "white".
+
+## Nā waihoʻoluʻu a me nā mea pāʻani
+
+side-black = ʻEleʻele
+side-white = Keʻokeʻo
+player-you = ʻOe
+player-computer = Ka lolouila
+player-side-computer = { $side ->
+    [black] ʻEleʻele (lolouila)
+   *[white] Keʻokeʻo (lolouila)
+}
+score-you = ʻOe
+score-computer = Lolouila
+value-on = ʻā
+value-off = pio
+
+## Nā pae a me nā papamū
+
+level-beginner = Malihini
+level-easy = Maʻalahi
+level-medium = Waena
+level-hard = Paʻakikī
+level-expert = Loea
+level-beginner-about = no ke aʻo ʻana i nā lula: nānā i hoʻokahi neʻe ma mua, hemahema pinepine
+level-easy-about = nānā i ʻelua neʻe ma mua, kuhi hewa i kekahi manawa
+level-medium-about = nānā i ʻekolu neʻe ma mua, me nā hewa liʻiliʻi
+level-hard-about = noʻonoʻo maoli: he hoa paio ikaika
+level-expert-about = ikaika loa: noʻonoʻo hohonu, a hoʻoholo pololei i ka hopena
+theme-lava = Pōhaku pele
+theme-wood = Lāʻau ʻohai
+
+## Ka laina kūlana ma luna o ka papamū
+
+status-you-resigned = Ua hāʻawi pio ʻoe
+status-computer-resigned = Ua hāʻawi pio ka lolouila — lanakila ʻoe
+status-side-resigned = { $side ->
+    [black] Ua hāʻawi pio ʻo ʻEleʻele — lanakila ʻo Keʻokeʻo
+   *[white] Ua hāʻawi pio ʻo Keʻokeʻo — lanakila ʻo ʻEleʻele
+}
+status-moving-you = Ke lele nei kāu ʻiliʻili…
+status-moving = Ke neʻe nei ʻo { $who }…
+status-you-win = Lanakila ʻoe — ʻaʻohe neʻe i koe iā { $loser }
+status-you-lose = Pio ʻoe — ʻaʻohe neʻe i koe iā ʻoe
+status-side-wins = { $side ->
+    [black] Lanakila ʻo ʻEleʻele — ʻaʻohe neʻe i koe iā Keʻokeʻo
+   *[white] Lanakila ʻo Keʻokeʻo — ʻaʻohe neʻe i koe iā ʻEleʻele
+}
+status-computer-thinking = Ke noʻonoʻo nei ka lolouila…
+status-side-thinking = { $side ->
+    [black] Ke noʻonoʻo nei ʻo ʻEleʻele (lolouila)…
+   *[white] Ke noʻonoʻo nei ʻo Keʻokeʻo (lolouila)…
+}
+status-your-first-removal = Kou manawa — e lawe i ʻiliʻili mai ke kikowaena a i ʻole ke kihi
+status-black-removes = Lawe ʻo ʻEleʻele i ʻiliʻili mai ke kikowaena a i ʻole ke kihi
+status-your-second-removal = Kou manawa — e lawe i ʻiliʻili ma ka ʻaoʻao o ka puka
+status-white-removes = Lawe ʻo Keʻokeʻo i ʻiliʻili ma ka ʻaoʻao o ka puka
+status-your-jump = { $colour ->
+    [black] Kou manawa — e lele me kekahi ʻiliʻili ʻeleʻele
+   *[white] Kou manawa — e lele me kekahi ʻiliʻili keʻokeʻo
+}
+status-side-jumps = { $side ->
+    [black] Manawa o ʻEleʻele — e lele me kekahi ʻiliʻili ʻeleʻele
+   *[white] Manawa o Keʻokeʻo — e lele me kekahi ʻiliʻili keʻokeʻo
+}
+status-lesson = Haʻawina { $n }/{ $total }: { $text }
+
+## Nā leka hoʻolaha ma lalo o ka laina kūlana
+
+notice-played = Ua pāʻani ʻo { $who } i ka { $move }
+hint-looking = Ke ʻimi nei i kekahi neʻe maikaʻi…
+hint-good-move = Neʻe maikaʻi: { $move } — { $standing }
+hint-winning = aia ʻoe ma mua
+hint-behind = aia ʻoe ma hope
+hint-even = like ka pāʻani
+hint-proven-win-in = ua hōʻoia ʻia: lanakila ʻoe i loko o { $n ->
+    [one] hoʻokahi neʻe
+   *[other] { $n } neʻe
+}
+hint-proven-win = ua hōʻoia ʻia: lanakila ʻoe
+hint-proven-loss-in = ua hōʻoia ʻia: pio ʻoe i loko o { $n ->
+    [one] hoʻokahi neʻe
+   *[other] { $n } neʻe
+}
+hint-proven-loss = ua hōʻoia ʻia: e pio ana ʻoe
+hint-detail-score = Ka helu a ka lolouila: { $score } (ʻoi aku ma luna o ka ʻole: maikaʻi nou)
+hint-detail-proven = Ua hōʻoia ʻia e ka mea hoʻoholo pololei
+hint-detail-proven-plies = Ua hōʻoia ʻia e ka mea hoʻoholo pololei ({ $plies } hapa neʻe)
+
+## Ke kumu i hana ʻole ai ke kaomi
+
+refuse-wait = E kali iki — ke noʻonoʻo nei ka lolouila
+refuse-enemy-stone = { $colour ->
+    [black] He ʻiliʻili ʻeleʻele ʻo { $cell } — ʻo nā ʻiliʻili keʻokeʻo kou
+   *[white] He ʻiliʻili keʻokeʻo ʻo { $cell } — ʻo nā ʻiliʻili ʻeleʻele kou
+}
+refuse-cannot-jump = ʻAʻole hiki iā { $cell } ke lele — ʻaʻohe hoa paio ma kona ʻaoʻao me ka poho hakahaka ma hope
+refuse-pick-own = { $own ->
+    [black] E koho mua i kekahi o kāu mau ʻiliʻili ʻeleʻele
+   *[white] E koho mua i kekahi o kāu mau ʻiliʻili keʻokeʻo
+}
+refuse-already-empty = Ua hakahaka ʻo { $cell }
+refuse-remove-enemy = { $colour ->
+    [black] He ʻiliʻili ʻeleʻele ʻo { $cell } — e lawe i kekahi keʻokeʻo
+   *[white] He ʻiliʻili keʻokeʻo ʻo { $cell } — e lawe i kekahi ʻeleʻele
+}
+refuse-not-centre-corner = ʻAʻole ʻo { $cell } ma ke kikowaena a i ʻole ke kihi — e koho i kekahi ʻiliʻili i pōʻai ʻia
+refuse-not-next-to-hole = ʻAʻole ʻo { $cell } ma ka ʻaoʻao o ka puka — e koho i kekahi ʻiliʻili i pōʻai ʻia
+refuse-cannot-land = ʻAʻole hiki ke pae ma laila — lele ma luna o hoʻokahi hoa paio i ka poho hakahaka
+refuse-illegal = ʻAʻole ʻae ʻia ka neʻe { $move } ma ʻaneʻi
+refuse-already-over = Ua pau mua ka pāʻani
+refuse-over = Ua pau ka pāʻani
+refuse-nothing-to-undo = ʻAʻohe mea e hoʻihoʻi ai
+refuse-nothing-to-redo = ʻAʻohe mea e hana hou ai
+
+## Ka pae pihi ma luna o ka papamū
+
+hud-undo = Hoʻihoʻi
+hud-undo-keys = U, Ctrl+Z, ke pihi hema o luna
+hud-redo = Hana hou
+hud-redo-keys = Ctrl+Y, ke pihi ʻākau o luna
+hud-hint = Kōkua
+hud-menu = Papa koho
+hud-menu-keys = Esc, Start
+hud-moves = Nā neʻe
+hud-moves-tip = Ka papa o nā neʻe; e kaomi i kekahi neʻe e nānā ai
+hud-score = Neʻe { $n } · { $left } { $b } – { $w } { $right }
+hud-score-short = Neʻe { $n } · { $b }–{ $w }
+hud-back-to-game = Hoʻi i ka pāʻani
+hud-back-keys = Esc, B
+review-start = Ka hoʻomaka, ma mua o ka neʻe 1 o { $total } · hema/ʻākau e neʻe ai
+review-after = Ma hope o ka neʻe { $k } o { $total } · hema/ʻākau e neʻe ai
+moves-title = Nā neʻe
+
+## Ka ʻaoʻao mua
+
+title-subtitle = Ka pāʻani lele ʻiliʻili o Hawaiʻi
+title-new-player = He malihini ʻoe i ke kōnane? E koho iā E aʻo i ka pāʻani: ʻewalu haʻawina pōkole.
+title-unreadable = ʻAʻole i heluhelu ʻia ka pāʻani i pau ʻole (ua mālama ʻia ka waihona): { $why }
+controls-mouse = ʻIole: e kaomi i ka ʻiliʻili, a laila i kahi e pae ai (a i ʻole e kauō).
+controls-keys = Pihi: nā pua, Enter, Esc; U hoʻihoʻi, M kani, Delete holoi i ka pāʻani i mālama ʻia.
+controls-pad = Pāʻani lima: d-pad, A koho, B hoʻi, LB/RB hoʻihoʻi/hana hou, X holoi, Start papa koho.
+
+## Nā pihi papa koho
+
+item-continue = Hoʻomau
+item-play-computer = Me ka lolouila · { $level }
+item-your-colour = Pāʻani ʻoe iā { $side }
+item-two-players = ʻElua mea pāʻani
+item-watch = Nānā: lolouila me lolouila
+item-custom = Pāʻani kūikawā…
+item-load = Wehe i ka pāʻani…
+item-how-to-play = Nā lula
+item-tutorial = E aʻo i ka pāʻani
+item-try-lesson = E hoʻāʻo
+item-next-lesson = Haʻawina aʻe
+item-show-lesson = Hōʻike hou i ka haʻawina
+item-leave-tutorial = Haʻalele i nā haʻawina
+item-quit = Haʻalele
+item-settings = Nā koho
+item-volume = Leo: { $percent } %
+item-sound = Kani: { $value } (M)
+item-ambience = Kai a me ka makani: { $percent } %
+item-ambience-off = Kai a me ka makani: pio
+item-theme = Papamū: { $theme }
+item-speed = Māmā o ka neʻe: { $speed }×
+item-speed-instant = Māmā o ka neʻe: koke
+item-movable = Hōʻike i nā ʻiliʻili hiki ke lele: { $value }
+item-coordinates = Nā helu kūlana: { $value }
+item-fullscreen = Pale piha: { $value }
+item-ui-scale = Nui o nā pihi: { $percent } %
+item-language = ʻŌlelo: { $language }
+item-back = Hoʻi
+item-preset = Papamū: { $rows } × { $cols }
+item-rows = Lālani: { $rows }
+item-columns = Kolamu: { $cols }
+item-black-player = ʻEleʻele: { $who }
+item-white-player = Keʻokeʻo: { $who }
+controller-person = Kanaka
+controller-computer = Lolouila — { $level }
+item-swap = Hoʻololi i nā waihoʻoluʻu
+item-start = E hoʻomaka
+item-saved-game = Pāʻani i mālama ʻia { $n }
+item-delete = Holoi
+item-paste = Hoʻopili i ka moʻolelo i kope ʻia
+item-resume = Hoʻomau
+item-restart = Hoʻomaka hou
+item-save = Mālama i ka pāʻani
+item-copy = Kope i ka moʻolelo
+item-resign = Hāʻawi pio
+item-to-title = Hoʻi i ka ʻaoʻao mua
+item-rematch = Pāʻani hou
+item-rematch-swapped = Pāʻani hou, hoʻololi i nā waihoʻoluʻu
+item-review = Nānā hou i ka pāʻani
+item-look = Nānā i ka papamū
+item-yes = ʻAe
+item-no = ʻAʻole
+
+## Nā nīnau ma mua o ka nalo ʻana
+
+question-restart = Hoʻomaka hou? E nalo ana kēia pāʻani.
+question-resign = Hāʻawi pio i kēia pāʻani?
+question-new-game = Hoʻomaka i pāʻani hou? E nalo ana ka pāʻani i pau ʻole.
+question-leave = Haʻalele i kēia pāʻani? E nalo ana ia.
+question-delete-save = Holoi i kēia pāʻani i mālama ʻia?
+question-open-game = Wehe i kēia pāʻani? E nalo ana ka pāʻani i pau ʻole.
+
+## Nā papa koho ma luna o ka papamū
+
+menu-paused = Hoʻomaha
+menu-settings = Nā koho
+settings-hint = Hoʻololi ka hema a me ka ʻākau i ka waiwai.
+setup-title = Pāʻani kūikawā
+setup-hint = Hoʻololi ka hema a me ka ʻākau i ka waiwai; hoʻomanaʻo ʻia kāu koho.
+setup-player = { $side }: { $level } — { $about }
+load-title = Nā pāʻani i mālama ʻia
+load-empty = ʻAʻohe pāʻani i mālama ʻia: e mālama i kekahi mai ka papa hoʻomaha.
+load-hint = Wehe ʻo A a i ʻole Enter i ka pāʻani; holoi ʻo X a i ʻole Delete.
+rules-title = Nā lula
+lesson-heading = Haʻawina { $n } o { $total }: { $title }
+lesson-well-done = Maikaʻi! { $done }
+lesson-your-move = Kāu neʻe: { $task }.
+over-you-win = Lanakila ʻoe!
+over-you-lose = Pio ʻoe
+over-side-wins = { $side ->
+    [black] Lanakila ʻo ʻEleʻele
+   *[white] Lanakila ʻo Keʻokeʻo
+}
+over-resigned = Ua hāʻawi pio ʻo { $who }.
+over-you-resigned = Ua hāʻawi pio ʻoe.
+over-no-jump = ʻAʻohe lele i koe iā { $who } (ua kaha ʻia kona mau ʻiliʻili).
+over-you-no-jump = ʻAʻohe lele i koe iā ʻoe (ua kaha ʻia kāu mau ʻiliʻili).
+over-summary = { $moves ->
+    [one] 1 neʻe
+   *[other] { $moves } neʻe
+} · Ua lawe ʻo ʻEleʻele i { $black }, ua lawe ʻo Keʻokeʻo i { $white }
+
+## Nā pāʻani i mālama ʻia
+
+save-what = { $rows }×{ $cols } · { $black } me { $white }
+save-person = Kanaka
+save-computer = Lolouila ({ $level })
+save-when = { $date } · { $moves ->
+    [one] 1 neʻe
+   *[other] { $moves } neʻe
+} · { $result }
+result-won = { $winner ->
+    [black] Lanakila ʻo ʻEleʻele
+   *[white] Lanakila ʻo Keʻokeʻo
+}
+result-won-resigned = { $winner ->
+    [black] Lanakila ʻo ʻEleʻele (hāʻawi pio ʻo Keʻokeʻo)
+   *[white] Lanakila ʻo Keʻokeʻo (hāʻawi pio ʻo ʻEleʻele)
+}
+result-unfinished = pau ʻole
+save-unreadable = ʻAʻole hiki ke heluhelu iā { $name }
+load-cannot-open = ʻAʻole hiki ke wehe i kēia pāʻani: { $why }
+load-paste-unreadable = ʻAʻole hiki ke heluhelu i ka moʻolelo i hoʻopili ʻia: { $why }
+load-paste-too-big = He { $bytes } paita ko ka mea i kope ʻia; { $max } paita ka nui loa o ka moʻolelo.
+load-deleted = Ua holoi ʻia.
+load-not-deleted = ʻAʻole i holoi ʻia ʻo { $path }: { $why }
+load-no-saves-here = ʻAʻole mālama kēia holo ʻana i nā pāʻani.
+notice-copied = Ua kope ʻia ka moʻolelo
+notice-not-copied = ʻAʻole i kope ʻia: { $why }
+notice-no-save-dir = ʻAʻole i mālama ʻia: ʻaʻole mālama kēia holo ʻana i nā pāʻani (e hoʻomaka me --data-dir)
+notice-saved = Ua mālama ʻia — aia ma Wehe i ka pāʻani ({ $date })
+notice-not-saved = ʻAʻole i mālama ʻia ma { $path }: { $why }
+
+## Nā lula ma ka ʻaoʻao hoʻokahi
+
+rules-board-head = Ka papamū
+rules-board = Piha nā poho a pau i nā ʻiliʻili, ma ka hoʻololi ʻana: pōhaku ʻeleʻele a me puna keʻokeʻo. Neʻe mua ʻo ʻEleʻele.
+rules-opening-head = Ka wehe ʻana
+rules-opening = Lawe ʻo ʻEleʻele i kekahi o kona mau ʻiliʻili mai ka papamū, mai ke kikowaena a i ʻole ke kihi. A laila lawe ʻo Keʻokeʻo i kekahi o kona mau ʻiliʻili mai ka poho ma ka ʻaoʻao pono o ia puka.
+rules-jump-head = Ka lele ʻana
+rules-jump = Mai laila aku, he lele nā neʻe a pau: lele pololei ka ʻiliʻili (ʻaʻole ma ka ʻaoʻao hiō) ma luna o ka ʻiliʻili o ka hoa paio ma kona ʻaoʻao, a pae i loko o ka poho hakahaka ma hope. Lawe ʻia ka ʻiliʻili i lele ʻia.
+rules-again-head = Lele hou
+rules-again = Hiki i ua ʻiliʻili nei ke lele hou ma ia ala pololei nō, hoʻokahi hoa paio a hoʻokahi poho hakahaka i kēlā me kēia lele. Hiki iā ʻoe ke kū ma hope o kēlā me kēia lele: ʻaʻole koi ʻia ka lele hou.
+rules-end-head = Ka hopena
+rules-end = Ka mea hiki ʻole ke lele i kona manawa, ua pio ia. ʻAʻohe kāpae ʻana, ʻaʻohe pāʻani like.
+rules-tips-head = Nā ʻōlelo aʻo
+rules-tips = E mālama i nā neʻe nou, a e lawe i ko ka hoa paio; i ka pau ʻana, e helu i nā lele i koe i kēlā me kēia ʻaoʻao.
+rules-diagram-before = Ma mua
+rules-diagram-after = Ma hope
+
+## Nā haʻawina
+
+lesson-board-title = Ka papamū a me nā ʻiliʻili
+lesson-board-text = Pāʻani ʻia ke kōnane ma ka papamū, he papa me nā poho liʻiliʻi. Piha nā poho a pau i nā ʻiliʻili, ʻeleʻele a keʻokeʻo, ma ka hoʻololi ʻana. Neʻe mua ʻo ʻEleʻele.
+lesson-open-title = Wehe ʻo ʻEleʻele
+lesson-open-text = Hoʻomaka ka pāʻani me kekahi puka. Lawe ʻo ʻEleʻele i kekahi o kona mau ʻiliʻili: mai ke kikowaena a i ʻole mai ke kihi. Ua pōʻai ʻia nā ʻiliʻili i ʻae ʻia.
+lesson-open-task = E lawe i ʻiliʻili ʻeleʻele mai ke kikowaena a i ʻole ke kihi
+lesson-open-done = Aia ka puka i kēia manawa, a na Keʻokeʻo e pane.
+lesson-answer-title = Pane ʻo Keʻokeʻo
+lesson-answer-text = A laila lawe ʻo Keʻokeʻo i kekahi o kona mau ʻiliʻili mai ka poho ma ka ʻaoʻao pono o ka puka: ma luna, ma lalo, ma ka hema a i ʻole ma ka ʻākau. ʻO ʻoe ʻo Keʻokeʻo ma ʻaneʻi.
+lesson-answer-task = E lawe i ʻiliʻili keʻokeʻo ma ka ʻaoʻao o ka puka
+lesson-answer-done = Mai kēia manawa aku, he lele nā neʻe a pau.
+lesson-capture-title = Lawe ka lele
+lesson-capture-text = Lele ka ʻiliʻili ma luna o ka ʻiliʻili o ka hoa paio ma kona ʻaoʻao pono, pololei (ʻaʻole hiō), a pae i loko o ka poho hakahaka ma hope. Lawe ʻia ka ʻiliʻili i lele ʻia.
+lesson-capture-task = E lele me ka ʻiliʻili ʻeleʻele hiki ke lawe
+lesson-capture-done = Ua lawe ʻia! ʻO ka ʻiliʻili ma b4 wale nō ka mea i hiki ke lele: ʻaʻohe hoa paio ma ka ʻaoʻao o e4 me ka poho hakahaka ma hope.
+lesson-double-title = Lele hou
+lesson-double-text = Ma hope o ka lele, hiki i ua ʻiliʻili nei ke lele hou ma ia laina pololei nō: hoʻokahi hoa paio a hoʻokahi poho hakahaka i kēlā me kēia lele.
+lesson-double-task = E lawe i nā ʻiliʻili keʻokeʻo ʻelua i hoʻokahi neʻe
+lesson-double-done = ʻElua ʻiliʻili i hoʻokahi neʻe.
+lesson-double-wrong = E hoʻomau: hiki i ua ʻiliʻili nei ke lele ma luna o ka ʻiliʻili keʻokeʻo aʻe, a pae ma e4.
+lesson-stop-title = Kū ma mua
+lesson-stop-text = Hiki iā ʻoe ke kū ma hope o kēlā me kēia lele: ʻaʻole koi ʻia ka lele hou. A ʻo ka lele wale nō ke ala e neʻe ai, no laila ʻaʻole neʻe ka ʻiliʻili hiki ʻole ke lele.
+lesson-stop-task = E lele hoʻokahi manawa a kū ma c4
+lesson-stop-done = He neʻe ʻokoʻa ka lele pōkole: i kekahi manawa ʻoi aku kona maikaʻi.
+lesson-stop-wrong = I kēia manawa, e kū ma hope o ka lele mua, ma c4.
+lesson-end-title = Ka pau ʻana o ka pāʻani
+lesson-end-text = Ka mea hiki ʻole ke lele i kona manawa, ua pio ia. ʻAʻohe kāpae ʻana, ʻaʻohe pāʻani like.
+lesson-end-task = E pāʻani i ka neʻe e hiki ʻole ai iā Keʻokeʻo ke lele
+lesson-end-done = ʻAʻohe lele i koe iā Keʻokeʻo: lanakila ʻo ʻEleʻele.
+lesson-end-wrong = Ma hope o ia neʻe, hiki nō iā Keʻokeʻo ke lele. E ʻimi i ka neʻe e paʻa ai ʻo Keʻokeʻo.
+lesson-tips-title = Pāʻani maikaʻi
+lesson-tips-text = E mālama i nā neʻe nou, a e lawe i nā neʻe o ka hoa paio: he waiwai ka ʻiliʻili hiki ke lele. I ka pau ʻana, e helu i nā lele i koe i kēlā me kēia ʻaoʻao, a nāu e hana i ka lele hope loa.
+
+## Ka huaʻōlelo e like me ia
+
+plain = { $text }

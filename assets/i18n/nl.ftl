@@ -1,0 +1,332 @@
+# Kōnane — de speltekst in het Nederlands.
+# Dezelfde berichtsleutels als en.ftl; $side, $colour en $own zijn "black" of "white".
+
+## Kleuren en spelers
+
+side-black = Zwart
+side-white = Wit
+player-you = Jij
+player-computer = De computer
+player-side-computer = { $side ->
+    [black] Zwart (computer)
+   *[white] Wit (computer)
+}
+score-you = Jij
+score-computer = Computer
+value-on = aan
+value-off = uit
+
+## Niveaus en borden
+
+level-beginner = Beginner
+level-easy = Makkelijk
+level-medium = Gemiddeld
+level-hard = Moeilijk
+level-expert = Expert
+level-beginner-about = om de regels te leren: kijkt één zet vooruit, vaak slordig
+level-easy-about = kijkt twee zetten vooruit, vergist zich soms
+level-medium-about = kijkt drie zetten vooruit, met kleine fouten
+level-hard-about = rekent echt door: een sterke tegenstander
+level-expert-about = op volle kracht: diep rekenen en een exacte eindspeloplosser
+theme-lava = Lavasteen
+theme-wood = Monkeypodhout
+
+## De statusregel boven het bord
+
+status-you-resigned = Je hebt opgegeven
+status-computer-resigned = De computer geeft op — jij wint
+status-side-resigned = { $side ->
+    [black] Zwart geeft op — Wit wint
+   *[white] Wit geeft op — Zwart wint
+}
+status-moving-you = Je steen springt…
+status-moving = { $who } is aan zet…
+status-you-win = Jij wint — { $loser } kan niet meer springen
+status-you-lose = Je verliest — je kunt niet meer springen
+status-side-wins = { $side ->
+    [black] Zwart wint — Wit kan niet meer springen
+   *[white] Wit wint — Zwart kan niet meer springen
+}
+status-computer-thinking = De computer denkt na…
+status-side-thinking = { $side ->
+    [black] Zwart (computer) denkt na…
+   *[white] Wit (computer) denkt na…
+}
+status-your-first-removal = Jij begint — neem een steen uit het midden of een hoek
+status-black-removes = Zwart neemt een steen uit het midden of een hoek
+status-your-second-removal = Jouw beurt — neem een steen naast het gat
+status-white-removes = Wit neemt een steen naast het gat
+status-your-jump = { $colour ->
+    [black] Jouw beurt — spring met een zwarte steen
+   *[white] Jouw beurt — spring met een witte steen
+}
+status-side-jumps = { $side ->
+    [black] Zwart is aan zet — spring met een zwarte steen
+   *[white] Wit is aan zet — spring met een witte steen
+}
+status-lesson = Les { $n }/{ $total }: { $text }
+
+## Meldingen onder de statusregel
+
+notice-played = { $who } speelde { $move }
+hint-looking = Even zoeken naar een goede zet…
+hint-good-move = Goede zet: { $move } — { $standing }
+hint-winning = je staat voor
+hint-behind = je staat achter
+hint-even = het staat gelijk
+hint-proven-win-in = bewezen: je wint in hoogstens { $n ->
+    [one] één zet
+   *[other] { $n } zetten
+}
+hint-proven-win = bewezen: je wint
+hint-proven-loss-in = bewezen: je verliest binnen { $n ->
+    [one] één zet
+   *[other] { $n } zetten
+}
+hint-proven-loss = bewezen: bij goed spel verlies je
+hint-detail-score = Beoordeling van de computer: { $score } (positief: goed voor jou)
+hint-detail-proven = Bewezen door de exacte oplosser
+hint-detail-proven-plies = Bewezen door de exacte oplosser ({ $plies ->
+    [one] 1 halve zet
+   *[other] { $plies } halve zetten
+})
+
+## Waarom een klik niets deed
+
+refuse-wait = Wacht even — de computer denkt na
+refuse-enemy-stone = { $colour ->
+    [black] { $cell } is een zwarte steen — jij speelt met wit
+   *[white] { $cell } is een witte steen — jij speelt met zwart
+}
+refuse-cannot-jump = { $cell } kan niet springen — er ligt geen tegenstander naast met een leeg kuiltje erachter
+refuse-pick-own = { $own ->
+    [black] Pak eerst een van je zwarte stenen
+   *[white] Pak eerst een van je witte stenen
+}
+refuse-already-empty = { $cell } is al leeg
+refuse-remove-enemy = { $colour ->
+    [black] { $cell } is een zwarte steen — neem een witte
+   *[white] { $cell } is een witte steen — neem een zwarte
+}
+refuse-not-centre-corner = { $cell } ligt niet in het midden of in een hoek — kies een omcirkelde steen
+refuse-not-next-to-hole = { $cell } ligt niet naast het gat — kies een omcirkelde steen
+refuse-cannot-land = Daar kan hij niet landen — een sprong gaat over één tegenstander in een leeg kuiltje
+refuse-illegal = { $move } is hier geen geldige zet
+refuse-already-over = Het spel is al afgelopen
+refuse-over = Het spel is afgelopen
+refuse-nothing-to-undo = Er is niets terug te nemen
+refuse-nothing-to-redo = Er is niets opnieuw te doen
+
+## De balk boven het bord
+
+hud-undo = Terug
+hud-undo-keys = U, Ctrl+Z, linkerbumper
+hud-redo = Opnieuw
+hud-redo-keys = Ctrl+Y, rechterbumper
+hud-hint = Tip
+hud-menu = Menu
+hud-menu-keys = Esc, Start
+hud-moves = Zetten
+hud-moves-tip = De lijst met zetten; klik op een zet om hem te bekijken
+hud-score = Zet { $n } · { $left } { $b } – { $w } { $right }
+hud-score-short = Zet { $n } · { $b }–{ $w }
+hud-back-to-game = Terug naar het spel
+hud-back-keys = Esc, B
+review-start = Het begin, vóór zet 1 van { $total } · links/rechts bladert
+review-after = Na zet { $k } van { $total } · links/rechts bladert
+moves-title = Zetten
+
+## Het titelscherm
+
+title-subtitle = Het Hawaïaanse springspel met stenen
+title-new-player = Nieuw in Kōnane? Kies Leren spelen: acht korte lessen.
+title-unreadable = Het onafgemaakte spel kon niet worden gelezen (het bestand blijft bewaard): { $why }
+controls-mouse = Muis: klik op een steen en dan op waar hij landt (of sleep hem).
+controls-keys = Toetsen: pijlen, Enter, Esc; U terug, M geluid, Delete wist een opgeslagen spel.
+controls-pad = Controller: d-pad, A kiezen, B terug, LB/RB terug/opnieuw, X wissen, Start menu.
+
+## Menuknoppen
+
+item-continue = Verder spelen
+item-play-computer = Tegen de computer · { $level }
+item-your-colour = Jij speelt { $side }
+item-two-players = Met z'n tweeën
+item-watch = Kijk computer tegen computer
+item-custom = Eigen spel…
+item-load = Spel laden…
+item-how-to-play = Spelregels
+item-tutorial = Leren spelen
+item-try-lesson = Probeer het
+item-next-lesson = Volgende les
+item-show-lesson = Les opnieuw tonen
+item-leave-tutorial = Stoppen met de lessen
+item-quit = Afsluiten
+item-settings = Instellingen
+item-volume = Volume: { $percent } %
+item-sound = Geluid: { $value } (M)
+item-ambience = Branding en wind: { $percent } %
+item-ambience-off = Branding en wind: uit
+item-theme = Bord: { $theme }
+item-speed = Animatiesnelheid: { $speed }×
+item-speed-instant = Animatiesnelheid: direct
+item-movable = Toon stenen die kunnen springen: { $value }
+item-coordinates = Coördinaten: { $value }
+item-fullscreen = Volledig scherm: { $value }
+item-ui-scale = Grootte van de knoppen: { $percent } %
+item-language = Taal: { $language }
+item-back = Terug
+item-preset = Bord: { $rows } × { $cols }
+item-rows = Rijen: { $rows }
+item-columns = Kolommen: { $cols }
+item-black-player = Zwart: { $who }
+item-white-player = Wit: { $who }
+controller-person = Mens
+controller-computer = Computer — { $level }
+item-swap = Kleuren wisselen
+item-start = Spel starten
+item-saved-game = Opgeslagen spel { $n }
+item-delete = Wissen
+item-paste = Partij plakken van het klembord
+item-resume = Verder
+item-restart = Opnieuw beginnen
+item-save = Spel opslaan
+item-copy = Partij kopiëren
+item-resign = Opgeven
+item-to-title = Naar het titelscherm
+item-rematch = Nog een keer
+item-rematch-swapped = Nog een keer, kleuren gewisseld
+item-review = Partij nakijken
+item-look = Bord bekijken
+item-yes = Ja
+item-no = Nee
+
+## Vragen voordat er iets verloren gaat
+
+question-restart = Opnieuw beginnen? Dit spel gaat verloren.
+question-resign = Dit spel opgeven?
+question-new-game = Een nieuw spel beginnen? Het onafgemaakte spel gaat verloren.
+question-leave = Dit spel verlaten? Het gaat verloren.
+question-delete-save = Dit opgeslagen spel wissen?
+question-open-game = Dit spel openen? Het onafgemaakte spel gaat verloren.
+
+## Menu's over het bord
+
+menu-paused = Pauze
+menu-settings = Instellingen
+settings-hint = Met links en rechts verander je een waarde.
+setup-title = Eigen spel
+setup-hint = Met links en rechts verander je een waarde; je keuze wordt onthouden.
+setup-player = { $side }: { $level } — { $about }
+load-title = Opgeslagen spellen
+load-empty = Nog geen opgeslagen spellen: sla er een op via het pauzemenu.
+load-hint = A of Enter opent een spel; X of Delete wist het.
+rules-title = Spelregels
+lesson-heading = Les { $n } van { $total }: { $title }
+lesson-well-done = Goed gedaan. { $done }
+lesson-your-move = Jouw zet: { $task }.
+over-you-win = Je hebt gewonnen!
+over-you-lose = Je hebt verloren
+over-side-wins = { $side ->
+    [black] Zwart wint
+   *[white] Wit wint
+}
+over-resigned = { $who } gaf op.
+over-you-resigned = Je hebt opgegeven.
+over-no-jump = { $who } kan niet meer springen (de stenen zijn gemarkeerd).
+over-you-no-jump = Je kunt niet meer springen (je stenen zijn gemarkeerd).
+over-summary = { $moves ->
+    [one] 1 zet
+   *[other] { $moves } zetten
+} · Zwart sloeg { $black ->
+    [one] 1 steen
+   *[other] { $black } stenen
+}, Wit sloeg { $white ->
+    [one] 1 steen
+   *[other] { $white } stenen
+}
+
+## Opgeslagen spellen
+
+save-what = { $rows }×{ $cols } · { $black } tegen { $white }
+save-person = Mens
+save-computer = Computer ({ $level })
+save-when = { $date } · { $moves ->
+    [one] 1 zet
+   *[other] { $moves } zetten
+} · { $result }
+result-won = { $winner ->
+    [black] Zwart won
+   *[white] Wit won
+}
+result-won-resigned = { $winner ->
+    [black] Zwart won (Wit gaf op)
+   *[white] Wit won (Zwart gaf op)
+}
+result-unfinished = onafgemaakt
+save-unreadable = { $name } kan niet worden gelezen
+load-cannot-open = Dit spel kan niet worden geopend: { $why }
+load-paste-unreadable = De geplakte partij kan niet worden gelezen: { $why }
+load-paste-too-big = Het klembord bevat { $bytes } bytes; een partij is hoogstens { $max } bytes.
+load-deleted = Gewist.
+load-not-deleted = { $path } is niet gewist: { $why }
+load-no-saves-here = Deze sessie bewaart geen spellen.
+notice-copied = Partij gekopieerd naar het klembord
+notice-not-copied = Niet gekopieerd: { $why }
+notice-no-save-dir = Niet opgeslagen: deze sessie bewaart geen spellen (start met --data-dir)
+notice-saved = Opgeslagen — je vindt het onder Spel laden ({ $date })
+notice-not-saved = Niet opgeslagen in { $path }: { $why }
+
+## De spelregels op één bladzijde
+
+rules-board-head = Het bord
+rules-board = Stenen vullen elk kuiltje in een schaakbordpatroon: zwart basalt en wit koraal. Zwart begint.
+rules-opening-head = De opening
+rules-opening = Zwart neemt een eigen steen van het bord, uit het midden of uit een hoek. Daarna neemt Wit een eigen steen uit een kuiltje direct naast dat gat.
+rules-jump-head = Springen
+rules-jump = Vanaf dan is elke zet een sprong: een steen springt recht (niet schuin) over een steen van de tegenstander die ernaast ligt, in het lege kuiltje erachter, en slaat die steen.
+rules-again-head = Verder springen
+rules-again = Dezelfde steen mag in dezelfde richting verder springen, telkens over één steen van de tegenstander in één leeg kuiltje. Je mag na elke sprong stoppen: doorspringen hoeft nooit.
+rules-end-head = Het einde
+rules-end = Wie aan de beurt is en niet kan springen, verliest. Passen bestaat niet, gelijkspel ook niet.
+rules-tips-head = Tips
+rules-tips = Houd zetten voor jezelf over en ontneem je tegenstander de zijne; tel tegen het einde hoeveel sprongen iedere kant nog heeft.
+rules-diagram-before = Ervoor
+rules-diagram-after = Erna
+
+## De lessen
+
+lesson-board-title = Het bord en de stenen
+lesson-board-text = Kōnane speel je op een papamū, een bord vol kuiltjes. Zwarte stenen van basalt en witte van koraal (ʻiliʻili) vullen elk kuiltje in een schaakbordpatroon. Zwart begint.
+lesson-open-title = Zwart opent
+lesson-open-text = Het spel begint met een gat. Zwart neemt een eigen steen van het bord: een uit het midden of uit een hoek. De stenen die mogen, zijn omcirkeld.
+lesson-open-task = Neem een zwarte steen uit het midden of een hoek
+lesson-open-done = Nu is er een gat waar Wit op antwoordt.
+lesson-answer-title = Wit antwoordt
+lesson-answer-text = Wit neemt daarna een eigen steen uit een kuiltje direct naast dat gat: erboven, eronder, links of rechts. Hier speel jij Wit.
+lesson-answer-task = Neem een witte steen naast het gat
+lesson-answer-done = Vanaf nu is elke zet een sprong.
+lesson-capture-title = Een sprong slaat
+lesson-capture-text = Een steen springt over een steen van de tegenstander die er direct naast ligt, recht (nooit schuin), in het lege kuiltje erachter. De overgesprongen steen is geslagen.
+lesson-capture-task = Spring met de zwarte steen die kan slaan
+lesson-capture-done = Geslagen! Alleen de steen op b4 kon springen: naast e4 ligt geen tegenstander met een leeg kuiltje erachter.
+lesson-double-title = Verder springen
+lesson-double-text = Na een sprong mag dezelfde steen verder springen, in dezelfde rechte lijn: telkens over één steen in één leeg kuiltje.
+lesson-double-task = Sla beide witte stenen in één zet
+lesson-double-done = Twee stenen in één zet.
+lesson-double-wrong = Ga door: dezelfde steen kan ook over de volgende witte steen springen en op e4 landen.
+lesson-stop-title = Op tijd stoppen
+lesson-stop-text = Je mag na elke sprong stoppen: doorspringen hoeft nooit. En je kunt alleen bewegen door te springen, dus een steen die niet kan springen, staat stil.
+lesson-stop-task = Spring één keer en stop op c4
+lesson-stop-done = Een kortere sprong is een andere zet: soms is die juist beter.
+lesson-stop-wrong = Stop deze keer na de eerste sprong, op c4.
+lesson-end-title = Hoe het spel eindigt
+lesson-end-text = Wie aan de beurt is en niet kan springen, verliest. Passen bestaat niet, gelijkspel ook niet.
+lesson-end-task = Speel de zet waarna Wit niet meer kan springen
+lesson-end-done = Wit kan niet meer springen: Zwart wint.
+lesson-end-wrong = Na die zet kan Wit nog springen. Zoek de zet waarna Wit vastzit.
+lesson-tips-title = Goed spelen
+lesson-tips-text = Houd zetten voor jezelf over en ontneem ze je tegenstander: een steen die kan springen is het bewaren waard. Tel tegen het einde hoeveel sprongen iedere kant nog heeft, en zorg dat jij de laatste maakt.
+
+## Tekst zoals hij is
+
+plain = { $text }
