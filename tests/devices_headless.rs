@@ -267,12 +267,21 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     }
     pad.press(&mut app, Press::Choose);
     assert_eq!(*app.world().resource::<Overlay>(), Overlay::Settings);
-    // The first item is the volume: left lowers it by a tenth.
+    // The first item is the language: left steps back from English to Nederlands, and the
+    // words change at once.
+    use konane::game::i18n::{Lang, Tr};
+    assert_eq!(app.world().resource::<Tr>().t("menu-settings"), "Settings");
+    pad.press(&mut app, Press::Left);
+    assert_eq!(app.world().resource::<Settings>().language, Lang::Nl);
+    assert_eq!(app.world().resource::<Tr>().lang(), Lang::Nl);
+    assert_eq!(app.world().resource::<Tr>().t("menu-settings"), "Instellingen");
+    // The second item is the volume: left lowers it by a tenth.
+    pad.press(&mut app, Press::Down);
     let before = app.world().resource::<Settings>().volume;
     pad.press(&mut app, Press::Left);
     let after = app.world().resource::<Settings>().volume;
     assert!((before - 0.1 - after).abs() < 1e-4, "{before} -> {after}");
-    // The second item is the sound: choosing it mutes; M on the keyboard unmutes.
+    // The third item is the sound: choosing it mutes; M on the keyboard unmutes.
     pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Choose);
     assert!(app.world().resource::<Settings>().muted);
@@ -302,6 +311,7 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     app.update();
     let saved = std::fs::read_to_string(&path).expect("settings written");
     assert!(saved.contains("volume = 70"), "{saved}");
+    assert!(saved.contains("language = nl"), "{saved}");
     assert!(!saved.contains("mute"), "an unchanged value is not written: {saved}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

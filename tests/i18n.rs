@@ -66,20 +66,51 @@ fn the_translations_are_translated() {
     let tr = Tr::default();
     let keys = Tr::keys(Lang::En);
     for lang in [Lang::Haw, Lang::Nl] {
-        let same: Vec<&String> =
-            keys.iter().filter(|k| tr.msg_in(lang, &Msg::keyed(k.to_string())) == tr.msg_in(Lang::En, &Msg::keyed(k.to_string()))).collect();
+        let same: Vec<&String> = keys
+            .iter()
+            .filter(|k| tr.msg_in(lang, &Msg::keyed(k.to_string())) == tr.msg_in(Lang::En, &Msg::keyed(k.to_string())))
+            .collect();
         // Only texts that are the same in every language (key names, "Expert", "Menu",
         // "plain") may be equal; never more than a few.
-        assert!(same.len() * 100 < keys.len() * 8, "{}: {} of {} equal to English: {same:?}", lang.code(), same.len(), keys.len());
+        assert!(
+            same.len() * 100 < keys.len() * 8,
+            "{}: {} of {} equal to English: {same:?}",
+            lang.code(),
+            same.len(),
+            keys.len()
+        );
     }
 }
 
 /// Every message key written in the game's code, as `"prefix-…"` string literals.
 fn keys_in_code() -> BTreeSet<String> {
     let prefixes = [
-        "side-", "player-", "score-", "value-", "status-", "notice-", "hint-", "refuse-", "hud-", "review-",
-        "moves-", "title-", "controls-", "item-", "controller-", "question-", "menu-", "settings-", "setup-",
-        "load-", "rules-", "lesson-", "over-", "save-", "result-", "theme-",
+        "side-",
+        "player-",
+        "score-",
+        "value-",
+        "status-",
+        "notice-",
+        "hint-",
+        "refuse-",
+        "hud-",
+        "review-",
+        "moves-",
+        "title-",
+        "controls-",
+        "item-",
+        "controller-",
+        "question-",
+        "menu-",
+        "settings-",
+        "setup-",
+        "load-",
+        "rules-",
+        "lesson-",
+        "over-",
+        "save-",
+        "result-",
+        "theme-",
     ];
     let mut keys = BTreeSet::new();
     for entry in std::fs::read_dir("src/game").unwrap() {
@@ -134,9 +165,7 @@ fn plural_rules_choose_the_form_in_every_language() {
     assert_eq!(hint(Lang::Nl, 7), "bewezen: je wint in hoogstens 7 zetten");
     assert!(hint(Lang::Haw, 1).ends_with("hoʻokahi neʻe"), "{}", hint(Lang::Haw, 1));
     assert!(hint(Lang::Haw, 7).ends_with("7 neʻe"), "{}", hint(Lang::Haw, 7));
-    let summary = |lang| {
-        tr.msg_in(lang, &Msg::new("over-summary").num("moves", 1).num("black", 1).num("white", 12))
-    };
+    let summary = |lang| tr.msg_in(lang, &Msg::new("over-summary").num("moves", 1).num("black", 1).num("white", 12));
     assert_eq!(summary(Lang::En), "1 move · Black took 1 stone, White took 12 stones");
     assert_eq!(summary(Lang::Nl), "1 zet · Zwart sloeg 1 steen, Wit sloeg 12 stenen");
     // Nested messages are said in the same language; selectors follow the side.
@@ -155,7 +184,9 @@ fn fonts() -> egui::Context {
 }
 
 fn width(ctx: &egui::Context, text: &str, size: f32) -> f32 {
-    ctx.fonts_mut(|f| f.layout_no_wrap(text.to_string(), egui::FontId::proportional(size), egui::Color32::WHITE).size().x)
+    ctx.fonts_mut(|f| {
+        f.layout_no_wrap(text.to_string(), egui::FontId::proportional(size), egui::Color32::WHITE).size().x
+    })
 }
 
 #[test]
@@ -183,7 +214,44 @@ fn item_variants() -> Vec<(MenuItem, Settings)> {
     let plain = Settings::default();
     let mut out = Vec::new();
     for item in [
-        M::Continue, M::TwoPlayers, M::WatchComputer, M::CustomGame, M::LoadGame, M::HowToPlay, M::Tutorial, M::TryLesson, M::NextLesson, M::ShowLesson, M::LeaveTutorial, M::Quit, M::Settings, M::Back, M::SwapColours, M::StartCustom, M::OpenSave(98), M::DeleteSave(0), M::Paste, M::Resume, M::Restart, M::Save, M::CopyRecord, M::Resign, M::ToTitle, M::Rematch, M::RematchSwapped, M::Review, M::LookAtBoard, M::Yes, M::No, M::Movable, M::Coordinates, M::Fullscreen, M::Mute, M::Rows, M::Columns, M::Preset,
+        M::Continue,
+        M::TwoPlayers,
+        M::WatchComputer,
+        M::CustomGame,
+        M::LoadGame,
+        M::HowToPlay,
+        M::Tutorial,
+        M::TryLesson,
+        M::NextLesson,
+        M::ShowLesson,
+        M::LeaveTutorial,
+        M::Quit,
+        M::Settings,
+        M::Back,
+        M::SwapColours,
+        M::StartCustom,
+        M::OpenSave(98),
+        M::DeleteSave(0),
+        M::Paste,
+        M::Resume,
+        M::Restart,
+        M::Save,
+        M::CopyRecord,
+        M::Resign,
+        M::ToTitle,
+        M::Rematch,
+        M::RematchSwapped,
+        M::Review,
+        M::LookAtBoard,
+        M::Yes,
+        M::No,
+        M::Movable,
+        M::Coordinates,
+        M::Fullscreen,
+        M::Mute,
+        M::Rows,
+        M::Columns,
+        M::Preset,
     ] {
         for on in [false, true] {
             let s = konane::game::Settings {
@@ -243,7 +311,8 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
                     .max(HUD_BUTTON_MIN_WIDTH)
             })
             .sum();
-        let score = width(&ctx, &tr.msg_in(lang, &Msg::new("hud-score-short").num("n", 400).num("b", 99).num("w", 99)), 16.0);
+        let score =
+            width(&ctx, &tr.msg_in(lang, &Msg::new("hud-score-short").num("n", 400).num("b", 99).num("w", 99)), 16.0);
         let row = buttons + 10.0 * HUD_BUTTONS.len() as f32 + score + 24.0;
         if row > window.x {
             problems.push(format!("{}: the HUD's row is {row:.0} wide in an 800-wide window", lang.code()));
@@ -256,25 +325,50 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
         let mut lines = Vec::new();
         for side in ["black", "white"] {
             for key in [
-                "status-side-resigned", "status-side-wins", "status-side-thinking", "status-your-jump",
-                "status-side-jumps", "refuse-enemy-stone", "refuse-pick-own", "refuse-remove-enemy",
+                "status-side-resigned",
+                "status-side-wins",
+                "status-side-thinking",
+                "status-your-jump",
+                "status-side-jumps",
+                "refuse-enemy-stone",
+                "refuse-pick-own",
+                "refuse-remove-enemy",
             ] {
                 lines.push(Msg::new(key).text("side", side).text("colour", side).text("own", side).text("cell", cell));
             }
         }
         for key in [
-            "status-you-resigned", "status-computer-resigned", "status-moving-you", "status-you-lose",
-            "status-computer-thinking", "status-your-first-removal", "status-black-removes",
-            "status-your-second-removal", "status-white-removes", "refuse-wait", "refuse-cannot-jump",
-            "refuse-already-empty", "refuse-not-centre-corner", "refuse-not-next-to-hole", "refuse-cannot-land",
-            "refuse-illegal", "refuse-already-over", "refuse-nothing-to-undo", "refuse-nothing-to-redo",
-            "hint-looking", "notice-copied",
+            "status-you-resigned",
+            "status-computer-resigned",
+            "status-moving-you",
+            "status-you-lose",
+            "status-computer-thinking",
+            "status-your-first-removal",
+            "status-black-removes",
+            "status-your-second-removal",
+            "status-white-removes",
+            "refuse-wait",
+            "refuse-cannot-jump",
+            "refuse-already-empty",
+            "refuse-not-centre-corner",
+            "refuse-not-next-to-hole",
+            "refuse-cannot-land",
+            "refuse-illegal",
+            "refuse-already-over",
+            "refuse-nothing-to-undo",
+            "refuse-nothing-to-redo",
+            "hint-looking",
+            "notice-copied",
         ] {
             lines.push(Msg::new(key).text("cell", cell).text("move", mv));
         }
         lines.push(Msg::new("status-you-win").sub("loser", Msg::new("player-computer")));
         lines.push(Msg::new("status-moving").sub("who", Msg::new("player-side-computer").text("side", "white")));
-        lines.push(Msg::new("notice-played").sub("who", Msg::new("player-side-computer").text("side", "white")).text("move", mv));
+        lines.push(
+            Msg::new("notice-played")
+                .sub("who", Msg::new("player-side-computer").text("side", "white"))
+                .text("move", mv),
+        );
         for standing in ["hint-winning", "hint-behind", "hint-even", "hint-proven-win", "hint-proven-loss"] {
             lines.push(Msg::new("hint-good-move").text("move", mv).sub("standing", Msg::new(standing)));
         }

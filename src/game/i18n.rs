@@ -69,9 +69,7 @@ impl Lang {
         if let Some(l) = main.as_deref().and_then(Lang::from_locale) {
             return l;
         }
-        var("LANGUAGE")
-            .and_then(|list| list.split(':').find_map(Lang::from_locale))
-            .unwrap_or(Lang::En)
+        var("LANGUAGE").and_then(|list| list.split(':').find_map(Lang::from_locale)).unwrap_or(Lang::En)
     }
 
     /// The language after this one (wrapping), for left/right in the settings.
@@ -305,16 +303,22 @@ impl Tr {
     }
 }
 
-/// Keeps the words in the language the settings choose.
-pub(super) fn plugin(app: &mut App) {
-    let lang = app.world().get_resource::<super::Settings>().map(|s| s.language).unwrap_or_default();
-    app.insert_resource(Tr::new(lang)).add_systems(PreUpdate, follow_settings);
+/// A side's name ("Black").
+pub fn side_name(side: crate::rules::Color) -> Msg {
+    Msg::new(match side {
+        crate::rules::Color::Black => "side-black",
+        crate::rules::Color::White => "side-white",
+    })
 }
 
-fn follow_settings(settings: Res<super::Settings>, mut tr: ResMut<Tr>) {
-    if settings.is_changed() && tr.lang() != settings.language {
-        tr.set_lang(settings.language);
-    }
+/// A level's name ("Medium").
+pub fn level_name(l: crate::ai::Level) -> Msg {
+    Msg::keyed(format!("level-{}", l.name()))
+}
+
+/// A level's one-line description.
+pub fn level_about(l: crate::ai::Level) -> Msg {
+    Msg::keyed(format!("level-{}-about", l.name()))
 }
 
 #[cfg(test)]

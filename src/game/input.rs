@@ -542,10 +542,7 @@ pub fn resolve_activations(
                 } else {
                     match selection.selected.take() {
                         Some(from) if stone_at.is_none() => {
-                            rejected.write(Rejected {
-                                at: Some(from),
-                                reason: Msg::new("refuse-cannot-land"),
-                            });
+                            rejected.write(Rejected { at: Some(from), reason: Msg::new("refuse-cannot-land") });
                         }
                         _ => {
                             rejected.write(Rejected { at: Some(at), reason: why_not() });

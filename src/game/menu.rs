@@ -3,13 +3,13 @@
 //! [`MenuChosen`]; the UI only draws the items and reports clicks, so every menu works the
 //! same with a gamepad, a keyboard or a mouse — and headless tests can use them.
 
+use super::i18n::{Lang, Msg, Tr, level_name, side_name};
 use super::input::Action;
 use super::rules::{Intent, Rules};
 use super::saves::{
     ContinueGame, CopyRecord, DeleteSave, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame, SaveList,
 };
 use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Review, Screen, Turn, TutorialActive, TutorialStep};
-use super::i18n::{Lang, Msg, Tr};
 use super::settings::{Controller, Settings};
 use super::tutorial::Tutorial;
 use crate::ai::Level;
@@ -193,24 +193,6 @@ pub fn controller_words(c: Controller) -> Msg {
         Controller::Human => Msg::new("controller-person"),
         Controller::Ai(l) => Msg::new("controller-computer").sub("level", level_name(l)),
     }
-}
-
-/// A level's name ("Medium").
-pub fn level_name(l: Level) -> Msg {
-    Msg::keyed(format!("level-{}", l.name()))
-}
-
-/// A level's one-line description.
-pub fn level_about(l: Level) -> Msg {
-    Msg::keyed(format!("level-{}-about", l.name()))
-}
-
-/// A side's name ("Black").
-pub fn side_name(side: Side) -> Msg {
-    Msg::new(match side {
-        Side::Black => "side-black",
-        Side::White => "side-white",
-    })
 }
 
 /// The computer's level and your colour for "Play vs computer": taken from the last players

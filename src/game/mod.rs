@@ -37,8 +37,10 @@ pub fn core_plugin(app: &mut App) {
     if !app.world().contains_resource::<Settings>() {
         app.init_resource::<Settings>();
     }
+    // The words follow the language the settings choose.
+    let lang = app.world().resource::<Settings>().language;
+    app.insert_resource(i18n::Tr::new(lang)).add_systems(PreUpdate, follow_language);
     app.add_plugins((
-        i18n::plugin,
         screen::plugin,
         rules::plugin,
         ai_task::plugin,
@@ -49,6 +51,12 @@ pub fn core_plugin(app: &mut App) {
         tutorial::plugin,
         audio::cues_plugin,
     ));
+}
+
+fn follow_language(settings: Res<Settings>, mut tr: ResMut<i18n::Tr>) {
+    if settings.is_changed() && tr.lang() != settings.language {
+        tr.set_lang(settings.language);
+    }
 }
 
 /// The board, its animations and marks; needs image assets but no window (headless tests add

@@ -196,7 +196,10 @@ pub fn apply_intents(
                     }
                     Err(_) => {
                         let text = crate::rules::move_to_string(rules.game.geometry(), *mv);
-                        rejected.write(Rejected { at: Some(mv.from), reason: Msg::new("refuse-illegal").text("move", text) });
+                        rejected.write(Rejected {
+                            at: Some(mv.from),
+                            reason: Msg::new("refuse-illegal").text("move", text),
+                        });
                     }
                 }
             }
@@ -261,7 +264,10 @@ fn step_history(
         rules.generation += 1;
         reset.write(BoardReset);
     } else {
-        rejected.write(Rejected { at: None, reason: Msg::new(if what == "undo" { "refuse-nothing-to-undo" } else { "refuse-nothing-to-redo" }) });
+        rejected.write(Rejected {
+            at: None,
+            reason: Msg::new(if what == "undo" { "refuse-nothing-to-undo" } else { "refuse-nothing-to-redo" }),
+        });
     }
 }
 

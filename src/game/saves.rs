@@ -13,8 +13,8 @@
 //! d5 e5 d3-d5
 //! ```
 
-use super::i18n::{Msg, side_key};
 use super::clipboard::Clipboard;
+use super::i18n::{Msg, level_name, side_key};
 use super::rules::{Rules, StartFrom};
 use super::screen::{Discard, GameSet, Notice, Overlay, Screen};
 use super::settings::{Controller, Settings};
@@ -70,7 +70,7 @@ fn controller_word(c: Controller) -> &'static str {
 pub fn controller_label(c: Controller) -> Msg {
     match c {
         Controller::Human => Msg::new("save-person"),
-        Controller::Ai(l) => Msg::new("save-computer").sub("level", super::menu::level_name(l)),
+        Controller::Ai(l) => Msg::new("save-computer").sub("level", level_name(l)),
     }
 }
 
@@ -431,7 +431,9 @@ fn open_games(
                 list.message = Some((Msg::new("load-deleted"), false));
             }
             Err(e) => {
-                let m = Msg::new("load-not-deleted").text("path", crate::files::show_path(&path)).text("why", e.to_string());
+                let m = Msg::new("load-not-deleted")
+                    .text("path", crate::files::show_path(&path))
+                    .text("why", e.to_string());
                 list.message = Some((m, true));
             }
         }

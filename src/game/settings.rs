@@ -15,8 +15,8 @@
 //! writes through a symlink to its target, and replaces the file atomically.
 
 pub use super::args::Theme;
-use super::i18n::Lang;
 use super::args::{GameArgs, Mode, check_board, check_speed};
+use super::i18n::Lang;
 use super::screen::Screen;
 use crate::ai::Level;
 use crate::rules::{Color as Side, Geometry, parse_size};

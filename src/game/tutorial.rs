@@ -60,7 +60,11 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson { id: "open", position: None, goal: Goal::AnyMove },
     Lesson { id: "answer", position: Some("BWBWBW/WBWBWB/BW.WBW/WBWBWB/BWBWBW/WBWBWB w"), goal: Goal::AnyMove },
     Lesson { id: "capture", position: Some("....../..W.../.BW.B./...W../....../...... b"), goal: Goal::AnyMove },
-    Lesson { id: "double", position: Some("....../....../BW.W../....../....../...... b"), goal: Goal::Only(&["a4-e4"]) },
+    Lesson {
+        id: "double",
+        position: Some("....../....../BW.W../....../....../...... b"),
+        goal: Goal::Only(&["a4-e4"]),
+    },
     Lesson { id: "stop", position: Some("....../....../BW.W../....../....../...... b"), goal: Goal::Only(&["a4-c4"]) },
     Lesson { id: "end", position: Some("B...../W...../....../W...../....../...... b"), goal: Goal::Win },
     Lesson { id: "tips", position: None, goal: Goal::Read },

@@ -5,11 +5,9 @@
 
 use super::ai_task::{AiState, HintRequest, HintState};
 use super::board::{Layout, cell_pos};
+use super::i18n::{Msg, Tr, level_about, level_name, side_key, side_name};
 use super::input::UiHasKeyboard;
-use super::i18n::{Msg, Tr, side_key};
-use super::menu::{
-    MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, level_about, level_name, menu_items, question, side_name,
-};
+use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items, question};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
 use super::saves::{Resumable, SaveList};
 use super::screen::{
@@ -180,9 +178,7 @@ pub fn status_line(game: &Game, resigned: Option<Side>, settings: &Settings, tur
     }
     match game.phase() {
         Phase::Over { winner } => match you {
-            Some(y) if y == winner => {
-                Msg::new("status-you-win").sub("loser", player_name(settings, winner.opponent()))
-            }
+            Some(y) if y == winner => Msg::new("status-you-win").sub("loser", player_name(settings, winner.opponent())),
             Some(_) => Msg::new("status-you-lose"),
             None => Msg::new("status-side-wins").text("side", side_key(winner)),
         },
@@ -286,7 +282,9 @@ pub fn font_definitions() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),
-        std::sync::Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans-ExtraLight.ttf"))),
+        std::sync::Arc::new(egui::FontData::from_static(include_bytes!(
+            "../../assets/fonts/DejaVuSans-ExtraLight.ttf"
+        ))),
     );
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
         let list = fonts.families.entry(family).or_default();
@@ -420,18 +418,12 @@ fn title_screen(
                         ui.vertical_centered(|ui| {
                             ui.add_space(if compact { 2.0 } else { 12.0 });
                             ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
-                            ui.label(
-                                egui::RichText::new(tr.t("title-subtitle"))
-                                    .size(20.0)
-                                    .color(palette::TEXT_DIM),
-                            );
+                            ui.label(egui::RichText::new(tr.t("title-subtitle")).size(20.0).color(palette::TEXT_DIM));
                             ui.add_space(if compact { 6.0 } else { 16.0 });
                             if settings.tutorial == 0 {
                                 // Until a lesson has been passed, the title points newcomers to the tutorial.
                                 ui.label(
-                                    egui::RichText::new(tr.t("title-new-player"))
-                                        .size(17.0)
-                                        .color(palette::FOCUS),
+                                    egui::RichText::new(tr.t("title-new-player")).size(17.0).color(palette::FOCUS),
                                 );
                             }
                             if let Resumable::Unreadable(why) = &*resumable {
@@ -460,8 +452,10 @@ fn title_screen(
                             ui.add_space(if compact { 6.0 } else { 16.0 });
                             for key in CONTROLS {
                                 ui.add(
-                                    egui::Label::new(egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM))
-                                        .wrap(),
+                                    egui::Label::new(
+                                        egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM),
+                                    )
+                                    .wrap(),
                                 );
                             }
                         });
@@ -526,7 +520,8 @@ fn game_hud(
             {
                 intents.write(Intent::Undo);
             }
-            if ui.add_enabled(live && game.can_redo(), small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked() {
+            if ui.add_enabled(live && game.can_redo(), small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked()
+            {
                 intents.write(Intent::Redo);
             }
             if ui.add_enabled(live && human_turn && !hints.thinking(), small("hud-hint")).clicked() {
@@ -535,11 +530,7 @@ fn game_hud(
             if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
                 *overlay = Overlay::Pause;
             }
-            if ui
-                .add(small("hud-moves").selected(move_list.0))
-                .on_hover_text(tr.t("hud-moves-tip"))
-                .clicked()
-            {
+            if ui.add(small("hud-moves").selected(move_list.0)).on_hover_text(tr.t("hud-moves-tip")).clicked() {
                 move_list.0 = !move_list.0;
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
