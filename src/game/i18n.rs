@@ -64,7 +64,12 @@ impl Lang {
     /// set decides (as the C library does); then `LANGUAGE`'s list may name one the game speaks.
     /// English when nothing matches.
     pub fn from_env() -> Lang {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        Lang::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// [`Lang::from_env`] with the environment's variables read through `get`.
+    pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Lang {
+        let var = |name: &str| get(name).filter(|v| !v.is_empty());
         let main = var("LC_ALL").or_else(|| var("LC_MESSAGES")).or_else(|| var("LANG"));
         if let Some(l) = main.as_deref().and_then(Lang::from_locale) {
             return l;
@@ -336,5 +341,21 @@ mod tests {
         assert_eq!(Lang::from_locale(""), None);
         assert_eq!(Lang::Nl.decimal(0.75, 2), "0,75");
         assert_eq!(Lang::En.step(-1), Lang::Nl);
+    }
+
+    #[test]
+    fn the_environment_chooses_as_the_c_library_does() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
+        };
+        assert_eq!(Lang::from_vars(env(&[("LANG", "nl_NL.UTF-8")])), Lang::Nl);
+        assert_eq!(Lang::from_vars(env(&[("LANG", "haw_US.UTF-8")])), Lang::Haw);
+        // LC_ALL wins over LC_MESSAGES, which wins over LANG; empty values do not count.
+        assert_eq!(Lang::from_vars(env(&[("LC_ALL", "haw_US.UTF-8"), ("LANG", "nl_NL.UTF-8")])), Lang::Haw);
+        assert_eq!(Lang::from_vars(env(&[("LC_ALL", ""), ("LC_MESSAGES", "nl_BE"), ("LANG", "en_US")])), Lang::Nl);
+        // A language the game does not speak: LANGUAGE's list may name one it does.
+        assert_eq!(Lang::from_vars(env(&[("LANG", "de_DE.UTF-8"), ("LANGUAGE", "de:nl")])), Lang::Nl);
+        assert_eq!(Lang::from_vars(env(&[("LANG", "C.UTF-8")])), Lang::En);
+        assert_eq!(Lang::from_vars(env(&[])), Lang::En);
     }
 }
