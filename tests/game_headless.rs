@@ -293,6 +293,55 @@ fn a_jump_animates_then_hands_the_turn_over() {
 }
 
 #[test]
+fn a_stone_refused_just_before_its_move_still_lands_where_it_jumped() {
+    // A refused landing shakes the stone; a legal jump at once after it must not be undone
+    // when the shake would have ended (it used to put the stone back where it started).
+    let mut s = settings(6, 6, [Controller::Human, Controller::Human]);
+    s.anim_speed = 0.5;
+    let mut app = app(s, true);
+    let geo = Geometry::new(6, 6).unwrap();
+    let cell = |c: &str| konane::rules::parse_coord_public(&geo, c).unwrap();
+    for m in ["a6", "b6"] {
+        while turn(&app) != Turn::Human {
+            app.update();
+        }
+        human_move(&mut app, konane::rules::parse_move(&geo, m).unwrap());
+        app.update();
+    }
+    while turn(&app) != Turn::Human {
+        app.update();
+    }
+    // a4 picked, then an empty cup it cannot reach: refused, and the stone shakes.
+    app.world_mut().write_message(CellActivated(cell("a4")));
+    app.update();
+    app.world_mut().write_message(CellActivated(cell("b6")));
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 2);
+    // Then the real jump, while the shake runs.
+    human_move(&mut app, konane::rules::parse_move(&geo, "a4-a6").unwrap());
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 3, "a4-a6 was not played");
+    let mut frames = 0;
+    while turn(&app) != Turn::Human || frames < 60 {
+        frames += 1;
+        assert!(frames < 800, "animation never ended");
+        app.update();
+    }
+    let a6 = konane::game::board::cell_pos(&geo, cell("a6"));
+    let (_, tf) = app
+        .world_mut()
+        .query::<(&Stone, &Transform)>()
+        .iter(app.world())
+        .find(|(s, _)| s.at == cell("a6"))
+        .expect("the jumper is on a6");
+    assert!(
+        tf.translation.truncate().distance(a6) < 0.01,
+        "the jumper is drawn at {:?}, not a6 {a6:?}",
+        tf.translation
+    );
+}
+
+#[test]
 fn a_hint_is_legal_and_disappears_after_the_position_changes() {
     let mut app = app(settings(6, 6, [Controller::Human, Controller::Human]), false);
     let geo = Geometry::new(6, 6).unwrap();

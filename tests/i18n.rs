@@ -223,6 +223,7 @@ fn item_variants() -> Vec<(MenuItem, Settings)> {
         M::Tutorial,
         M::TryLesson,
         M::NextLesson,
+        M::FinishTutorial,
         M::ShowLesson,
         M::LeaveTutorial,
         M::Quit,

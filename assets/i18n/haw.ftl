@@ -68,7 +68,7 @@ status-lesson = Haʻawina { $n }/{ $total }: { $text }
 
 ## Nā leka hoʻolaha ma lalo o ka laina kūlana
 
-notice-played = Ua pāʻani ʻo { $who } i ka { $move }
+notice-played = { $who }: ua pāʻani ʻia ka { $move }
 hint-looking = Ke ʻimi nei i kekahi neʻe maikaʻi…
 hint-good-move = Neʻe maikaʻi: { $move } — { $standing }
 hint-winning = aia ʻoe ma mua
@@ -136,7 +136,7 @@ moves-title = Nā neʻe
 ## Ka ʻaoʻao mua
 
 title-subtitle = Ka pāʻani lele ʻiliʻili o Hawaiʻi
-title-new-player = He malihini ʻoe i ke kōnane? E koho iā E aʻo i ka pāʻani: ʻewalu haʻawina pōkole.
+title-new-player = He malihini ʻoe? E koho iā E aʻo i ka pāʻani: ʻewalu haʻawina.
 title-unreadable = ʻAʻole i heluhelu ʻia ka pāʻani i pau ʻole (ua mālama ʻia ka waihona): { $why }
 controls-mouse = ʻIole: e kaomi i ka ʻiliʻili, a laila i kahi e pae ai (a i ʻole e kauō).
 controls-keys = Pihi: nā pua, Enter, Esc; U hoʻihoʻi, M kani, Delete holoi i ka pāʻani i mālama ʻia.
@@ -155,6 +155,7 @@ item-how-to-play = Nā lula
 item-tutorial = E aʻo i ka pāʻani
 item-try-lesson = E hoʻāʻo
 item-next-lesson = Haʻawina aʻe
+item-finish-tutorial = Ua pau nā haʻawina
 item-show-lesson = Hōʻike hou i ka haʻawina
 item-leave-tutorial = Haʻalele i nā haʻawina
 item-quit = Haʻalele
@@ -304,7 +305,7 @@ lesson-double-title = Lele hou
 lesson-double-text = Ma hope o ka lele, hiki i ua ʻiliʻili nei ke lele hou ma ia laina pololei nō: hoʻokahi hoa paio a hoʻokahi poho hakahaka i kēlā me kēia lele.
 lesson-double-task = E lawe i nā ʻiliʻili keʻokeʻo ʻelua i hoʻokahi neʻe
 lesson-double-done = ʻElua ʻiliʻili i hoʻokahi neʻe.
-lesson-double-wrong = E hoʻomau: hiki i ua ʻiliʻili nei ke lele ma luna o ka ʻiliʻili keʻokeʻo aʻe, a pae ma e4.
+lesson-double-wrong = E lele a hiki i e4 i ka neʻe hoʻokahi: hiki i ua ʻiliʻili nei ke lele ma luna o d4 pū.
 lesson-stop-title = Kū ma mua
 lesson-stop-text = Hiki iā ʻoe ke kū ma hope o kēlā me kēia lele: ʻaʻole koi ʻia ka lele hou. A ʻo ka lele wale nō ke ala e neʻe ai, no laila ʻaʻole neʻe ka ʻiliʻili hiki ʻole ke lele.
 lesson-stop-task = E lele hoʻokahi manawa a kū ma c4

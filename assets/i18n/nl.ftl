@@ -52,10 +52,10 @@ status-side-thinking = { $side ->
     [black] Zwart (computer) denkt na…
    *[white] Wit (computer) denkt na…
 }
-status-your-first-removal = Jij begint — neem een steen uit het midden of een hoek
-status-black-removes = Zwart neemt een steen uit het midden of een hoek
-status-your-second-removal = Jouw beurt — neem een steen naast het gat
-status-white-removes = Wit neemt een steen naast het gat
+status-your-first-removal = Jij begint — haal een steen weg uit het midden of een hoek
+status-black-removes = Zwart haalt een steen weg uit het midden of een hoek
+status-your-second-removal = Jouw beurt — haal een steen weg naast het gat
+status-white-removes = Wit haalt een steen weg naast het gat
 status-your-jump = { $colour ->
     [black] Jouw beurt — spring met een zwarte steen
    *[white] Jouw beurt — spring met een witte steen
@@ -119,14 +119,14 @@ refuse-nothing-to-redo = Er is niets opnieuw te doen
 
 ## De balk boven het bord
 
-hud-undo = Terug
+hud-undo = Zet terug
 hud-undo-keys = U, Ctrl+Z, linkerbumper
 hud-redo = Opnieuw
 hud-redo-keys = Ctrl+Y, rechterbumper
 hud-hint = Tip
 hud-menu = Menu
 hud-menu-keys = Esc, Start
-hud-moves = Zetten
+hud-moves = Zetlijst
 hud-moves-tip = De lijst met zetten; klik op een zet om hem te bekijken
 hud-score = Zet { $n } · { $left } { $b } – { $w } { $right }
 hud-score-short = Zet { $n } · { $b }–{ $w }
@@ -151,21 +151,22 @@ item-continue = Verder spelen
 item-play-computer = Tegen de computer · { $level }
 item-your-colour = Jij speelt { $side }
 item-two-players = Met z'n tweeën
-item-watch = Kijk computer tegen computer
+item-watch = Computer tegen computer
 item-custom = Eigen spel…
 item-load = Spel laden…
 item-how-to-play = Spelregels
 item-tutorial = Leren spelen
 item-try-lesson = Probeer het
 item-next-lesson = Volgende les
+item-finish-tutorial = Lessen afronden
 item-show-lesson = Les opnieuw tonen
 item-leave-tutorial = Stoppen met de lessen
 item-quit = Afsluiten
 item-settings = Instellingen
 item-volume = Volume: { $percent } %
 item-sound = Geluid: { $value } (M)
-item-ambience = Branding en wind: { $percent } %
-item-ambience-off = Branding en wind: uit
+item-ambience = Golven en wind: { $percent } %
+item-ambience-off = Golven en wind: uit
 item-theme = Bord: { $theme }
 item-speed = Animatiesnelheid: { $speed }×
 item-speed-instant = Animatiesnelheid: direct
@@ -180,7 +181,7 @@ item-rows = Rijen: { $rows }
 item-columns = Kolommen: { $cols }
 item-black-player = Zwart: { $who }
 item-white-player = Wit: { $who }
-controller-person = Mens
+controller-person = Speler
 controller-computer = Computer — { $level }
 item-swap = Kleuren wisselen
 item-start = Spel starten
@@ -189,7 +190,7 @@ item-delete = Wissen
 item-paste = Partij plakken van het klembord
 item-resume = Verder
 item-restart = Opnieuw beginnen
-item-save = Spel opslaan
+item-save = Partij opslaan
 item-copy = Partij kopiëren
 item-resign = Opgeven
 item-to-title = Naar het titelscherm
@@ -248,7 +249,7 @@ over-summary = { $moves ->
 ## Opgeslagen spellen
 
 save-what = { $rows }×{ $cols } · { $black } tegen { $white }
-save-person = Mens
+save-person = Speler
 save-computer = Computer ({ $level })
 save-when = { $date } · { $moves ->
     [one] 1 zet
@@ -289,43 +290,43 @@ rules-again = Dezelfde steen mag in dezelfde richting verder springen, telkens o
 rules-end-head = Het einde
 rules-end = Wie aan de beurt is en niet kan springen, verliest. Passen bestaat niet, gelijkspel ook niet.
 rules-tips-head = Tips
-rules-tips = Houd zetten voor jezelf over en ontneem je tegenstander de zijne; tel tegen het einde hoeveel sprongen iedere kant nog heeft.
-rules-diagram-before = Ervoor
-rules-diagram-after = Erna
+rules-tips = Bewaar zetten voor jezelf en pak die van je tegenstander af; tel aan het eind hoeveel sprongen elke speler nog heeft.
+rules-diagram-before = Voor
+rules-diagram-after = Na
 
 ## De lessen
 
 lesson-board-title = Het bord en de stenen
 lesson-board-text = Kōnane speel je op een papamū, een bord vol kuiltjes. Zwarte stenen van basalt en witte van koraal (ʻiliʻili) vullen elk kuiltje in een schaakbordpatroon. Zwart begint.
 lesson-open-title = Zwart opent
-lesson-open-text = Het spel begint met een gat. Zwart neemt een eigen steen van het bord: een uit het midden of uit een hoek. De stenen die mogen, zijn omcirkeld.
-lesson-open-task = Neem een zwarte steen uit het midden of een hoek
-lesson-open-done = Nu is er een gat waar Wit op antwoordt.
+lesson-open-text = Het spel begint met een gat. Zwart neemt een eigen steen van het bord: één uit het midden of uit een hoek. De stenen die mogen, zijn omcirkeld.
+lesson-open-task = neem een zwarte steen uit het midden of een hoek
+lesson-open-done = Nu ligt er een gat; Wit is aan zet.
 lesson-answer-title = Wit antwoordt
 lesson-answer-text = Wit neemt daarna een eigen steen uit een kuiltje direct naast dat gat: erboven, eronder, links of rechts. Hier speel jij Wit.
-lesson-answer-task = Neem een witte steen naast het gat
+lesson-answer-task = neem een witte steen naast het gat
 lesson-answer-done = Vanaf nu is elke zet een sprong.
-lesson-capture-title = Een sprong slaat
+lesson-capture-title = Springen is slaan
 lesson-capture-text = Een steen springt over een steen van de tegenstander die er direct naast ligt, recht (nooit schuin), in het lege kuiltje erachter. De overgesprongen steen is geslagen.
-lesson-capture-task = Spring met de zwarte steen die kan slaan
+lesson-capture-task = spring met de zwarte steen die kan slaan
 lesson-capture-done = Geslagen! Alleen de steen op b4 kon springen: naast e4 ligt geen tegenstander met een leeg kuiltje erachter.
 lesson-double-title = Verder springen
 lesson-double-text = Na een sprong mag dezelfde steen verder springen, in dezelfde rechte lijn: telkens over één steen in één leeg kuiltje.
-lesson-double-task = Sla beide witte stenen in één zet
+lesson-double-task = sla beide witte stenen in één zet
 lesson-double-done = Twee stenen in één zet.
-lesson-double-wrong = Ga door: dezelfde steen kan ook over de volgende witte steen springen en op e4 landen.
+lesson-double-wrong = Spring in één zet door naar e4: dezelfde steen mag ook over d4 springen.
 lesson-stop-title = Op tijd stoppen
 lesson-stop-text = Je mag na elke sprong stoppen: doorspringen hoeft nooit. En je kunt alleen bewegen door te springen, dus een steen die niet kan springen, staat stil.
-lesson-stop-task = Spring één keer en stop op c4
+lesson-stop-task = spring één keer en stop op c4
 lesson-stop-done = Een kortere sprong is een andere zet: soms is die juist beter.
 lesson-stop-wrong = Stop deze keer na de eerste sprong, op c4.
 lesson-end-title = Hoe het spel eindigt
 lesson-end-text = Wie aan de beurt is en niet kan springen, verliest. Passen bestaat niet, gelijkspel ook niet.
-lesson-end-task = Speel de zet waarna Wit niet meer kan springen
+lesson-end-task = speel de zet waarna Wit niet meer kan springen
 lesson-end-done = Wit kan niet meer springen: Zwart wint.
 lesson-end-wrong = Na die zet kan Wit nog springen. Zoek de zet waarna Wit vastzit.
 lesson-tips-title = Goed spelen
-lesson-tips-text = Houd zetten voor jezelf over en ontneem ze je tegenstander: een steen die kan springen is het bewaren waard. Tel tegen het einde hoeveel sprongen iedere kant nog heeft, en zorg dat jij de laatste maakt.
+lesson-tips-text = Bewaar zetten voor jezelf en pak die van je tegenstander af: een steen die kan springen is goud waard. Tel aan het eind hoeveel sprongen elke speler nog heeft, en zorg dat jij de laatste maakt.
 
 ## Tekst zoals hij is
 

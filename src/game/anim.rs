@@ -162,7 +162,13 @@ fn start_move_animation(
                 let slot = tray_slot(&geo, m.mover, base[m.mover.index()], layout.trays_below);
                 base[m.mover.index()] += 1;
                 let delay = if m.mv.is_removal() { 0.0 } else { per_hop * (i as f32 + 0.5) };
-                commands.entity(e).remove::<Stone>().insert(Leaving::new(delay, slot, speed, m.mv.is_removal()));
+                // A refusal's shake ends here: finishing later, it would put the stone back.
+                commands.entity(e).remove::<(Stone, Shake)>().insert(Leaving::new(
+                    delay,
+                    slot,
+                    speed,
+                    m.mv.is_removal(),
+                ));
             }
         }
         if let Some(e) = mover_entity
@@ -171,7 +177,9 @@ fn start_move_animation(
         {
             stone.at = m.mv.to;
             let path: Vec<Vec2> = m.mv.landings().iter().map(|c| cell_pos(&geo, *c)).collect();
-            commands.entity(e).insert(Hop::new(transform.translation.truncate(), path, per_hop));
+            // A refusal's shake ends here: finishing after the hop, it would put the stone back
+            // where it started.
+            commands.entity(e).remove::<Shake>().insert(Hop::new(transform.translation.truncate(), path, per_hop));
         }
     }
 }

@@ -12,7 +12,7 @@ use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 use bevy::window::PrimaryWindow;
 
 /// Height of the HUD at the top, in logical pixels.
-pub const TOP_BAR: f32 = 104.0;
+pub const TOP_BAR: f32 = 110.0;
 /// Height kept free at the bottom.
 pub const BOTTOM_BAR: f32 = 36.0;
 /// Tray width in cells on each side.

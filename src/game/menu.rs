@@ -42,6 +42,8 @@ pub enum MenuItem {
     TryLesson,
     /// Tutorial: go on to the next lesson.
     NextLesson,
+    /// Tutorial: the last lesson is done; back to the title.
+    FinishTutorial,
     /// Tutorial: show the lesson's text again.
     ShowLesson,
     /// Tutorial: leave it for the title.
@@ -133,6 +135,7 @@ impl MenuItem {
             MenuItem::Tutorial => "item-tutorial",
             MenuItem::TryLesson => "item-try-lesson",
             MenuItem::NextLesson => "item-next-lesson",
+            MenuItem::FinishTutorial => "item-finish-tutorial",
             MenuItem::ShowLesson => "item-show-lesson",
             MenuItem::LeaveTutorial => "item-leave-tutorial",
             MenuItem::Quit => "item-quit",
@@ -362,6 +365,8 @@ pub struct MenuContext {
     pub saves: usize,
     /// In the tutorial: whether the lesson can be left for the next one (read or passed).
     pub lesson_ready: Option<bool>,
+    /// In the tutorial: the lesson is the last one.
+    pub last_lesson: bool,
 }
 
 /// The menu on screen: its items in order (empty when the board has the input).
@@ -376,6 +381,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
         (_, Overlay::Rules) => vec![Back],
         (_, Overlay::Lesson) => match ctx.lesson_ready {
+            Some(true) if ctx.last_lesson => vec![FinishTutorial],
             Some(true) => vec![NextLesson, LeaveTutorial],
             _ => vec![TryLesson, LeaveTutorial],
         },
@@ -464,6 +470,7 @@ pub fn context(resumable: &Resumable, saves: &SaveList, tutorial: Option<&Tutori
         can_continue: matches!(resumable, Resumable::Game(_)),
         saves: saves.entries.len(),
         lesson_ready: tutorial.map(|t| t.passed || matches!(t.current().goal, super::tutorial::Goal::Read)),
+        last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= super::tutorial::LESSONS.len()),
     }
 }
 
@@ -599,7 +606,7 @@ fn carry_out(
             MenuItem::TryLesson => {
                 requests.tutorial.write(TutorialStep::Try);
             }
-            MenuItem::NextLesson => {
+            MenuItem::NextLesson | MenuItem::FinishTutorial => {
                 requests.tutorial.write(TutorialStep::Next);
             }
             MenuItem::ShowLesson => {

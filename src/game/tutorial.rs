@@ -4,8 +4,8 @@
 //! in the settings, so the tutorial resumes where the player left it.
 
 use super::i18n::Msg;
-use super::rules::{Intent, MoveApplied, Rules, StartFrom};
-use super::screen::{Overlay, Screen, TutorialActive, TutorialStep};
+use super::rules::{AnimationsRunning, Intent, MoveApplied, Rules, StartFrom};
+use super::screen::{Overlay, Screen, Turn, TutorialActive, TutorialStep};
 use super::settings::{Controller, Settings};
 use crate::rules::{Game, Geometry, Move, parse_move, parse_position};
 use bevy::prelude::*;
@@ -80,6 +80,8 @@ pub struct Tutorial {
     pub passed: bool,
     /// The first lesson's text was shown on arriving at the board.
     announced: bool,
+    /// The lesson's move was made: its panel opens once the move has been shown.
+    panel_due: bool,
     before: ([Controller; 2], Geometry),
 }
 
@@ -147,7 +149,7 @@ fn steps(
             TutorialStep::Start => {
                 let lesson = (settings.tutorial as usize).min(LESSONS.len() - 1);
                 let before = (settings.players, settings.size);
-                let t = Tutorial { lesson, passed: false, announced: false, before };
+                let t = Tutorial { lesson, passed: false, announced: false, panel_due: false, before };
                 let (game, allowed) = lesson_start(t.current());
                 settings.players = [Controller::Human, Controller::Human];
                 settings.size = *game.geometry();
@@ -210,6 +212,8 @@ fn notice_passing(
     mut applied: MessageReader<MoveApplied>,
     tutorial: Option<ResMut<Tutorial>>,
     rules: Option<Res<Rules>>,
+    anims: Res<AnimationsRunning>,
+    turn: Option<Res<State<Turn>>>,
     mut settings: ResMut<Settings>,
     mut overlay: ResMut<Overlay>,
 ) {
@@ -217,6 +221,13 @@ fn notice_passing(
     let (Some(mut t), Some(_rules)) = (tutorial, rules) else { return };
     if moved && !t.passed && !matches!(t.current().goal, Goal::Read) {
         t.passed = true;
+        t.panel_due = true;
+    }
+    // The panel waits until the move has been shown (a menu over the board pauses its
+    // animations), so the player sees the result before reading about it.
+    let still = anims.0 == 0 && turn.is_none_or(|t| *t.get() != Turn::Animating);
+    if t.panel_due && still && !moved {
+        t.panel_due = false;
         *overlay = Overlay::Lesson;
     }
     // Reading lessons count as passed once shown.

@@ -872,7 +872,15 @@ fn overlay_menu(
     let wide = matches!(overlay, Overlay::Load | Overlay::Rules | Overlay::Lesson);
     let max_width = if wide { (screen_size.x - 48.0).min(720.0) } else { 540.0_f32.min(screen_size.x - 32.0) };
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
-    egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP).show(ctx, |ui| {
+    let mut modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
+    if overlay == Overlay::Lesson {
+        // A lesson's panel sits low, over a light veil, so the position it talks about stays
+        // in view above it.
+        let area = egui::Modal::default_area(egui::Id::new("overlay"))
+            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -8.0));
+        modal = modal.area(area).backdrop_color(egui::Color32::from_rgba_premultiplied(4, 5, 7, 60));
+    }
+    modal.show(ctx, |ui| {
         ui.set_max_width(max_width);
         ui.set_min_width(max_width.min(if wide { 640.0 } else { 360.0 }));
         ui.vertical_centered(|ui| {
