@@ -1,11 +1,13 @@
 //! The Kōnane AI: evaluation, search, exact solver and difficulty levels. Plain Rust: no
 //! engine, no I/O; the game runs it on a task pool, the CLI on threads.
 
+pub mod distance;
 pub mod eval;
 pub mod level;
 pub mod search;
 pub mod solver;
 
+pub use distance::{DistanceSolver, Value};
 pub use eval::{EvalKind, WIN, evaluate};
 pub use level::{Ai, Choice, Level, LevelConfig};
 pub use search::{Outlook, SearchLimits, SearchReport, Searcher};
