@@ -41,17 +41,6 @@ impl Level {
         }
     }
 
-    /// What playing it is like, in a line for players.
-    pub fn description(self) -> &'static str {
-        match self {
-            Level::Beginner => "for learning the rules: looks one move ahead, often careless",
-            Level::Easy => "looks two moves ahead, sometimes misjudges",
-            Level::Medium => "looks three moves ahead, with small slips",
-            Level::Hard => "a real search: a strong opponent",
-            Level::Expert => "full strength: deep search and an exact endgame solver",
-        }
-    }
-
     /// The settings that make up this level.
     pub fn config(self) -> LevelConfig {
         let ms = Duration::from_millis;
