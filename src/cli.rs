@@ -98,6 +98,46 @@ fn size() -> Checked<Geometry> {
     checked(|flag, text| parse_size(text).map_err(|e| format!("{flag}: {e}")))
 }
 
+/// What `konane puzzle` does.
+#[derive(Subcommand, Debug)]
+pub enum PuzzleCommand {
+    /// Play self-play games (levels at random), prove positions with the exact distance
+    /// solver, keep wins with one winning first move (or two among many), graded by length:
+    /// short (win in 1-3 moves), middle (4-7), long (8+). Prints statistics at the end.
+    Generate {
+        /// Board size, e.g. 6x6 or 8x8.
+        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+        size: Geometry,
+        /// Puzzles wanted in all, split evenly over the three grades (a grade with none
+        /// found on this board stays short).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        count: u32,
+        /// The puzzle file to write (replaced atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Positions each proof may value before it gives up.
+        #[arg(long, default_value_t = 400_000)]
+        max_nodes: u64,
+        /// Give up after this many games.
+        #[arg(long, default_value_t = 2_000)]
+        max_games: u32,
+    },
+    /// Re-prove every puzzle of a file: exit status 2 naming the first that is wrong.
+    Check {
+        /// The puzzle file.
+        file: std::path::PathBuf,
+        /// Positions each proof may value before it gives up.
+        #[arg(long, default_value_t = 2_000_000)]
+        max_nodes: u64,
+    },
+}
+
+/// Largest puzzle file read.
+const MAX_PUZZLE_BYTES: u64 = 4 << 20;
+
 /// Headless subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -187,6 +227,12 @@ pub enum Command {
         /// The directory (created if missing; existing files of those names are replaced).
         #[arg(long)]
         out: std::path::PathBuf,
+    },
+    /// "Win in N" puzzles: generate them from self-play games, or re-prove a puzzle file.
+    Puzzle {
+        /// Generate or check.
+        #[command(subcommand)]
+        action: PuzzleCommand,
     },
     /// Best move and evaluation for a position (the game's hint).
     Hint {
@@ -414,6 +460,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             }
         }
         Command::Bench { quick } => bench(quick)?,
+        Command::Puzzle { action } => puzzle(action)?,
         Command::Sounds { out } => {
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(&out)))?;
@@ -844,4 +891,81 @@ fn bench(quick: bool) -> Result<(), Failure> {
     } else {
         Err(format!("bench failed: {}", failures.join("; ")).into())
     }
+}
+
+/// `konane puzzle generate|check`.
+fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
+    use crate::ai::puzzle::{GenerateConfig, Grade, check, generate};
+    match action {
+        PuzzleCommand::Generate { size, count, out, seed, max_nodes, max_games } => {
+            let per = count / 3;
+            let per_grade = [per + u32::from(count % 3 > 0), per + u32::from(count % 3 > 1), per];
+            let cfg = GenerateConfig {
+                geometry: size,
+                per_grade,
+                seed,
+                max_nodes,
+                max_games,
+                move_time: std::time::Duration::from_millis(20),
+            };
+            // One line rewritten in place on a terminal; a line every 50 games otherwise.
+            let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let (puzzles, stats) = generate(&cfg, |s| {
+                if !terminal && s.games % 50 != 0 {
+                    return;
+                }
+                eprint!(
+                    "{}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s",
+                    if terminal { "\r" } else { "" },
+                    s.games,
+                    s.tried,
+                    s.kept[0],
+                    s.kept[1],
+                    s.kept[2],
+                    s.elapsed.as_secs_f64()
+                );
+                if !terminal {
+                    eprintln!();
+                }
+            });
+            if terminal {
+                eprintln!();
+            }
+            let mut text = format!(
+                "# Kōnane puzzles, {}x{}: konane puzzle generate --size {}x{} --count {count} --seed {seed} --max-nodes {max_nodes}\n\
+                 # position | win in N (moves of the side to move) | plies K | every winning first move\n",
+                size.rows(),
+                size.cols(),
+                size.rows(),
+                size.cols()
+            );
+            for grade in Grade::ALL {
+                text += &format!("# grade: {}\n", grade.name());
+                for p in puzzles.iter().filter(|p| p.grade() == grade) {
+                    text += &p.to_line();
+                    text.push('\n');
+                }
+            }
+            crate::files::write_atomically(&out, text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", show_path(&out)))?;
+            println!("games played      {}", stats.games);
+            println!("positions tried   {}", stats.tried);
+            println!("proven wins       {}", stats.wins);
+            println!("proven losses     {}", stats.losses);
+            println!("over the budget   {}", stats.unknown);
+            println!("too many winners  {}", stats.too_easy);
+            for (g, grade) in Grade::ALL.iter().enumerate() {
+                println!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
+            }
+            println!("time              {:.1} s", stats.elapsed.as_secs_f64());
+            println!("written           {}", show_path(&out));
+        }
+        PuzzleCommand::Check { file, max_nodes } => {
+            let text = read_regular_file(&file, MAX_PUZZLE_BYTES)?;
+            let start = std::time::Instant::now();
+            let n = check(&text, max_nodes).map_err(|e| format!("{}: {e}", show_path(&file)))?;
+            println!("{n} puzzles re-proved in {:.1} s", start.elapsed().as_secs_f64());
+        }
+    }
+    Ok(())
 }

@@ -544,3 +544,55 @@ fn sounds_writes_every_effect_as_an_unclipped_audible_wav() {
     assert!(stderr(&bad).contains("cannot create"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_shipped_puzzles_are_re_proved_and_a_wrong_one_is_named() {
+    let o = konane(&["puzzle", "check", "assets/puzzles/6x6.txt"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let n: usize = stdout(&o).split_whitespace().next().unwrap().parse().unwrap();
+    assert!(n >= 60, "{}", stdout(&o));
+    // One recorded length changed: that puzzle is named, by line; nothing else is said wrong.
+    let text = std::fs::read_to_string("assets/puzzles/6x6.txt").unwrap();
+    let (at, line) = text.lines().enumerate().find(|(_, l)| l.contains("| win in 1 | plies 1 |")).unwrap();
+    let broken = text.replacen(line, &line.replace("| win in 1 | plies 1 |", "| win in 2 | plies 3 |"), 1);
+    let dir = temp_dir("puzzles");
+    let file = dir.join("broken.txt");
+    std::fs::write(&file, broken).unwrap();
+    refused(&["puzzle", "check", file.to_str().unwrap()], &format!("line {}", at + 1));
+    refused(
+        &["puzzle", "check", file.to_str().unwrap()],
+        "recorded a win in 3 plies, but the shortest forced win takes 1",
+    );
+    // A missing file and a file of nonsense are refused too.
+    refused(&["puzzle", "check", dir.join("none.txt").to_str().unwrap()], "none.txt");
+    std::fs::write(&file, "hello\n").unwrap();
+    refused(&["puzzle", "check", file.to_str().unwrap()], "line 1 (puzzle 1): expected 4 fields");
+}
+
+#[test]
+fn puzzle_generate_writes_a_file_that_checks() {
+    let dir = temp_dir("generate");
+    let out = dir.join("p.txt");
+    let o = konane(&[
+        "puzzle",
+        "generate",
+        "--size",
+        "5x5",
+        "--count",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+        "--max-games",
+        "60",
+        "--max-nodes",
+        "100000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report = stdout(&o);
+    for field in ["games played", "positions tried", "proven wins", "kept short", "time"] {
+        assert!(report.contains(field), "{report}");
+    }
+    let o = konane(&["puzzle", "check", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    refused(&["puzzle", "generate", "--size", "5x5", "--count", "0", "--out", out.to_str().unwrap()], "count");
+}

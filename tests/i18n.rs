@@ -224,6 +224,13 @@ fn item_variants() -> Vec<(MenuItem, Settings)> {
         M::TryLesson,
         M::NextLesson,
         M::FinishTutorial,
+        M::Puzzles,
+        M::PuzzleGrade(0),
+        M::PuzzleGrade(1),
+        M::PuzzleGrade(2),
+        M::NextPuzzle,
+        M::RetryPuzzle,
+        M::LeavePuzzle,
         M::ShowLesson,
         M::LeaveTutorial,
         M::Quit,
@@ -384,6 +391,11 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
             }
         }
         lines.push(Msg::new("review-after").num("k", 399).num("total", 400));
+        for side in ["black", "white"] {
+            lines.push(Msg::new("puzzle-status").num("n", 22).num("total", 22).text("side", side).num("moves", 12));
+        }
+        lines.push(Msg::new("puzzle-solved-status"));
+        lines.push(Msg::new("puzzle-failed-status").text("played", "a1-a3-a5").text("answer", "b6-b4-b2"));
         for m in lines {
             if m.key.starts_with("lesson-") && !tr.has(Lang::En, &m.key) {
                 continue;

@@ -361,3 +361,43 @@ lesson-tips-text = Keep moves for yourself and take them away from your opponent
 ## Text shown as it is (a file's error, which the record reader gives in English)
 
 plain = { $text }
+
+## Puzzles
+
+item-puzzles = Puzzles
+# $grade: short, middle or long; $solved, $total: puzzles of the grade
+item-puzzle-grade = { $grade ->
+    [short] Win in 1–3 moves
+    [middle] Win in 4–7 moves
+   *[long] Win in 8 moves or more
+} · { $solved }/{ $total } solved
+item-next-puzzle = Next puzzle
+item-retry-puzzle = Try again
+item-leave-puzzle = Back to the puzzles
+puzzles-title = Puzzles
+puzzles-hint = Each puzzle is a proven win for the side to move. Any move that keeps the win counts; the computer defends as long as it can.
+# $n, $total: the puzzle's place in its grade; $side: who plays; $moves: the shortest win
+puzzle-status = { $side ->
+    [black] Puzzle { $n }/{ $total }: Black to play and win in { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }
+   *[white] Puzzle { $n }/{ $total }: White to play and win in { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }
+}
+puzzle-solved-status = Solved — the opponent has no jump left
+# $played: the move that lost; $answer: the reply that wins for the other side
+puzzle-failed-status = { $played } loses: { $answer } wins for the other side
+puzzle-solved = Solved!
+puzzle-solved-text = { $moves ->
+    [one] A forced win in one move.
+   *[other] A forced win in { $moves } moves: the defence held out as long as it could.
+}
+puzzle-failed = That move loses
+# $side: the defending side
+puzzle-failed-text = { $side ->
+    [black] After { $played }, Black answers { $answer } and wins with best play. Try again, or ask for a hint first.
+   *[white] After { $played }, White answers { $answer } and wins with best play. Try again, or ask for a hint first.
+}

@@ -322,3 +322,39 @@ lesson-tips-text = E mālama i nā neʻe nou, a e lawe i nā neʻe o ka hoa paio
 ## Ka huaʻōlelo e like me ia
 
 plain = { $text }
+
+## Nā nane
+
+item-puzzles = Nā nane
+item-puzzle-grade = { $grade ->
+    [short] Lanakila i 1–3 neʻe
+    [middle] Lanakila i 4–7 neʻe
+   *[long] Lanakila i 8 neʻe a ʻoi
+} · { $solved }/{ $total } i pau
+item-next-puzzle = Ka nane aʻe
+item-retry-puzzle = Hoʻāʻo hou
+item-leave-puzzle = Hoʻi i nā nane
+puzzles-title = Nā nane
+puzzles-hint = He lanakila i hōʻoia ʻia kēlā me kēia nane no ka mea e neʻe ana. Helu ʻia nā neʻe a pau e mālama i ka lanakila; pale ka lolouila a hiki i ka hope.
+puzzle-status = { $side ->
+    [black] Nane { $n }/{ $total }: e lanakila ʻo ʻEleʻele i { $moves ->
+        [one] hoʻokahi neʻe
+       *[other] { $moves } neʻe
+    }
+   *[white] Nane { $n }/{ $total }: e lanakila ʻo Keʻokeʻo i { $moves ->
+        [one] hoʻokahi neʻe
+       *[other] { $moves } neʻe
+    }
+}
+puzzle-solved-status = Ua pau — ʻaʻohe lele i koe i ka hoa paio
+puzzle-failed-status = Pio ka { $played }: lanakila ka hoa paio me ka { $answer }
+puzzle-solved = Ua pau!
+puzzle-solved-text = { $moves ->
+    [one] He lanakila koi ʻia i hoʻokahi neʻe.
+   *[other] He lanakila koi ʻia i { $moves } neʻe: ua pale ka hoa paio a hiki i ka hope.
+}
+puzzle-failed = Pio kēlā neʻe
+puzzle-failed-text = { $side ->
+    [black] Ma hope o { $played }, pane ʻo ʻEleʻele me { $answer } a lanakila. E hoʻāʻo hou, a i ʻole e noi mua i ke kōkua.
+   *[white] Ma hope o { $played }, pane ʻo Keʻokeʻo me { $answer } a lanakila. E hoʻāʻo hou, a i ʻole e noi mua i ke kōkua.
+}

@@ -331,3 +331,39 @@ lesson-tips-text = Bewaar zetten voor jezelf en pak die van je tegenstander af: 
 ## Tekst zoals hij is
 
 plain = { $text }
+
+## Puzzels
+
+item-puzzles = Puzzels
+item-puzzle-grade = { $grade ->
+    [short] Winst in 1–3 zetten
+    [middle] Winst in 4–7 zetten
+   *[long] Winst in 8 zetten of meer
+} · { $solved }/{ $total } opgelost
+item-next-puzzle = Volgende puzzel
+item-retry-puzzle = Opnieuw proberen
+item-leave-puzzle = Terug naar de puzzels
+puzzles-title = Puzzels
+puzzles-hint = Elke puzzel is een bewezen winst voor wie aan zet is. Elke zet die de winst houdt, telt; de computer verdedigt zo lang hij kan.
+puzzle-status = { $side ->
+    [black] Puzzel { $n }/{ $total }: Zwart speelt en wint in { $moves ->
+        [one] één zet
+       *[other] { $moves } zetten
+    }
+   *[white] Puzzel { $n }/{ $total }: Wit speelt en wint in { $moves ->
+        [one] één zet
+       *[other] { $moves } zetten
+    }
+}
+puzzle-solved-status = Opgelost — de tegenstander kan niet meer springen
+puzzle-failed-status = { $played } verliest: { $answer } wint voor de tegenstander
+puzzle-solved = Opgelost!
+puzzle-solved-text = { $moves ->
+    [one] Een gedwongen winst in één zet.
+   *[other] Een gedwongen winst in { $moves } zetten: de verdediging hield zo lang mogelijk stand.
+}
+puzzle-failed = Die zet verliest
+puzzle-failed-text = { $side ->
+    [black] Na { $played } antwoordt Zwart met { $answer } en wint bij goed spel. Probeer het opnieuw, of vraag eerst een tip.
+   *[white] Na { $played } antwoordt Wit met { $answer } en wint bij goed spel. Probeer het opnieuw, of vraag eerst een tip.
+}

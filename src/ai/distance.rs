@@ -3,7 +3,7 @@
 //! [`super::Solver`] is much faster at *who* wins; this gives *how long*, for "win in N"
 //! puzzles and for a defence that resists longest. It visits the whole game graph below a
 //! position (each position once), so it is for small boards and late positions, within a
-//! node budget.
+//! node budget. One solver serves one board size (its table is keyed by position hash).
 
 use crate::rules::{Move, Position};
 use std::collections::HashMap;
@@ -48,7 +48,9 @@ impl Value {
 
 /// Computes [`Value`]s, remembering every position it has valued.
 pub struct DistanceSolver {
-    memo: HashMap<Position, Value>,
+    /// Values by position hash (as the boolean solver's table: 64 bits make a collision
+    /// vanishingly unlikely at the sizes this is used for).
+    memo: HashMap<u64, Value>,
     nodes: u64,
     max_nodes: u64,
 }
@@ -66,7 +68,7 @@ impl DistanceSolver {
 
     /// The value of `p`, or `None` when the node budget ran out.
     pub fn value(&mut self, p: &Position) -> Option<Value> {
-        if let Some(v) = self.memo.get(p) {
+        if let Some(v) = self.memo.get(&p.hash()) {
             return Some(*v);
         }
         self.nodes += 1;
@@ -81,7 +83,7 @@ impl DistanceSolver {
             }
         }
         let v = best.unwrap_or(Value::Loss(0));
-        self.memo.insert(*p, v);
+        self.memo.insert(p.hash(), v);
         Some(v)
     }
 

@@ -4,6 +4,7 @@
 pub mod distance;
 pub mod eval;
 pub mod level;
+pub mod puzzle;
 pub mod search;
 pub mod solver;
 

@@ -174,7 +174,7 @@ pub struct YieldToRenderer;
 /// Nice 19 always; with `idle`, the scheduler's idle class too (the search then runs when
 /// the renderer waits: on 20×20 under Xvfb the p99 frame time while Expert thinks fell from
 /// about 1.3× to about 1.1× the idle p99).
-fn lower_thread_priority(idle: bool) {
+pub fn lower_thread_priority(idle: bool) {
     #[cfg(target_os = "linux")]
     // SAFETY: plain syscalls on the calling thread; failure only leaves the priority as is.
     unsafe {

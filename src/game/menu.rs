@@ -9,10 +9,11 @@ use super::rules::{Intent, Rules};
 use super::saves::{
     ContinueGame, CopyRecord, DeleteSave, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame, SaveList,
 };
-use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Review, Screen, Turn, TutorialActive, TutorialStep};
+use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Practice, Review, Screen, Turn, TutorialStep};
 use super::settings::{Controller, Settings};
 use super::tutorial::Tutorial;
 use crate::ai::Level;
+use crate::ai::puzzle::Grade;
 use crate::rules::{Color as Side, Geometry};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -44,6 +45,16 @@ pub enum MenuItem {
     NextLesson,
     /// Tutorial: the last lesson is done; back to the title.
     FinishTutorial,
+    /// Open the puzzles (title).
+    Puzzles,
+    /// Play a grade's first unsolved puzzle (0 short, 1 middle, 2 long).
+    PuzzleGrade(u8),
+    /// The next puzzle of the grade.
+    NextPuzzle,
+    /// The same puzzle from its start.
+    RetryPuzzle,
+    /// Back to the list of puzzles.
+    LeavePuzzle,
     /// Tutorial: show the lesson's text again.
     ShowLesson,
     /// Tutorial: leave it for the title.
@@ -136,6 +147,11 @@ impl MenuItem {
             MenuItem::TryLesson => "item-try-lesson",
             MenuItem::NextLesson => "item-next-lesson",
             MenuItem::FinishTutorial => "item-finish-tutorial",
+            MenuItem::Puzzles => "item-puzzles",
+            MenuItem::PuzzleGrade(_) => "item-puzzle-grade",
+            MenuItem::NextPuzzle => "item-next-puzzle",
+            MenuItem::RetryPuzzle => "item-retry-puzzle",
+            MenuItem::LeavePuzzle => "item-leave-puzzle",
             MenuItem::ShowLesson => "item-show-lesson",
             MenuItem::LeaveTutorial => "item-leave-tutorial",
             MenuItem::Quit => "item-quit",
@@ -256,6 +272,12 @@ impl MenuItem {
             MenuItem::BlackPlayer => m.sub("who", controller_words(s.players[0])),
             MenuItem::WhitePlayer => m.sub("who", controller_words(s.players[1])),
             MenuItem::OpenSave(i) => m.num("n", i as i64 + 1),
+            MenuItem::PuzzleGrade(g) => {
+                let grade = Grade::ALL[(g as usize).min(2)];
+                let list = super::puzzles::book().of_grade(grade);
+                let solved = list.iter().filter(|i| super::puzzles::is_solved(s.puzzles_solved, **i)).count();
+                m.text("grade", grade.name()).num("solved", solved as i64).num("total", list.len() as i64)
+            }
             _ => m,
         }
     }
@@ -367,6 +389,8 @@ pub struct MenuContext {
     pub lesson_ready: Option<bool>,
     /// In the tutorial: the lesson is the last one.
     pub last_lesson: bool,
+    /// In a puzzle: whether it was solved.
+    pub puzzle: Option<bool>,
 }
 
 /// The menu on screen: its items in order (empty when the board has the input).
@@ -380,6 +404,14 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
         (_, Overlay::Rules) => vec![Back],
+        (_, Overlay::Puzzles) => vec![PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
+        (_, Overlay::PuzzleOver) => match ctx.puzzle {
+            Some(true) => vec![NextPuzzle, LeavePuzzle],
+            _ => vec![RetryPuzzle, NextPuzzle, LeavePuzzle],
+        },
+        (Screen::Game, Overlay::Pause) if ctx.puzzle.is_some() => {
+            vec![Resume, RetryPuzzle, NextPuzzle, HowToPlay, Settings, LeavePuzzle]
+        }
         (_, Overlay::Lesson) => match ctx.lesson_ready {
             Some(true) if ctx.last_lesson => vec![FinishTutorial],
             Some(true) => vec![NextLesson, LeaveTutorial],
@@ -397,6 +429,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
                 CustomGame,
                 LoadGame,
                 Tutorial,
+                Puzzles,
                 HowToPlay,
                 Settings,
                 Quit,
@@ -456,7 +489,7 @@ pub(super) fn plugin(app: &mut App) {
                 .after(super::input::apply_actions)
                 .before(super::input::resolve_activations),
         )
-        .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>, tutorial: Option<Res<TutorialActive>>| {
+        .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>, tutorial: Option<Res<Practice>>| {
             // A lesson that ends the game keeps its own panel.
             if tutorial.is_none() {
                 *overlay = Overlay::GameOver;
@@ -465,12 +498,18 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The menu context from the resources.
-pub fn context(resumable: &Resumable, saves: &SaveList, tutorial: Option<&Tutorial>) -> MenuContext {
+pub fn context(
+    resumable: &Resumable,
+    saves: &SaveList,
+    tutorial: Option<&Tutorial>,
+    puzzle: Option<&super::puzzles::PuzzleRun>,
+) -> MenuContext {
     MenuContext {
         can_continue: matches!(resumable, Resumable::Game(_)),
         saves: saves.entries.len(),
         lesson_ready: tutorial.map(|t| t.passed || matches!(t.current().goal, super::tutorial::Goal::Read)),
         last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= super::tutorial::LESSONS.len()),
+        puzzle: puzzle.map(|p| p.state == super::puzzles::PuzzleState::Solved),
     }
 }
 
@@ -482,13 +521,13 @@ fn navigate(
     mut focus: ResMut<MenuFocus>,
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
-    tutorial: Option<Res<Tutorial>>,
+    (tutorial, puzzle): (Option<Res<Tutorial>>, Option<Res<super::puzzles::PuzzleRun>>),
     mut chosen: MessageWriter<MenuChosen>,
     mut adjusts: MessageWriter<MenuAdjust>,
 ) {
     let Some(screen) = screen else { return };
     let menu = (*screen.get(), *overlay);
-    let items = menu_items(menu.0, menu.1, context(&resumable, &saves, tutorial.as_deref()));
+    let items = menu_items(menu.0, menu.1, context(&resumable, &saves, tutorial.as_deref(), puzzle.as_deref()));
     // A menu that just opened starts at its first item and ignores what opened it; with no
     // menu open, the board has the actions. (This system always runs, so it never reads
     // actions from frames it skipped.) A list that shrank keeps the focus inside it.
@@ -534,6 +573,7 @@ struct SaveRequests<'w> {
     agreed: MessageWriter<'w, OpenPending>,
     continue_game: MessageWriter<'w, ContinueGame>,
     tutorial: MessageWriter<'w, TutorialStep>,
+    puzzle: MessageWriter<'w, super::puzzles::PuzzleStep>,
 }
 
 /// The views a menu item can open on the game.
@@ -598,6 +638,19 @@ fn carry_out(
             }
             MenuItem::Settings => *overlay = Overlay::Settings,
             MenuItem::CustomGame => *overlay = Overlay::Setup,
+            MenuItem::Puzzles => *overlay = Overlay::Puzzles,
+            MenuItem::PuzzleGrade(g) => {
+                requests.puzzle.write(super::puzzles::PuzzleStep::Open(Grade::ALL[(*g as usize).min(2)]));
+            }
+            MenuItem::NextPuzzle => {
+                requests.puzzle.write(super::puzzles::PuzzleStep::Next);
+            }
+            MenuItem::RetryPuzzle => {
+                requests.puzzle.write(super::puzzles::PuzzleStep::Retry);
+            }
+            MenuItem::LeavePuzzle => {
+                requests.puzzle.write(super::puzzles::PuzzleStep::Leave);
+            }
             MenuItem::LoadGame => *overlay = Overlay::Load,
             MenuItem::HowToPlay => *overlay = Overlay::Rules,
             MenuItem::Tutorial => {

@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod input;
 pub mod markers;
 pub mod menu;
+pub mod puzzles;
 pub mod rules;
 pub mod saves;
 pub mod screen;
@@ -49,6 +50,7 @@ pub fn core_plugin(app: &mut App) {
         saves::plugin,
         menu::plugin,
         tutorial::plugin,
+        puzzles::plugin,
         audio::cues_plugin,
     ));
 }

@@ -507,7 +507,7 @@ fn autosave(
     dir: Option<Res<DataDir>>,
     mut exits: MessageReader<AppExit>,
     mut wrote: Local<bool>,
-    tutorial: Option<Res<super::screen::TutorialActive>>,
+    tutorial: Option<Res<super::screen::Practice>>,
 ) {
     let exiting = exits.read().count() > 0;
     // A lesson is not a game to continue.

@@ -49,11 +49,15 @@ pub enum Overlay {
     Rules,
     /// A lesson of the tutorial: what it teaches, or that it was passed.
     Lesson,
+    /// The puzzles, by grade, with how many are solved (over the title).
+    Puzzles,
+    /// A puzzle solved, or lost by the move just played.
+    PuzzleOver,
 }
 
-/// The tutorial is running (the game shows lessons: no autosave, no game-over panel).
+/// A lesson or a puzzle is running, not a game: no autosave, no game-over panel, no score.
 #[derive(Resource, Debug, Default)]
-pub struct TutorialActive;
+pub struct Practice;
 
 /// A step through the tutorial, from the menus.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

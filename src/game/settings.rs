@@ -61,6 +61,8 @@ pub struct Settings {
     pub tutorial: u8,
     /// The interface's language.
     pub language: Lang,
+    /// Puzzles solved: bit `i` for the shipped puzzle `i` (0-based).
+    pub puzzles_solved: u128,
     /// Seed for the AI's random choices.
     pub seed: u64,
     /// Smallest time (seconds of game time) the AI's reply takes, so it reads as a move.
@@ -83,6 +85,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             tutorial: 0,
             language: Lang::En,
+            puzzles_solved: 0,
             seed: 1,
             ai_min_delay: 0.35,
         }
@@ -143,7 +146,7 @@ impl Settings {
     }
 
     /// The value of each key as the file writes it, in file order.
-    fn entries(&self) -> [(&'static str, String); 14] {
+    fn entries(&self) -> [(&'static str, String); 15] {
         let on_off = |b: bool| (if b { "on" } else { "off" }).to_string();
         let controller = |c: Controller| match c {
             Controller::Human => "human".to_string(),
@@ -164,6 +167,14 @@ impl Settings {
             ("ui-scale", format!("{}", self.ui_scale)),
             ("tutorial", format!("{}", self.tutorial)),
             ("language", self.language.code().to_string()),
+            (
+                "puzzles",
+                (0..128)
+                    .filter(|i| self.puzzles_solved & (1u128 << i) != 0)
+                    .map(|i| (i + 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
         ]
     }
 
@@ -251,6 +262,22 @@ impl Settings {
                     _ => return Err(format!("tutorial {}: expected 0 to 8 (lessons passed)", quote(value))),
                 };
                 "tutorial"
+            }
+            "puzzles" => {
+                let mut solved = 0u128;
+                for n in value.split_whitespace() {
+                    match n.parse::<u32>() {
+                        Ok(k) if (1..=128).contains(&k) => solved |= 1 << (k - 1),
+                        _ => {
+                            return Err(format!(
+                                "puzzles {}: expected the numbers of solved puzzles, 1 to 128",
+                                quote(n)
+                            ));
+                        }
+                    }
+                }
+                self.puzzles_solved = solved;
+                "puzzles"
             }
             "language" => {
                 self.language = Lang::from_code(value).ok_or_else(|| {

@@ -5,7 +5,7 @@
 
 use super::i18n::Msg;
 use super::rules::{AnimationsRunning, Intent, MoveApplied, Rules, StartFrom};
-use super::screen::{Overlay, Screen, Turn, TutorialActive, TutorialStep};
+use super::screen::{Overlay, Practice, Screen, Turn, TutorialStep};
 use super::settings::{Controller, Settings};
 use crate::rules::{Game, Geometry, Move, parse_move, parse_position};
 use bevy::prelude::*;
@@ -157,7 +157,7 @@ fn steps(
                     // Entering the game screen starts from the lesson's board.
                     commands.insert_resource(StartFrom { game: game.clone(), resigned: None });
                 }
-                commands.insert_resource(TutorialActive);
+                commands.insert_resource(Practice);
                 // The restriction comes with the first frame of the game.
                 intents.write(Intent::Replace { game: Box::new(game), allowed });
                 tutorial = Some(t);
@@ -202,7 +202,7 @@ fn steps(
 /// Gives back the players and board of before, and goes to the title.
 fn leave(commands: &mut Commands, settings: &mut Settings, t: &Tutorial, next_screen: &mut NextState<Screen>) {
     (settings.players, settings.size) = t.before;
-    commands.remove_resource::<TutorialActive>();
+    commands.remove_resource::<Practice>();
     next_screen.set(Screen::Title);
 }
 

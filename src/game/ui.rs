@@ -123,7 +123,7 @@ fn collect_notices(
 fn count_wins(
     mut over: MessageReader<super::rules::GameOver>,
     mut score: ResMut<SessionScore>,
-    tutorial: Option<Res<super::screen::TutorialActive>>,
+    tutorial: Option<Res<super::screen::Practice>>,
 ) {
     for o in over.read() {
         if tutorial.is_some() {
@@ -438,7 +438,8 @@ fn title_screen(
                                     .wrap(),
                                 );
                             }
-                            let items = menu_items(Screen::Title, Overlay::None, context(&resumable, &saves, None));
+                            let items =
+                                menu_items(Screen::Title, Overlay::None, context(&resumable, &saves, None, None));
                             // While a screen is open over the title, its buttons only show.
                             let mut no_focus = *focus;
                             no_focus.index = usize::MAX;
@@ -492,7 +493,7 @@ fn game_hud(
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
-    (tutorial, tr): (Option<Res<super::tutorial::Tutorial>>, Res<Tr>),
+    (tutorial, tr, puzzle): (Option<Res<super::tutorial::Tutorial>>, Res<Tr>, Option<Res<super::puzzles::PuzzleRun>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.egui_wants_keyboard_input();
@@ -507,6 +508,9 @@ fn game_hud(
             .num("total", super::tutorial::LESSONS.len() as i64)
             .sub("text", lesson.msg(part));
         status = tr.msg(&m);
+    }
+    if let Some(run) = puzzle.as_deref() {
+        status = tr.msg(&super::puzzles::status(run, game.geometry()));
     }
     let frame =
         egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
@@ -768,7 +772,7 @@ fn overlay_menu(
     saves: Res<SaveList>,
     resumable: Res<Resumable>,
     notice: Res<Notice>,
-    tutorial: Option<Res<super::tutorial::Tutorial>>,
+    (tutorial, puzzle): (Option<Res<super::tutorial::Tutorial>>, Option<Res<super::puzzles::PuzzleRun>>),
     tr: Res<Tr>,
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
@@ -781,7 +785,7 @@ fn overlay_menu(
         *last_focus = None;
         return Ok(());
     }
-    let items = menu_items(*screen.get(), overlay, context(&resumable, &saves, tutorial.as_deref()));
+    let items = menu_items(*screen.get(), overlay, context(&resumable, &saves, tutorial.as_deref(), puzzle.as_deref()));
     if items.is_empty() {
         return Ok(());
     }
@@ -821,6 +825,28 @@ fn overlay_menu(
             (Msg::new("load-title"), lines)
         }
         Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
+        Overlay::Puzzles => (Msg::new("puzzles-title"), vec![(Msg::new("puzzles-hint"), palette::TEXT_DIM)]),
+        Overlay::PuzzleOver => {
+            let (Some(run), Some(rules)) = (puzzle.as_deref(), rules.as_ref()) else { return Ok(()) };
+            let moves = super::puzzles::book().puzzles[run.index].moves() as i64;
+            let geo = rules.game.geometry();
+            match run.state {
+                super::puzzles::PuzzleState::Failed { played, refutation } => (
+                    Msg::new("puzzle-failed"),
+                    vec![(
+                        Msg::new("puzzle-failed-text")
+                            .text("played", crate::rules::move_to_string(geo, played))
+                            .text("answer", crate::rules::move_to_string(geo, refutation))
+                            .text("side", side_key(run.side.opponent())),
+                        palette::TEXT,
+                    )],
+                ),
+                _ => (
+                    Msg::new("puzzle-solved"),
+                    vec![(Msg::new("puzzle-solved-text").num("moves", moves), palette::TEXT)],
+                ),
+            }
+        }
         Overlay::Rules => (Msg::new("rules-title"), Vec::new()),
         Overlay::Lesson => {
             let Some(t) = tutorial.as_deref() else { return Ok(()) };

@@ -1,0 +1,302 @@
+//! Puzzles: "win in N" positions proven by the exact distance solver (`konane puzzle
+//! generate`, shipped in `assets/puzzles/`). The player plays the side to move; any move that
+//! keeps a proven win is accepted (not only the stored one), the defence is played by the
+//! solver choosing the longest resistance, and a losing move is answered by the solver's
+//! refutation and shown as losing. Solved puzzles are kept in the settings.
+
+use super::ai_task::YieldToRenderer;
+use super::i18n::{Msg, side_key};
+use super::rules::{Intent, MoveApplied, Rules, StartFrom};
+use super::screen::{Overlay, Practice, Screen, Turn};
+use super::settings::{Controller, Settings};
+use crate::ai::puzzle::{Grade, Puzzle};
+use crate::ai::{DistanceSolver, Value};
+use crate::rules::{Color as Side, Game, Geometry, Move, move_to_string};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+
+/// The shipped puzzles, proven by `konane puzzle check` in the tests.
+pub const PUZZLE_FILE: &str = include_str!("../../assets/puzzles/6x6.txt");
+
+/// Positions a puzzle's solver may value (the shipped ones need far fewer).
+const SOLVER_NODES: u64 = 4_000_000;
+
+/// The shipped puzzles, read once.
+pub fn book() -> &'static PuzzleBook {
+    static BOOK: std::sync::OnceLock<PuzzleBook> = std::sync::OnceLock::new();
+    BOOK.get_or_init(PuzzleBook::shipped)
+}
+
+/// Every puzzle, in file order (which is by grade, then length).
+#[derive(Debug, Clone)]
+pub struct PuzzleBook {
+    /// The puzzles.
+    pub puzzles: Vec<Puzzle>,
+}
+
+impl PuzzleBook {
+    /// Reads the shipped file; a line that cannot be read is logged and left out.
+    pub fn shipped() -> PuzzleBook {
+        let mut puzzles = Vec::new();
+        for (i, raw) in PUZZLE_FILE.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            match Puzzle::parse_line(line) {
+                Ok(p) => puzzles.push(p),
+                Err(e) => error!("puzzles line {}: {e}", i + 1),
+            }
+        }
+        PuzzleBook { puzzles }
+    }
+
+    /// The indices of a grade's puzzles.
+    pub fn of_grade(&self, grade: Grade) -> Vec<usize> {
+        (0..self.puzzles.len()).filter(|i| self.puzzles[*i].grade() == grade).collect()
+    }
+}
+
+/// Whether puzzle `index` is marked solved in `solved`.
+pub fn is_solved(solved: u128, index: usize) -> bool {
+    index < 128 && solved & (1 << index) != 0
+}
+
+/// Where a puzzle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleState {
+    /// The player is looking for the win.
+    Playing,
+    /// The defence has no move left: solved.
+    Solved,
+    /// The player's move lost; `refutation` is the defence's winning answer.
+    Failed {
+        /// The move that lost.
+        played: Move,
+        /// The answer that wins for the defence.
+        refutation: Move,
+    },
+}
+
+/// The running puzzle.
+#[derive(Resource)]
+pub struct PuzzleRun {
+    /// Index into the book.
+    pub index: usize,
+    /// The side the player plays (the puzzle's side to move).
+    pub side: Side,
+    /// Where it stands.
+    pub state: PuzzleState,
+    /// The solver with every position below the puzzle valued (once its task is done).
+    solver: Option<DistanceSolver>,
+    task: Option<Task<DistanceSolver>>,
+    /// A player's move waits for the verdict.
+    awaiting: bool,
+    /// The "solved" panel has been shown.
+    announced: bool,
+    /// The defence's move, played once the player's move has been shown.
+    reply: Option<Move>,
+    /// The players and board to give back afterwards.
+    before: ([Controller; 2], Geometry),
+}
+
+impl PuzzleRun {
+    /// Whether the solver is ready (the verdicts wait for it).
+    pub fn ready(&self) -> bool {
+        self.solver.is_some()
+    }
+}
+
+/// A step in the puzzles, from the menus.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleStep {
+    /// Open the first unsolved puzzle of a grade.
+    Open(Grade),
+    /// The next puzzle of the same grade.
+    Next,
+    /// The same puzzle again.
+    Retry,
+    /// Back to the list of puzzles on the title screen.
+    Leave,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PuzzleStep>()
+        .add_systems(Update, (steps, verdicts).chain().after(super::screen::GameSet::Rules))
+        .add_systems(OnEnter(Screen::Title), reopen_list);
+}
+
+/// Leaving a puzzle returns to the list of puzzles on the title screen.
+#[derive(Resource)]
+struct BackToPuzzles;
+
+fn reopen_list(mut commands: Commands, back: Option<Res<BackToPuzzles>>, mut overlay: ResMut<Overlay>) {
+    if back.is_some() {
+        commands.remove_resource::<BackToPuzzles>();
+        *overlay = Overlay::Puzzles;
+    }
+}
+
+/// The status line during a puzzle.
+pub fn status(run: &PuzzleRun, geo: &Geometry) -> Msg {
+    let book = book();
+    let puzzle = &book.puzzles[run.index];
+    let grade = book.of_grade(puzzle.grade());
+    let n = grade.iter().position(|i| *i == run.index).unwrap_or(0) + 1;
+    match run.state {
+        PuzzleState::Playing => Msg::new("puzzle-status")
+            .num("n", n as i64)
+            .num("total", grade.len() as i64)
+            .text("side", side_key(run.side))
+            .num("moves", puzzle.moves() as i64),
+        PuzzleState::Solved => Msg::new("puzzle-solved-status").num("moves", puzzle.moves() as i64),
+        PuzzleState::Failed { played, refutation } => Msg::new("puzzle-failed-status")
+            .text("played", move_to_string(geo, played))
+            .text("answer", move_to_string(geo, refutation)),
+    }
+}
+
+/// Opens, moves through and leaves the puzzles.
+fn steps(
+    mut commands: Commands,
+    mut steps: MessageReader<PuzzleStep>,
+    run: Option<Res<PuzzleRun>>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut intents: MessageWriter<Intent>,
+    yield_to_renderer: Option<Res<YieldToRenderer>>,
+) {
+    let book = book();
+    for step in steps.read() {
+        let current = run.as_ref().map(|r| r.index);
+        let first_unsolved = |grade: Grade, after: Option<usize>| {
+            let list = book.of_grade(grade);
+            let start = after.and_then(|a| list.iter().position(|i| *i == a)).map_or(0, |p| p + 1);
+            let rotated = list[start.min(list.len())..].iter().chain(list[..start.min(list.len())].iter());
+            rotated.clone().find(|i| !is_solved(settings.puzzles_solved, **i)).or(rotated.clone().next()).copied()
+        };
+        let index = match step {
+            PuzzleStep::Open(grade) => first_unsolved(*grade, None),
+            PuzzleStep::Next => current.and_then(|c| first_unsolved(book.puzzles[c].grade(), Some(c))),
+            PuzzleStep::Retry => current,
+            PuzzleStep::Leave => {
+                if let Some(r) = &run {
+                    (settings.players, settings.size) = r.before;
+                }
+                commands.remove_resource::<PuzzleRun>();
+                commands.remove_resource::<Practice>();
+                next_screen.set(Screen::Title);
+                commands.insert_resource(BackToPuzzles);
+                continue;
+            }
+        };
+        let Some(index) = index else { continue };
+        let puzzle = &book.puzzles[index];
+        let before = run.as_ref().map(|r| r.before).unwrap_or((settings.players, settings.size));
+        let game = Game::from_position(puzzle.position);
+        settings.players = [Controller::Human, Controller::Human];
+        settings.size = *game.geometry();
+        if *screen.get() != Screen::Game {
+            commands.insert_resource(StartFrom { game: game.clone(), resigned: None });
+            next_screen.set(Screen::Game);
+        }
+        // The solver values every position below the puzzle on the task pool (the shipped
+        // puzzles take well under a second); verdicts wait for it.
+        let position = puzzle.position;
+        let idle = yield_to_renderer.is_some();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            super::ai_task::lower_thread_priority(idle);
+            let mut solver = DistanceSolver::new(SOLVER_NODES);
+            let _ = solver.moves(&position);
+            solver
+        });
+        commands.insert_resource(Practice);
+        commands.insert_resource(PuzzleRun {
+            index,
+            side: puzzle.position.to_move(),
+            state: PuzzleState::Playing,
+            solver: None,
+            task: Some(task),
+            awaiting: false,
+            announced: false,
+            reply: None,
+            before,
+        });
+        intents.write(Intent::Replace { game: Box::new(game), allowed: None });
+        *overlay = Overlay::None;
+    }
+}
+
+/// Judges the player's moves, plays the defence, and says when the puzzle is solved or lost.
+fn verdicts(
+    run: Option<ResMut<PuzzleRun>>,
+    rules: Option<Res<Rules>>,
+    mut applied: MessageReader<MoveApplied>,
+    turn: Option<Res<State<Turn>>>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+    mut intents: MessageWriter<Intent>,
+) {
+    let (Some(mut run), Some(rules)) = (run, rules) else {
+        applied.clear();
+        return;
+    };
+    if let Some(task) = run.task.as_mut()
+        && let Some(solver) = block_on(poll_once(task))
+    {
+        run.solver = Some(solver);
+        run.task = None;
+    }
+    let mut moved_now = false;
+    for m in applied.read() {
+        moved_now = true;
+        if m.mover == run.side && run.state == PuzzleState::Playing {
+            run.awaiting = true;
+        } else if m.mover != run.side && matches!(run.state, PuzzleState::Failed { .. }) {
+            // The refutation has been played: the panel says what happened.
+            *overlay = Overlay::PuzzleOver;
+        }
+    }
+    let run = &mut *run;
+    if run.awaiting
+        && let Some(solver) = run.solver.as_mut()
+    {
+        run.awaiting = false;
+        let here = *rules.game.position();
+        let played = rules.game.last_move();
+        match solver.moves(&here) {
+            // The defence has no move: solved.
+            Some(moves) if moves.is_empty() => {
+                run.state = PuzzleState::Solved;
+                if run.index < 128 {
+                    settings.puzzles_solved |= 1 << run.index;
+                }
+            }
+            // Still a proven win: the defence resists as long as it can (its best value is
+            // its longest loss).
+            Some(moves) if matches!(moves[0].1, Value::Loss(_)) => run.reply = Some(moves[0].0),
+            // The move gave the win away: the defence's quickest win is the refutation.
+            Some(moves) => {
+                let (Some(played), Some((refutation, _))) = (played, moves.first().copied()) else { return };
+                run.state = PuzzleState::Failed { played, refutation };
+                run.reply = Some(refutation);
+            }
+            None => warn!("puzzle {}: the position was not valued within the budget", run.index + 1),
+        }
+    }
+    // The defence moves once the player's move has been shown.
+    let turn = turn.map(|t| *t.get());
+    if turn.is_none_or(|t| t == Turn::Human)
+        && !moved_now
+        && let Some(reply) = run.reply.take()
+    {
+        intents.write(Intent::Play { mv: reply, generation: None });
+    }
+    // Solved: the panel opens once the last move has been shown.
+    if run.state == PuzzleState::Solved && !run.announced && !moved_now && turn != Some(Turn::Animating) {
+        run.announced = true;
+        *overlay = Overlay::PuzzleOver;
+    }
+}
