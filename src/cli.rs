@@ -228,6 +228,15 @@ pub enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Look at a saved game move by move: each position searched at full strength, the best
+    /// move, proven results, and the moves that threw a win (or a lot of evaluation) away.
+    Analyse {
+        /// The game record (as saved by the game or `match --records`).
+        file: std::path::PathBuf,
+        /// Search time per position in milliseconds (1 to 3600000).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        ms: u64,
+    },
     /// "Win in N" puzzles: generate them from self-play games, or re-prove a puzzle file.
     Puzzle {
         /// Generate or check.
@@ -461,6 +470,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         }
         Command::Bench { quick } => bench(quick)?,
         Command::Puzzle { action } => puzzle(action)?,
+        Command::Analyse { file, ms } => analyse_record(&file, ms)?,
         Command::Sounds { out } => {
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(&out)))?;
@@ -966,6 +976,60 @@ fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
             let n = check(&text, max_nodes).map_err(|e| format!("{}: {e}", show_path(&file)))?;
             println!("{n} puzzles re-proved in {:.1} s", start.elapsed().as_secs_f64());
         }
+    }
+    Ok(())
+}
+
+/// `konane analyse FILE`: a table of every move, then the blunders and the proven result.
+fn analyse_record(file: &std::path::Path, ms: u64) -> Result<(), Failure> {
+    use crate::ai::review::{Standing, Verdict, review_game};
+    let text = read_regular_file(file, MAX_RECORD_BYTES)?;
+    let name = show_path(file);
+    let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+    rec.replay().map_err(|e| format!("{name}: illegal move at {e}"))?;
+    let geo = rec.geometry;
+    let stop = interrupt_flag();
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let review = review_game(rec.start, &rec.moves, std::time::Duration::from_millis(ms), &stop, |done, total| {
+        if terminal {
+            let width = 30;
+            let filled = done * width / total.max(1);
+            eprint!("\r[{}{}] {done}/{total} positions", "#".repeat(filled), ".".repeat(width - filled));
+            if done == total {
+                eprintln!();
+            }
+        }
+    });
+    let shown = |s: Standing| match s {
+        Standing::Score(v) => format!("{v:+}"),
+        Standing::Proven(side, Some(0)) => format!("{} has won", side.name()),
+        Standing::Proven(side, Some(p)) => format!("{} wins in {p}", side.name()),
+        Standing::Proven(side, None) => format!("{} wins", side.name()),
+    };
+    println!("{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  note", "ply", "side", "played", "best", "before", "after");
+    for (i, r) in review.iter().enumerate() {
+        let note = match r.verdict {
+            Verdict::Fine => "",
+            Verdict::Blunder => "blunder",
+            Verdict::ThrewAwayWin => "threw away a proven win",
+        };
+        println!(
+            "{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  {note}",
+            i + 1,
+            r.mover.name(),
+            move_to_string(&geo, r.played),
+            r.best.map(|m| move_to_string(&geo, m)).unwrap_or_else(|| "-".into()),
+            shown(r.before),
+            shown(r.after)
+        );
+    }
+    let blunders = review.iter().filter(|r| r.verdict != Verdict::Fine).count();
+    println!("blunders: {blunders}");
+    if let Some((i, r)) = review.iter().enumerate().find(|(_, r)| matches!(r.before, Standing::Proven(..))) {
+        println!("first proven: before ply {}: {}", i + 1, shown(r.before));
+    }
+    if review.len() < rec.moves.len() && stop.load(Ordering::SeqCst) {
+        return Err(Failure::Interrupted(format!("{} of {} moves analysed", review.len(), rec.moves.len())));
     }
     Ok(())
 }

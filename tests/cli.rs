@@ -596,3 +596,23 @@ fn puzzle_generate_writes_a_file_that_checks() {
     assert!(o.status.success(), "{}", stderr(&o));
     refused(&["puzzle", "generate", "--size", "5x5", "--count", "0", "--out", out.to_str().unwrap()], "count");
 }
+
+#[test]
+fn analyse_marks_the_move_that_threw_a_proven_win_away() {
+    let dir = temp_dir("analyse");
+    let file = dir.join("game.txt");
+    // Black wins with a6-a2 (White is left without a jump); a6-a4 lets White jump back and win.
+    std::fs::write(&file, "position B...../W...../....../W...../....../...... b\na6-a4 a3-a5\n").unwrap();
+    let o = konane(&["analyse", file.to_str().unwrap(), "--ms", "100"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let first = out.lines().find(|l| l.trim_start().starts_with("1 ")).expect("a line for ply 1");
+    assert!(first.contains("a6-a4") && first.contains("a6-a2"), "{first}");
+    assert!(first.contains("threw away a proven win"), "{first}");
+    assert!(out.contains("blunders: 1"), "{out}");
+    assert!(out.contains("first proven: before ply 1: Black wins"), "{out}");
+    // A record with an illegal move, and a bad flag, are refused by name.
+    std::fs::write(&file, "6x6\na6 a6\n").unwrap();
+    refused(&["analyse", file.to_str().unwrap()], "illegal move");
+    refused(&["analyse", file.to_str().unwrap(), "--ms", "0"], "--ms");
+}

@@ -5,6 +5,7 @@ pub mod distance;
 pub mod eval;
 pub mod level;
 pub mod puzzle;
+pub mod review;
 pub mod search;
 pub mod solver;
 
