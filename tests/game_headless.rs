@@ -440,3 +440,38 @@ fn reviewing_an_earlier_position_shows_it_and_never_changes_the_game() {
     assert_eq!(stones(&mut app), 33);
     assert_eq!(rules(&app).game.moves(), moves);
 }
+
+#[test]
+fn a_finished_game_is_analysed_off_the_frame_and_going_back_to_the_board_stops_it() {
+    use konane::game::analysis::GameAnalysis;
+    use konane::game::screen::{Overlay, Review};
+    let mut app = app(settings(6, 6, [Controller::Human, Controller::Ai(Level::Easy)]), false);
+    play_to_end(&mut app, HANG);
+    app.update();
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::GameOver);
+    let plies = rules(&app).game.ply();
+    let start = Instant::now();
+    // Every position gets a point, one after another, while frames keep coming.
+    let mut frames = 0;
+    while app.world().resource::<GameAnalysis>().points().len() < plies + 1 {
+        assert!(start.elapsed() < HANG, "the analysis did not finish");
+        app.update();
+        frames += 1;
+        std::thread::yield_now();
+    }
+    assert!(frames > 1, "the analysis ran on the frame");
+    let points = app.world().resource::<GameAnalysis>().points();
+    // The last position is over: proven for the winner, who made the last move.
+    let winner = rules(&app).game.winner().unwrap();
+    assert!(matches!(points[plies].standing, konane::ai::review::Standing::Proven(w, _) if w == winner));
+    assert!(points[plies].best.is_none());
+    // Reviewing keeps it; looking at the board (no panel, no review) stops and forgets it.
+    app.world_mut().resource_mut::<Review>().0 = Some(2);
+    *app.world_mut().resource_mut::<Overlay>() = Overlay::None;
+    app.update();
+    assert!(app.world().resource::<GameAnalysis>().active());
+    app.world_mut().resource_mut::<Review>().0 = None;
+    app.update();
+    assert!(!app.world().resource::<GameAnalysis>().active());
+    assert!(app.world().resource::<GameAnalysis>().points().is_empty());
+}

@@ -401,3 +401,16 @@ puzzle-failed-text = { $side ->
     [black] After { $played }, Black answers { $answer } and wins with best play. Try again, or ask for a hint first.
    *[white] After { $played }, White answers { $answer } and wins with best play. Try again, or ask for a hint first.
 }
+
+## The analysis of a finished game (graph and notes)
+
+# $done, $total: positions analysed so far, and in all
+analysis-working = Analysing the game… { $done }/{ $total }
+# $n: the move after which the result is proven; $side: the winner
+analysis-proven = { $side ->
+    [black] Proven after move { $n }: Black wins
+   *[white] Proven after move { $n }: White wins
+}
+# $n: the move's number; $played: the move; $best: the engine's better move
+analysis-threw = Move { $n }, { $played }, threw a proven win away; { $best } kept it
+analysis-blunder = Move { $n }, { $played }, was a blunder; { $best } was better

@@ -358,3 +358,13 @@ puzzle-failed-text = { $side ->
     [black] Ma hope o { $played }, pane ʻo ʻEleʻele me { $answer } a lanakila. E hoʻāʻo hou, a i ʻole e noi mua i ke kōkua.
    *[white] Ma hope o { $played }, pane ʻo Keʻokeʻo me { $answer } a lanakila. E hoʻāʻo hou, a i ʻole e noi mua i ke kōkua.
 }
+
+## Ka nānā ʻana i ka pāʻani
+
+analysis-working = Ke nānā ʻia nei ka pāʻani… { $done }/{ $total }
+analysis-proven = { $side ->
+    [black] Ua hōʻoia ʻia ma hope o ka neʻe { $n }: lanakila ʻo ʻEleʻele
+   *[white] Ua hōʻoia ʻia ma hope o ka neʻe { $n }: lanakila ʻo Keʻokeʻo
+}
+analysis-threw = Neʻe { $n }, { $played }: ua haʻalele ʻia kahi lanakila i hōʻoia ʻia; ua mālama ʻo { $best } iā ia
+analysis-blunder = Neʻe { $n }, { $played }: he hewa nui; ʻoi aku ka maikaʻi o { $best }

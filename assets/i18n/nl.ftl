@@ -367,3 +367,13 @@ puzzle-failed-text = { $side ->
     [black] Na { $played } antwoordt Zwart met { $answer } en wint bij goed spel. Probeer het opnieuw, of vraag eerst een tip.
    *[white] Na { $played } antwoordt Wit met { $answer } en wint bij goed spel. Probeer het opnieuw, of vraag eerst een tip.
 }
+
+## De analyse van een partij
+
+analysis-working = De partij wordt geanalyseerd… { $done }/{ $total }
+analysis-proven = { $side ->
+    [black] Bewezen na zet { $n }: Zwart wint
+   *[white] Bewezen na zet { $n }: Wit wint
+}
+analysis-threw = Zet { $n }, { $played }, gaf een bewezen winst weg; { $best } hield hem vast
+analysis-blunder = Zet { $n }, { $played }, was een blunder; { $best } was beter

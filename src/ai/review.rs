@@ -88,6 +88,12 @@ pub fn verdict(mover: Color, before: Standing, after: Standing) -> Verdict {
     }
 }
 
+/// Judges the move `played` where the engine's best was `best`: the engine's own choice is
+/// never a mistake (a position that turns out lost was lost before the search could see it).
+pub fn judge(mover: Color, before: Standing, after: Standing, played: Move, best: Option<Move>) -> Verdict {
+    if best == Some(played) { Verdict::Fine } else { verdict(mover, before, after) }
+}
+
 /// Analyses every position of a game (`start` then `moves`) with `budget` each and judges
 /// every move. `progress(done, total)` is called after each position; `cancel` stops early
 /// (the plies reviewed so far are returned).
@@ -123,7 +129,7 @@ pub fn review_game(
             best: a.best,
             before,
             after,
-            verdict: verdict(*side, before, after),
+            verdict: judge(*side, before, after, *m, a.best),
         });
     }
     out

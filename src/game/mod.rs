@@ -5,6 +5,7 @@
 //! animation, markers, sound and UI react.
 
 pub mod ai_task;
+pub mod analysis;
 pub mod anim;
 pub mod args;
 pub mod audio;
@@ -51,6 +52,7 @@ pub fn core_plugin(app: &mut App) {
         menu::plugin,
         tutorial::plugin,
         puzzles::plugin,
+        analysis::plugin,
         audio::cues_plugin,
     ));
 }

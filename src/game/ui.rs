@@ -4,6 +4,7 @@
 //! same [`MenuChosen`] a pad or key would.
 
 use super::ai_task::{AiState, HintRequest, HintState};
+use super::analysis::{GameAnalysis, judged};
 use super::board::{Layout, cell_pos};
 use super::i18n::{Msg, Tr, level_about, level_name, side_key, side_name};
 use super::input::UiHasKeyboard;
@@ -493,7 +494,12 @@ fn game_hud(
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
-    (tutorial, tr, puzzle): (Option<Res<super::tutorial::Tutorial>>, Res<Tr>, Option<Res<super::puzzles::PuzzleRun>>),
+    (tutorial, tr, puzzle, analysis): (
+        Option<Res<super::tutorial::Tutorial>>,
+        Res<Tr>,
+        Option<Res<super::puzzles::PuzzleRun>>,
+        Res<GameAnalysis>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.egui_wants_keyboard_input();
@@ -630,18 +636,39 @@ fn game_hud(
                 }
             }
         };
+        // The standing across the game, while it is analysed (a finished game, or review).
+        let mut clicked = None;
+        let mut graph = |ui: &mut egui::Ui, height: f32| {
+            if analysis.active() {
+                let width = ui.available_width().min(420.0);
+                clicked = analysis_view(ui, &analysis, game, current, egui::vec2(width, height), &tr, 2);
+            }
+        };
         if move_list_below(layout.window) {
             egui::Panel::bottom("moves").exact_size(MOVE_LIST_HEIGHT).frame(frame).show(&mut root, |ui| {
                 ui.label(egui::RichText::new(tr.t("moves-title")).size(18.0).strong());
-                egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| entries(ui, false));
+                // The graph and its notes on the left, the moves beside them.
+                ui.horizontal_top(|ui| {
+                    if analysis.active() {
+                        ui.vertical(|ui| {
+                            ui.set_width(ui.available_width().min(230.0));
+                            graph(ui, 48.0);
+                        });
+                    }
+                    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+                        ui.horizontal_wrapped(|ui| entries(ui, false));
+                    });
                 });
             });
         } else {
             egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
                 ui.label(egui::RichText::new(tr.t("moves-title")).size(20.0).strong());
+                graph(ui, 80.0);
                 egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| entries(ui, true));
             });
+        }
+        if let Some(ply) = clicked {
+            review.0 = (ply < last).then_some(ply);
         }
     }
     // The computer's side shows that it is thinking, beside its tray.
@@ -738,6 +765,78 @@ fn hint_words(game: &Game, m: crate::rules::Move, outlook: Outlook) -> Msg {
     Msg::new("hint-good-move").text("move", mv).sub("standing", standing)
 }
 
+/// The standing across the game as a small plot (Black up, White down; proven results at
+/// the edge in amber), the shown position as a line, moves that threw a proven win away in
+/// red and blunders in orange; under it what was proven and the costliest mistakes in words
+/// (at most `notes` of them). Returns the ply clicked on the plot.
+fn analysis_view(
+    ui: &mut egui::Ui,
+    analysis: &GameAnalysis,
+    game: &Game,
+    shown: usize,
+    size: egui::Vec2,
+    tr: &Tr,
+    notes: usize,
+) -> Option<usize> {
+    use crate::ai::review::{Standing, Verdict};
+    let points = analysis.points();
+    let moves = game.moves();
+    let plies = moves.len();
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(16, 18, 22));
+    painter
+        .line_segment([rect.left_center(), rect.right_center()], egui::Stroke::new(1.0, egui::Color32::from_gray(70)));
+    let x = |i: usize| rect.left() + 4.0 + (rect.width() - 8.0) * i as f32 / plies.max(1) as f32;
+    let y = |s: Standing| rect.center().y - (rect.height() / 2.0 - 4.0) * s.plotted(1000) as f32 / 1000.0;
+    for (i, pair) in points.windows(2).enumerate() {
+        let proven = matches!((pair[0].standing, pair[1].standing), (Standing::Proven(..), Standing::Proven(..)));
+        let colour = if proven { palette::FOCUS } else { palette::TEXT };
+        let a = egui::pos2(x(i), y(pair[0].standing));
+        let b = egui::pos2(x(i + 1), y(pair[1].standing));
+        painter.line_segment([a, b], egui::Stroke::new(2.0, colour));
+    }
+    let mistakes = judged(&points, &moves, game.start());
+    for &(i, v) in &mistakes {
+        if let Some(p) = points.get(i + 1) {
+            let colour = if v == Verdict::ThrewAwayWin { palette::WARN } else { egui::Color32::from_rgb(255, 180, 90) };
+            painter.circle_filled(egui::pos2(x(i + 1), y(p.standing)), 4.0, colour);
+        }
+    }
+    painter.line_segment(
+        [egui::pos2(x(shown), rect.top()), egui::pos2(x(shown), rect.bottom())],
+        egui::Stroke::new(1.0, egui::Color32::from_rgba_unmultiplied(255, 184, 64, 160)),
+    );
+    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten().map(|pos| {
+        (((pos.x - rect.left() - 4.0) / (rect.width() - 8.0)).clamp(0.0, 1.0) * plies as f32).round() as usize
+    });
+    // In words.
+    let geo = game.geometry();
+    let small = |ui: &mut egui::Ui, text: String, colour: egui::Color32| {
+        ui.add(egui::Label::new(egui::RichText::new(text).size(14.0).color(colour)).wrap());
+    };
+    if points.len() < plies + 1 {
+        let m = Msg::new("analysis-working").num("done", points.len() as i64).num("total", plies as i64 + 1);
+        small(ui, tr.msg(&m), palette::TEXT_DIM);
+    }
+    if let Some((i, side)) = points.iter().enumerate().find_map(|(i, p)| match p.standing {
+        Standing::Proven(side, _) => Some((i, side)),
+        Standing::Score(_) => None,
+    }) {
+        let m = Msg::new("analysis-proven").num("n", i as i64).text("side", side_key(side));
+        small(ui, tr.msg(&m), palette::FOCUS);
+    }
+    let mut worst: Vec<&(usize, Verdict)> = mistakes.iter().filter(|(_, v)| *v == Verdict::ThrewAwayWin).collect();
+    worst.extend(mistakes.iter().filter(|(_, v)| *v == Verdict::Blunder));
+    for &&(i, v) in worst.iter().take(notes) {
+        let key = if v == Verdict::ThrewAwayWin { "analysis-threw" } else { "analysis-blunder" };
+        let best = points[i].best.map(|b| move_to_string(geo, b)).unwrap_or_default();
+        let m = Msg::new(key).num("n", i as i64 + 1).text("played", move_to_string(geo, moves[i])).text("best", best);
+        small(ui, tr.msg(&m), if v == Verdict::ThrewAwayWin { palette::WARN } else { palette::TEXT_DIM });
+    }
+    clicked
+}
+
 /// Letters under the board and numbers to its left.
 fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
     let painter = ctx.layer_painter(egui::LayerId::background());
@@ -772,7 +871,11 @@ fn overlay_menu(
     saves: Res<SaveList>,
     resumable: Res<Resumable>,
     notice: Res<Notice>,
-    (tutorial, puzzle): (Option<Res<super::tutorial::Tutorial>>, Option<Res<super::puzzles::PuzzleRun>>),
+    (tutorial, puzzle, analysis): (
+        Option<Res<super::tutorial::Tutorial>>,
+        Option<Res<super::puzzles::PuzzleRun>>,
+        Res<GameAnalysis>,
+    ),
     tr: Res<Tr>,
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
@@ -913,6 +1016,14 @@ fn overlay_menu(
             ui.label(egui::RichText::new(title).size(if size.height < 40.0 { 26.0 } else { 30.0 }).strong());
             for (l, color) in lines {
                 ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(color)).wrap());
+            }
+            // After a game: its standing across the moves, as the analysis comes in.
+            if overlay == Overlay::GameOver
+                && analysis.active()
+                && let Some(rules) = rules.as_ref()
+            {
+                let size = egui::vec2((max_width - 40.0).min(460.0), if size.height < 40.0 { 56.0 } else { 80.0 });
+                analysis_view(ui, &analysis, &rules.game, rules.game.ply(), size, &tr, 1);
             }
             ui.add_space(6.0);
             // The menu scrolls when the window is too low for it.

@@ -1,0 +1,127 @@
+//! The game's standing across its moves, for the graph after a game and in review: every
+//! position searched at full strength on the task pool, one after another (never on the
+//! frame), and stopped when the player goes back to playing.
+
+use super::ai_task::{YieldToRenderer, lower_thread_priority};
+use super::rules::Rules;
+use super::screen::{Overlay, Practice, Review, Screen};
+use crate::ai::analyse;
+use crate::ai::review::{Standing, Verdict, judge};
+use crate::rules::{Move, Position};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Search time per position.
+const PER_POSITION: Duration = Duration::from_millis(150);
+
+/// One analysed position: what is known, and the engine's best move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    /// From Black's side.
+    pub standing: Standing,
+    /// The best move found (none at the end).
+    pub best: Option<Move>,
+}
+
+/// The analysis of the game on the board.
+#[derive(Resource, Default)]
+pub struct GameAnalysis {
+    /// The game analysed (its start and moves); a different game starts again.
+    game: Option<(Position, Vec<Move>)>,
+    found: Arc<Mutex<Vec<Point>>>,
+    cancel: Arc<AtomicBool>,
+    task: Option<Task<()>>,
+}
+
+impl GameAnalysis {
+    /// The positions analysed so far, from the start.
+    pub fn points(&self) -> Vec<Point> {
+        self.found.lock().map(|f| f.clone()).unwrap_or_default()
+    }
+
+    /// Whether it is running or has run for the game on the board.
+    pub fn active(&self) -> bool {
+        self.game.is_some()
+    }
+
+    /// Stops the search and forgets the results.
+    fn stop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.task = None;
+        self.game = None;
+        self.found = Arc::default();
+    }
+}
+
+/// What the analysis says about a move: index `ply` (0-based) of `moves`, between points
+/// `ply` and `ply + 1`.
+pub fn judged(points: &[Point], moves: &[Move], start: &Position) -> Vec<(usize, Verdict)> {
+    let mut p = *start;
+    let mut out = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        if let (Some(a), Some(b)) = (points.get(i), points.get(i + 1)) {
+            let v = judge(p.to_move(), a.standing, b.standing, *m, a.best);
+            if v != Verdict::Fine {
+                out.push((i, v));
+            }
+        }
+        p = p.after(*m);
+    }
+    out
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameAnalysis>().add_systems(Update, drive.run_if(in_state(Screen::Game)));
+}
+
+/// Runs while a finished game's panel is open or an earlier position is reviewed; otherwise
+/// (back to playing, a new game) it stops.
+fn drive(
+    mut analysis: ResMut<GameAnalysis>,
+    rules: Option<Res<Rules>>,
+    overlay: Res<Overlay>,
+    review: Res<Review>,
+    practice: Option<Res<Practice>>,
+    yield_to_renderer: Option<Res<YieldToRenderer>>,
+) {
+    let Some(rules) = rules else { return };
+    let wanted = practice.is_none() && (review.0.is_some() || *overlay == Overlay::GameOver);
+    if !wanted {
+        if analysis.active() {
+            analysis.stop();
+        }
+        return;
+    }
+    let game = (*rules.game.start(), rules.game.moves());
+    if analysis.game.as_ref() == Some(&game) {
+        return;
+    }
+    analysis.stop();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let found: Arc<Mutex<Vec<Point>>> = Arc::default();
+    let mut positions = vec![game.0];
+    for m in &game.1 {
+        positions.push(positions[positions.len() - 1].after(*m));
+    }
+    let idle = yield_to_renderer.is_some();
+    let (task_cancel, task_found) = (cancel.clone(), found.clone());
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        lower_thread_priority(idle);
+        for p in positions {
+            if task_cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let a = analyse(&p, PER_POSITION, task_cancel.clone());
+            if task_cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Ok(mut f) = task_found.lock() {
+                f.push(Point { standing: Standing::of(a.outlook, p.to_move()), best: a.best });
+            }
+        }
+    });
+    *analysis = GameAnalysis { game: Some(game), found, cancel, task: Some(task) };
+}
