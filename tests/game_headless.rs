@@ -465,13 +465,24 @@ fn a_finished_game_is_analysed_off_the_frame_and_going_back_to_the_board_stops_i
     let winner = rules(&app).game.winner().unwrap();
     assert!(matches!(points[plies].standing, konane::ai::review::Standing::Proven(w, _) if w == winner));
     assert!(points[plies].best.is_none());
-    // Reviewing keeps it; looking at the board (no panel, no review) stops and forgets it.
-    app.world_mut().resource_mut::<Review>().0 = Some(2);
+    // Going back to the board (no panel, no review) stops a running analysis; what it found
+    // stays for this game, and a changed game (an undo) starts again when asked.
+    let game = rules(&app).game.clone();
+    assert!(app.world().resource::<GameAnalysis>().covers(&game));
     *app.world_mut().resource_mut::<Overlay>() = Overlay::None;
     app.update();
-    assert!(app.world().resource::<GameAnalysis>().active());
+    assert!(!app.world().resource::<GameAnalysis>().running());
+    assert_eq!(app.world().resource::<GameAnalysis>().points().len(), plies + 1);
+    app.world_mut().write_message(Intent::Undo);
+    app.update();
+    app.world_mut().resource_mut::<Review>().0 = Some(1);
+    app.update();
+    let game = rules(&app).game.clone();
+    assert!(game.ply() < plies);
+    assert!(app.world().resource::<GameAnalysis>().covers(&game));
+    assert!(app.world().resource::<GameAnalysis>().points().len() <= game.ply() + 1);
+    // Leaving review stops it mid-way.
     app.world_mut().resource_mut::<Review>().0 = None;
     app.update();
-    assert!(!app.world().resource::<GameAnalysis>().active());
-    assert!(app.world().resource::<GameAnalysis>().points().is_empty());
+    assert!(!app.world().resource::<GameAnalysis>().running());
 }

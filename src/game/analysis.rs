@@ -42,17 +42,20 @@ impl GameAnalysis {
         self.found.lock().map(|f| f.clone()).unwrap_or_default()
     }
 
-    /// Whether it is running or has run for the game on the board.
-    pub fn active(&self) -> bool {
-        self.game.is_some()
+    /// Whether it is about this game (running, or stopped with what it had found).
+    pub fn covers(&self, game: &crate::rules::Game) -> bool {
+        self.game.as_ref().is_some_and(|(start, moves)| start == game.start() && *moves == game.moves())
     }
 
-    /// Stops the search and forgets the results.
-    fn stop(&mut self) {
+    /// Whether the search is running.
+    pub fn running(&self) -> bool {
+        self.task.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
+    /// Stops the search, keeping what it found (it goes on from there if asked again).
+    fn pause(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
         self.task = None;
-        self.game = None;
-        self.found = Arc::default();
     }
 }
 
@@ -90,22 +93,31 @@ fn drive(
     let Some(rules) = rules else { return };
     let wanted = practice.is_none() && (review.0.is_some() || *overlay == Overlay::GameOver);
     if !wanted {
-        if analysis.active() {
-            analysis.stop();
+        if analysis.task.is_some() {
+            analysis.pause();
         }
         return;
     }
-    let game = (*rules.game.start(), rules.game.moves());
-    if analysis.game.as_ref() == Some(&game) {
+    if analysis.task.is_some() && analysis.covers(&rules.game) {
         return;
     }
-    analysis.stop();
+    analysis.pause();
+    // Another game starts afresh; the same game goes on from the positions already done.
+    // (A copy: a stopped search may still add its last point to the old list.)
+    let found = Arc::new(Mutex::new(if analysis.covers(&rules.game) { analysis.points() } else { Vec::new() }));
+    let game = (*rules.game.start(), rules.game.moves());
+    let done = found.lock().map(|f| f.len()).unwrap_or(0);
+    if done > game.1.len() {
+        analysis.game = Some(game);
+        analysis.found = found;
+        return;
+    }
     let cancel = Arc::new(AtomicBool::new(false));
-    let found: Arc<Mutex<Vec<Point>>> = Arc::default();
     let mut positions = vec![game.0];
     for m in &game.1 {
         positions.push(positions[positions.len() - 1].after(*m));
     }
+    positions.drain(..done);
     let idle = yield_to_renderer.is_some();
     let (task_cancel, task_found) = (cancel.clone(), found.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {

@@ -102,6 +102,7 @@ fn update_markers(
     settings: Res<super::settings::Settings>,
     review: Res<super::screen::Review>,
     mut resets: MessageReader<super::rules::BoardReset>,
+    analysis: Res<super::analysis::GameAnalysis>,
 ) {
     let Some(rules) = rules else { return };
     // A rebuilt board lost its marks with its old root.
@@ -142,8 +143,18 @@ fn update_markers(
             }
         }
     }
-    if review.0.is_some() {
-        // An earlier position, read-only: only its last move is marked.
+    if let Some(k) = review.0 {
+        // An earlier position, read-only: its last move is marked, and when the move played
+        // next was a mistake the analysis found, the better move in the hint's blue.
+        let moves = rules.game.moves();
+        let points = analysis.points();
+        let mistake = super::analysis::judged(&points, &moves, rules.game.start()).iter().any(|(i, _)| *i == k);
+        if mistake && let Some(best) = points.get(k).and_then(|p| p.best) {
+            mark(cell_pos(&geo, best.from), z::MARK_OVER, 1.0, &textures.ring, colour::HINT);
+            if !best.is_removal() {
+                mark(cell_pos(&geo, best.to), z::PATH, 0.5, &textures.dot, colour::HINT);
+            }
+        }
         return;
     }
     let human = *turn.get() == Turn::Human;

@@ -639,7 +639,7 @@ fn game_hud(
         // The standing across the game, while it is analysed (a finished game, or review).
         let mut clicked = None;
         let mut graph = |ui: &mut egui::Ui, height: f32| {
-            if analysis.active() {
+            if analysis.covers(game) {
                 let width = ui.available_width().min(420.0);
                 clicked = analysis_view(ui, &analysis, game, current, egui::vec2(width, height), &tr, 2);
             }
@@ -649,7 +649,7 @@ fn game_hud(
                 ui.label(egui::RichText::new(tr.t("moves-title")).size(18.0).strong());
                 // The graph and its notes on the left, the moves beside them.
                 ui.horizontal_top(|ui| {
-                    if analysis.active() {
+                    if analysis.covers(game) {
                         ui.vertical(|ui| {
                             ui.set_width(ui.available_width().min(230.0));
                             graph(ui, 48.0);
@@ -1019,8 +1019,8 @@ fn overlay_menu(
             }
             // After a game: its standing across the moves, as the analysis comes in.
             if overlay == Overlay::GameOver
-                && analysis.active()
                 && let Some(rules) = rules.as_ref()
+                && analysis.covers(&rules.game)
             {
                 let size = egui::vec2((max_width - 40.0).min(460.0), if size.height < 40.0 { 56.0 } else { 80.0 });
                 analysis_view(ui, &analysis, &rules.game, rules.game.ply(), size, &tr, 1);
