@@ -233,7 +233,7 @@ fn bad_flags_exit_with_status_2() {
     );
     refused(
         &["match", "--black", "grandmaster", "--white", "easy"],
-        "unknown level 'grandmaster': expected beginner, easy, medium, hard or expert",
+        "unknown level 'grandmaster': expected beginner, easy, medium, hard, strong or expert",
     );
 }
 

@@ -27,7 +27,7 @@ pub struct GameArgs {
     /// Who plays.
     #[arg(long, value_enum)]
     pub mode: Option<Mode>,
-    /// AI level: beginner, easy, medium, hard or expert.
+    /// AI level: beginner, easy, medium, hard, strong or expert.
     #[arg(long)]
     pub level: Option<Level>,
     /// Skip the title screen and start playing at once.

@@ -197,12 +197,13 @@ impl MenuItem {
 pub const PRESETS: [(u8, u8); 6] = [(6, 6), (8, 8), (10, 10), (9, 13), (13, 20), (14, 17)];
 
 /// Everyone who can play a colour, in the order left/right steps through them.
-const CONTROLLERS: [Controller; 6] = [
+const CONTROLLERS: [Controller; 7] = [
     Controller::Human,
     Controller::Ai(Level::Beginner),
     Controller::Ai(Level::Easy),
     Controller::Ai(Level::Medium),
     Controller::Ai(Level::Hard),
+    Controller::Ai(Level::Strong),
     Controller::Ai(Level::Expert),
 ];
 

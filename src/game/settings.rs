@@ -202,7 +202,10 @@ impl Settings {
                     Controller::Human
                 } else {
                     let level = value.parse::<Level>().map_err(|_| {
-                        format!("{key} {}: expected human, beginner, easy, medium, hard or expert", quote(value))
+                        format!(
+                            "{key} {}: expected human, beginner, easy, medium, hard, strong or expert",
+                            quote(value)
+                        )
                     })?;
                     Controller::Ai(level)
                 };
