@@ -4,13 +4,15 @@
 //! quoted input is shortened and escaped. Long commands show progress on stderr when it is a
 //! terminal and stop cleanly on Ctrl-C (exit status 130).
 
-use crate::ai::{Ai, EvalKind, Level, Outlook, SearchLimits, Searcher, SolveLimits, Solver};
+use crate::ai::{Ai, EvalKind, Level, Outlook, SearchLimits, Searcher};
 use crate::files::{read_regular_file, show_path};
 use crate::rules::quote::quoted;
 use crate::rules::{
     Color, Game, Geometry, Phase, Position, Record, move_to_string, parse_position, parse_size, perft_until,
     position_to_string,
 };
+mod solve;
+
 use clap::Subcommand;
 use clap::builder::TypedValueParser;
 use clap::error::ErrorKind;
@@ -178,6 +180,24 @@ pub enum Command {
         /// Give up after this many seconds (above 0, at most 1000000).
         #[arg(long, value_parser = seconds(), allow_hyphen_values = true)]
         timeout: Option<f64>,
+        /// Worker threads (default: one per core).
+        #[arg(long, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
+        threads: Option<usize>,
+        /// Memory for the shared table, in MiB.
+        #[arg(long, default_value_t = 128, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
+        table_mb: usize,
+        /// The first plies are split into at least this many leaves, proven one by one (the
+        /// unit of progress, of sharing out between threads and of the checkpoint).
+        #[arg(long, default_value_t = 256, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
+        leaves: usize,
+        /// Keep every proven leaf in this file (rewritten atomically) and, if it exists,
+        /// go on from it: a stopped proof resumes where it was.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Check the result by play: the winner's strategy against every defence, and every
+        /// first move classed rightly (boards of at most 42 cells).
+        #[arg(long)]
+        verify: bool,
     },
     /// Play AI-vs-AI games and report the score.
     Match {
@@ -406,34 +426,19 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 Err(e) => return Err(format!("{name}: illegal move at {e}").into()),
             }
         }
-        Command::Solve { size, position, timeout } => {
-            let p = start_position(size, position.as_deref(), geometry(5, 5))?;
-            let stop = interrupt_flag();
-            let mut solver = Solver::new(24);
-            let start = Instant::now();
-            let limits =
-                SolveLimits { deadline: timeout.map(|t| start + Duration::from_secs_f64(t)), max_nodes: u64::MAX };
-            let out = {
-                let _progress = Progress::start("solving", || "no proof yet".to_string());
-                solver.solve(&p, limits, &stop)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            let interrupted = out.result.is_none() && stop.load(Ordering::SeqCst);
-            match out.result {
-                Some(sol) => {
-                    println!("winner {}", sol.winner.name());
-                    let moves: Vec<String> =
-                        sol.winning_moves.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
-                    println!("winning first moves {}", if moves.is_empty() { "none".into() } else { moves.join(" ") });
-                }
-                None if interrupted => println!("unsolved (interrupted)"),
-                None => println!("unsolved (time limit)"),
-            }
-            println!("nodes {}", out.nodes);
-            println!("time {secs:.3} s");
-            if interrupted {
-                return Err(Failure::Interrupted(format!("solve stopped after {secs:.1} s")));
-            }
+        Command::Solve { size, position, timeout, threads, table_mb, leaves, checkpoint, verify } => {
+            let position = start_position(size, position.as_deref(), geometry(5, 5))?;
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let threads = threads.unwrap_or(cores);
+            solve::solve_command(solve::SolveRequest {
+                position,
+                timeout,
+                threads,
+                table_mb,
+                leaves,
+                checkpoint,
+                verify,
+            })?;
         }
         Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {
             let a = PlayerSpec::parse(&black, move_ms)?;

@@ -616,3 +616,82 @@ fn analyse_marks_the_move_that_threw_a_proven_win_away() {
     refused(&["analyse", file.to_str().unwrap()], "illegal move");
     refused(&["analyse", file.to_str().unwrap(), "--ms", "0"], "--ms");
 }
+
+/// The value of `key` on a line `key value` of the output.
+fn field<'a>(text: &'a str, key: &str) -> &'a str {
+    text.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("no `{key}` line in:\n{text}")).trim()
+}
+
+#[test]
+fn solve_6x6_with_two_threads_and_verify_the_strategy_by_play() {
+    let o = konane(&["solve", "--size", "6x6", "--threads", "2", "--verify"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}{}", stderr(&o));
+    assert_eq!(field(&text, "winner "), "White");
+    assert_eq!(field(&text, "winning first moves "), "none");
+    assert!(field(&text, "verified: ").starts_with("the strategy of White wins against every defence"), "{text}");
+    assert!(text.contains("2 threads"), "{text}");
+}
+
+#[test]
+fn a_checkpoint_resumes_a_proof_and_a_bad_one_is_named() {
+    let dir = temp_dir("checkpoint");
+    let file = dir.join("5x6.ckpt");
+    let path = file.to_str().unwrap();
+    let args = ["solve", "--size", "5x6", "--threads", "2", "--leaves", "64", "--checkpoint", path];
+    let o = konane(&args);
+    let first = stdout(&o);
+    assert!(o.status.success(), "{first}{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let leaves: Vec<&str> = text.lines().filter(|l| l.starts_with("leaf ")).collect();
+    assert!(leaves.len() >= 4, "{text}");
+    // As if the run had stopped halfway: keep the header and half the leaves.
+    let kept = leaves.len() / 2;
+    let header: Vec<&str> = text.lines().take_while(|l| !l.starts_with("leaf ")).collect();
+    std::fs::write(&file, format!("{}\n{}\n", header.join("\n"), leaves[..kept].join("\n"))).unwrap();
+    let o = konane(&args);
+    let second = stdout(&o);
+    assert!(o.status.success(), "{second}{}", stderr(&o));
+    assert!(second.contains(&format!("{kept} from the checkpoint")), "{second}");
+    assert!(second.contains("over all runs: "), "{second}");
+    assert_eq!(field(&second, "winner "), field(&first, "winner "));
+    assert_eq!(field(&second, "winning first moves "), field(&first, "winning first moves "));
+    // The file now holds every leaf again.
+    let again = std::fs::read_to_string(&file).unwrap();
+    assert!(again.lines().filter(|l| l.starts_with("leaf ")).count() > kept, "{again}");
+    // Another position, another plan size, a damaged line: refused, and the file is kept.
+    refused(
+        &["solve", "--size", "6x5", "--threads", "1", "--leaves", "64", "--checkpoint", path],
+        "line 2: the checkpoint is for position BWBWBW/",
+    );
+    refused(
+        &["solve", "--size", "5x6", "--leaves", "32", "--checkpoint", path],
+        "the checkpoint was made with --leaves 64, not 32",
+    );
+    let damaged = again.replacen("leaf ", "leaf zz", 1);
+    std::fs::write(&file, &damaged).unwrap();
+    refused(&args, "line 6: expected `leaf <16 hex digits> win|loss <nodes>`");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn solved_small_boards_match_the_published_results() {
+    let winner = |size: &str| {
+        let o = konane(&["solve", "--size", size, "--threads", "1"]);
+        assert!(o.status.success(), "{size}: {}", stderr(&o));
+        field(&stdout(&o), "winner ").to_string()
+    };
+    assert_eq!(winner("4x4"), "White");
+    assert_eq!(winner("5x5"), "Black");
+    // A board turned a quarter is the same game (the corners, the centre and the colours of
+    // the cells map onto each other).
+    for (a, b) in [("3x5", "5x3"), ("4x6", "6x4"), ("2x7", "7x2")] {
+        assert_eq!(winner(a), winner(b), "{a} and {b} are the same game turned");
+    }
+    // 1×n: Black wins exactly when n ≡ 1 (mod 4), for n ≥ 5.
+    for n in 5..=16 {
+        let w = winner(&format!("1x{n}"));
+        assert_eq!(w == "Black", n % 4 == 1, "1x{n}: {w}");
+    }
+}

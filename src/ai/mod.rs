@@ -1,9 +1,11 @@
 //! The Kōnane AI: evaluation, search, exact solver and difficulty levels. Plain Rust: no
 //! engine, no I/O; the game runs it on a task pool, the CLI on threads.
 
+pub mod bitsolve;
 pub mod distance;
 pub mod eval;
 pub mod level;
+pub mod prove;
 pub mod puzzle;
 pub mod review;
 pub mod search;

@@ -1,8 +1,11 @@
 //! Exact win/loss solver: a boolean negamax with a transposition table and move ordering by
 //! the opponent's reply count (fewest replies first, as in proof-number style search).
+//! Jumping-phase positions on boards of up to 128 bits go to the `u128` fast path in
+//! [`super::bitsolve`]; the opening's removals and larger boards use the general positions.
 
+use super::bitsolve::{self, Prover, Shape, Stops, Table};
 use crate::rules::position::{zobrist_key, zobrist_side_key};
-use crate::rules::{Color, Geometry, Move, Position};
+use crate::rules::{Color, Geometry, Move, Phase, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -56,6 +59,8 @@ pub struct Solver {
     symmetry: Vec<Vec<u16>>,
     /// The board the table holds positions of, with all its symmetries.
     geometry: Option<(Geometry, Vec<Vec<u16>>)>,
+    /// The fast path's table and board shape, when the board fits in 128 bits.
+    fast: Option<(Shape, Table)>,
 }
 
 impl Solver {
@@ -71,12 +76,16 @@ impl Solver {
             scratch: Vec::new(),
             symmetry: Vec::new(),
             geometry: None,
+            fast: None,
         }
     }
 
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|e| *e = 0);
+        if let Some((_, t)) = &self.fast {
+            t.clear();
+        }
     }
 
     #[inline]
@@ -143,6 +152,10 @@ impl Solver {
                 maps
             }
         };
+        if self.fast.as_ref().is_none_or(|(s, _)| Some(*s) != Shape::of(&geo)) {
+            // As much memory as the general table.
+            self.fast = Shape::of(&geo).map(|s| (s, Table::new(self.table.len() * 8)));
+        }
         let here = root.hash();
         self.symmetry = all.into_iter().filter(|m| Self::mapped_hash(root, m) == here).collect();
     }
@@ -159,6 +172,25 @@ impl Solver {
         }
         if self.stopped {
             return false;
+        }
+        if let Some((shape, table)) = &self.fast
+            && p.opening_phase() == Phase::Jumping
+        {
+            let flags = [cancel];
+            let stops = Stops {
+                flags: &flags,
+                deadline: self.limits.deadline,
+                max_nodes: self.limits.max_nodes.saturating_sub(self.nodes),
+                counter: None,
+            };
+            let mut prover = Prover::new(*shape, table, stops);
+            let (own, enemy) = bitsolve::sides(p);
+            let result = prover.wins(own, enemy);
+            self.nodes += prover.nodes();
+            return result.unwrap_or_else(|| {
+                self.stopped = true;
+                false
+            });
         }
         let key = self.key(p);
         if let Some(w) = self.probe(key) {

@@ -1,0 +1,563 @@
+//! The exact solver's fast path: jumping-phase positions on boards that fit in 128 bits (up to
+//! about 11×10 with the guard column), as pairs of `u128` stone sets, with a transposition
+//! table that several threads can share.
+//!
+//! A position is `(own, enemy)`: the side to move's stones and the other side's. A jump turns
+//! it into `(enemy − captured, own − from + to)`, the other side to move. The search is a
+//! boolean negamax: a position is won when some move leads to a lost one. Moves are tried in
+//! order of the opponent's number of replies (fewest first), and before searching any of them
+//! every child is looked up in the table (an enhanced transposition cutoff).
+//!
+//! Table entries are two 64-bit words. On boards of at most 56 bits (7×7 is 7 rows × 8 with
+//! the guard column) the key *is* the position, so a stored result can never belong to another
+//! position; larger boards use a 120-bit hash. The second word also holds the result and the
+//! size of the subtree that proved it (for replacement); the first is xor-ed with a mix of the
+//! second, so an entry torn by two threads writing at once reads as a miss, not a wrong result.
+
+use crate::rules::Geometry;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// A board that fits in 128 bits: its cells and its row stride (columns + 1 guard column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    valid: u128,
+    stride: i32,
+    /// Whether a position is its own table key (at most 56 bits).
+    exact: bool,
+}
+
+/// The stones that can make a `hops`-hop jump in direction `off`, for each group.
+#[inline(always)]
+fn look(v: u128, off: i32) -> u128 {
+    if off >= 0 { v >> off } else { v << -off }
+}
+
+impl Shape {
+    /// The shape of a board, if it fits in 128 bits.
+    pub fn of(geo: &Geometry) -> Option<Shape> {
+        let stride = geo.cols() as usize + 1;
+        let bits = geo.rows() as usize * stride;
+        if bits > 128 {
+            return None;
+        }
+        let v = geo.cells();
+        Some(Shape { valid: v.0[0] as u128 | (v.0[1] as u128) << 64, stride: stride as i32, exact: bits <= 56 })
+    }
+
+    /// Number of jumps the side owning `own` has.
+    #[inline(always)]
+    pub fn count_moves(&self, own: u128, enemy: u128) -> u32 {
+        let empty = self.valid & !own & !enemy;
+        let mut n = 0;
+        for off in [1, -1, self.stride, -self.stride] {
+            let pattern = look(enemy, off) & look(empty, 2 * off);
+            let mut from = own & pattern;
+            let mut ahead = pattern;
+            while from != 0 {
+                n += from.count_ones();
+                ahead = look(ahead, 2 * off);
+                from &= ahead;
+            }
+        }
+        n
+    }
+
+    /// Calls `f(child_own, child_enemy)` for every jump of the side owning `own`: the position
+    /// after it, from the other side's point of view. Stops early when `f` returns true.
+    #[inline(always)]
+    pub fn for_each_child(&self, own: u128, enemy: u128, mut f: impl FnMut(u128, u128) -> bool) {
+        let empty = self.valid & !own & !enemy;
+        for off in [1, -1, self.stride, -self.stride] {
+            let pattern = look(enemy, off) & look(empty, 2 * off);
+            let mut from = own & pattern;
+            let mut ahead = pattern;
+            let mut hops = 1;
+            while from != 0 {
+                let mut group = from;
+                while group != 0 {
+                    let i = group.trailing_zeros() as i32;
+                    group &= group - 1;
+                    let mut captured = 0u128;
+                    for k in 0..hops {
+                        captured |= 1u128 << (i + (2 * k + 1) * off);
+                    }
+                    let to = i + 2 * hops * off;
+                    if f(enemy & !captured, own ^ (1u128 << i) ^ (1u128 << to)) {
+                        return;
+                    }
+                }
+                ahead = look(ahead, 2 * off);
+                from &= ahead;
+                hops += 1;
+            }
+        }
+    }
+}
+
+const KEY_BITS: u64 = (1 << 56) - 1;
+const WIN_BIT: u64 = 1 << 63;
+const WORK_SHIFT: u32 = 56;
+
+#[inline(always)]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 32;
+    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    x ^= x >> 32;
+    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    x ^ (x >> 32)
+}
+
+/// A transposition table of proven results, shared by reference between threads. Buckets of
+/// two entries: the first keeps the result of the larger proof, the second the newest.
+pub struct Table {
+    words: Words,
+    bucket_mask: usize,
+}
+
+/// Zeroed words aligned to 2 MiB, so that Linux can back a large table with huge pages (its
+/// accesses are random: with 4 KiB pages nearly every probe would also miss the TLB).
+struct Words {
+    ptr: std::ptr::NonNull<AtomicU64>,
+    len: usize,
+    /// The allocation: its start and length in bytes.
+    base: usize,
+    mapped: usize,
+}
+
+// SAFETY: the words are atomics, shared as `&[AtomicU64]`; the allocation is owned.
+unsafe impl Send for Words {}
+// SAFETY: as above: only atomic operations go through a shared reference.
+unsafe impl Sync for Words {}
+
+impl Words {
+    /// `len` zeroed words, or `None` if the memory cannot be had.
+    #[cfg(unix)]
+    fn zeroed(len: usize) -> Option<Words> {
+        const HUGE: usize = 2 << 20;
+        let bytes = len.checked_mul(8)?;
+        // Fresh anonymous memory is zero and untouched; over-allocate to align to 2 MiB.
+        let mapped = bytes.checked_add(HUGE)?;
+        // SAFETY: an anonymous private mapping; the result is checked.
+        let raw = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                mapped,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if raw == libc::MAP_FAILED {
+            return None;
+        }
+        let skip = (HUGE - raw as usize % HUGE) % HUGE;
+        // SAFETY: `skip < HUGE`, so the aligned start and `bytes` after it are inside the mapping.
+        let start = unsafe { (raw as *mut u8).add(skip) };
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on memory this mapping owns; failure is harmless.
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+        }
+        let ptr = std::ptr::NonNull::new(start as *mut AtomicU64)?;
+        Some(Words { ptr, len, base: raw as usize, mapped })
+    }
+
+    /// `len` zeroed words, or `None` if the memory cannot be had.
+    #[cfg(not(unix))]
+    fn zeroed(len: usize) -> Option<Words> {
+        let layout = std::alloc::Layout::array::<AtomicU64>(len).ok()?;
+        // SAFETY: the layout has a non-zero size (at least one bucket).
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let ptr = std::ptr::NonNull::new(raw as *mut AtomicU64)?;
+        Some(Words { ptr, len, base: raw as usize, mapped: layout.size() })
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = [AtomicU64];
+    fn deref(&self) -> &[AtomicU64] {
+        // SAFETY: `len` zero-initialised `AtomicU64`s live at `ptr` for as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Words {
+    fn drop(&mut self) {
+        // SAFETY: `base` and `mapped` are exactly what `zeroed` allocated.
+        #[cfg(unix)]
+        unsafe {
+            libc::munmap(self.base as *mut libc::c_void, self.mapped);
+        }
+        #[cfg(not(unix))]
+        unsafe {
+            let layout = std::alloc::Layout::array::<AtomicU64>(self.len).expect("the layout it was made with");
+            std::alloc::dealloc(self.base as *mut u8, layout);
+        }
+    }
+}
+
+impl Table {
+    /// A table of about `bytes` bytes (rounded down to a power of two, at least 4 KiB).
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated; [`Table::try_new`] reports that instead.
+    pub fn new(bytes: usize) -> Table {
+        Table::try_new(bytes).expect("memory for the solver's table")
+    }
+
+    /// A table of about `bytes` bytes, or `None` if that much memory cannot be had.
+    pub fn try_new(bytes: usize) -> Option<Table> {
+        let buckets = (bytes / 32).max(128);
+        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        Some(Table { words: Words::zeroed(buckets * 4)?, bucket_mask: buckets - 1 })
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for w in self.words.iter() {
+            w.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// The key of a position: the stones themselves when they fit in 56 bits, else a hash.
+    #[inline(always)]
+    fn key(shape: &Shape, own: u128, enemy: u128) -> (u64, u64) {
+        if shape.exact {
+            (own as u64, enemy as u64)
+        } else {
+            let (a, b, c, d) = (own as u64, (own >> 64) as u64, enemy as u64, (enemy >> 64) as u64);
+            let k1 = mix(mix(a ^ 0x243F_6A88_85A3_08D3) ^ b) ^ mix(mix(c ^ 0x1319_8A2E_0370_7344) ^ d).rotate_left(1);
+            let k2 = mix(mix(c ^ 0xA409_3822_299F_31D0) ^ a) ^ mix(mix(d ^ 0x082E_FA98_EC4E_6C89) ^ b).rotate_left(7);
+            (k1, k2 & KEY_BITS)
+        }
+    }
+
+    #[inline(always)]
+    fn bucket(&self, k1: u64, k2: u64) -> usize {
+        (mix(k1 ^ k2.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize & self.bucket_mask) * 4
+    }
+
+    /// The entry `(word1, word2)` at `slot` of a bucket if it holds `(k1, k2)`.
+    #[inline(always)]
+    fn read(&self, at: usize, k1: u64, k2: u64) -> Option<u64> {
+        let w2 = self.words[at + 1].load(Ordering::Relaxed);
+        if w2 & KEY_BITS != k2 || w2 == 0 {
+            return None;
+        }
+        let w1 = self.words[at].load(Ordering::Relaxed);
+        (w1 ^ mix(w2) == k1).then_some(w2)
+    }
+
+    /// The stored result for a key, if any.
+    #[inline(always)]
+    fn probe(&self, k1: u64, k2: u64) -> Option<bool> {
+        let b = self.bucket(k1, k2);
+        self.read(b, k1, k2).or_else(|| self.read(b + 2, k1, k2)).map(|w2| w2 & WIN_BIT != 0)
+    }
+
+    #[inline(always)]
+    fn write(&self, at: usize, k1: u64, w2: u64) {
+        self.words[at].store(k1 ^ mix(w2), Ordering::Relaxed);
+        self.words[at + 1].store(w2, Ordering::Relaxed);
+    }
+
+    /// Stores a result proven with a subtree of about `2^work` nodes.
+    #[inline(always)]
+    fn store(&self, k1: u64, k2: u64, win: bool, work: u32) {
+        let w2 = k2 | (work.min(127) as u64) << WORK_SHIFT | if win { WIN_BIT } else { 0 };
+        let b = self.bucket(k1, k2);
+        if self.read(b, k1, k2).is_some() {
+            return;
+        }
+        let first = self.words[b + 1].load(Ordering::Relaxed);
+        let first_work = ((first >> WORK_SHIFT) & 127) as u32;
+        if first == 0 || work >= first_work {
+            // The first slot's old result moves to the second.
+            if first != 0 {
+                let w1 = self.words[b].load(Ordering::Relaxed);
+                self.words[b + 2].store(w1, Ordering::Relaxed);
+                self.words[b + 3].store(first, Ordering::Relaxed);
+            }
+            self.write(b, k1, w2);
+        } else {
+            self.write(b + 2, k1, w2);
+        }
+    }
+
+    /// Asks the processor to bring a position's bucket into the cache.
+    #[inline(always)]
+    fn prefetch(&self, shape: &Shape, own: u128, enemy: u128) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (k1, k2) = Self::key(shape, own, enemy);
+            let at = self.bucket(k1, k2);
+            // SAFETY: a prefetch is only a hint; the pointer is inside the table.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(self.words.as_ptr().add(at) as *const i8);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (shape, own, enemy);
+    }
+
+    /// The stored result of a position, if any.
+    pub fn lookup(&self, shape: &Shape, own: u128, enemy: u128) -> Option<bool> {
+        let (k1, k2) = Self::key(shape, own, enemy);
+        self.probe(k1, k2)
+    }
+}
+
+/// When a proof must give up: any of the flags set, the deadline passed or the node budget
+/// spent.
+pub struct Stops<'a> {
+    /// Flags checked every few thousand nodes.
+    pub flags: &'a [&'a AtomicBool],
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// Node budget for this prover.
+    pub max_nodes: u64,
+    /// Nodes are added here as they are searched (for progress reports), if given.
+    pub counter: Option<&'a AtomicU64>,
+}
+
+/// One thread's search over a shared [`Table`].
+pub struct Prover<'a> {
+    shape: Shape,
+    table: &'a Table,
+    stops: Stops<'a>,
+    nodes: u64,
+    counted: u64,
+    stopped: bool,
+    bufs: Vec<Vec<(u32, u128, u128)>>,
+}
+
+impl<'a> Prover<'a> {
+    /// A prover for positions of `shape`.
+    pub fn new(shape: Shape, table: &'a Table, stops: Stops<'a>) -> Prover<'a> {
+        Prover { shape, table, stops, nodes: 0, counted: 0, stopped: false, bufs: Vec::new() }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the side owning `own`, to move, wins; `None` if a stop came first.
+    pub fn wins(&mut self, own: u128, enemy: u128) -> Option<bool> {
+        if self.stopped {
+            return None;
+        }
+        let w = self.win(own, enemy, 0);
+        self.flush();
+        (!self.stopped).then_some(w)
+    }
+
+    fn flush(&mut self) {
+        if let Some(c) = self.stops.counter {
+            c.fetch_add(self.nodes - self.counted, Ordering::Relaxed);
+        }
+        self.counted = self.nodes;
+    }
+
+    #[cold]
+    fn check_stops(&mut self) {
+        self.flush();
+        if self.stops.flags.iter().any(|f| f.load(Ordering::Relaxed))
+            || self.nodes >= self.stops.max_nodes
+            || self.stops.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn win(&mut self, own: u128, enemy: u128, depth: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            self.check_stops();
+        }
+        if self.stopped {
+            return false;
+        }
+        let use_tt = (own | enemy).count_ones() >= TABLE_MIN_STONES;
+        let (k1, k2) = Table::key(&self.shape, own, enemy);
+        if use_tt && let Some(w) = self.table.probe(k1, k2) {
+            return w;
+        }
+        let start = self.nodes;
+        if self.bufs.len() <= depth {
+            self.bufs.resize_with(depth + 1, || Vec::with_capacity(32));
+        }
+        let mut kids = std::mem::take(&mut self.bufs[depth]);
+        kids.clear();
+        let shape = self.shape;
+        let mut immediate = false;
+        let table = self.table;
+        shape.for_each_child(own, enemy, |o, e| {
+            table.prefetch(&shape, o, e);
+            let n = shape.count_moves(o, e);
+            immediate = n == 0;
+            // Fewest replies first; among equals, the most moves left for the mover.
+            let key = n * 64 + 63 - shape.count_moves(e, o).min(63);
+            kids.push((key, o, e));
+            immediate
+        });
+        let mut win = immediate;
+        if !win {
+            kids.sort_unstable_by_key(|&(n, ..)| n);
+        }
+        if !win && kids.len() >= ETC_MIN_CHILDREN && use_tt {
+            // A child already known lost wins at once; one known won needs no search.
+            for k in kids.iter_mut() {
+                match self.table.lookup(&shape, k.1, k.2) {
+                    Some(false) => {
+                        win = true;
+                        break;
+                    }
+                    Some(true) => k.0 = u32::MAX,
+                    None => {}
+                }
+            }
+        }
+        if !win {
+            for &(n, o, e) in &kids {
+                if n != u32::MAX && !self.win(o, e, depth + 1) {
+                    win = true;
+                    break;
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+        }
+        self.bufs[depth] = kids;
+        if self.stopped {
+            return false;
+        }
+        if use_tt {
+            let work = 64 - (self.nodes - start).leading_zeros();
+            self.table.store(k1, k2, win, work);
+        }
+        win
+    }
+}
+
+/// Children looked up in the table before any is searched only when there are at least this
+/// many (with fewer, the lookups cost more than they save: measured on 6×6).
+const ETC_MIN_CHILDREN: usize = 3;
+/// Positions with fewer stones are searched without the table (their subtrees are tiny).
+const TABLE_MIN_STONES: u32 = 6;
+
+/// The stones of a position as `u128` sets: (side to move, other side).
+pub fn sides(p: &crate::rules::Position) -> (u128, u128) {
+    let wide = |b: crate::rules::bits::Bits| b.0[0] as u128 | (b.0[1] as u128) << 64;
+    (wide(p.stones(p.to_move())), wide(p.stones(p.to_move().opponent())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Phase, Position};
+
+    fn plain_wins(p: &Position) -> bool {
+        p.legal_moves().into_iter().any(|m| !plain_wins(&p.after(m)))
+    }
+
+    #[test]
+    fn children_and_counts_agree_with_the_rules() {
+        let mut rng = 12345u64;
+        for (r, c) in [(5u8, 5u8), (4, 7), (8, 8), (1, 9), (10, 11), (6, 6)] {
+            let geo = Geometry::new(r, c).unwrap();
+            let shape = Shape::of(&geo).unwrap();
+            for _ in 0..20 {
+                let mut p = Position::start(geo);
+                loop {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if p.opening_phase() == Phase::Jumping {
+                        let (own, enemy) = sides(&p);
+                        assert_eq!(shape.count_moves(own, enemy), moves.len() as u32);
+                        let mut kids = Vec::new();
+                        shape.for_each_child(own, enemy, |o, e| {
+                            kids.push((o, e));
+                            false
+                        });
+                        let mut expected: Vec<(u128, u128)> = moves.iter().map(|&m| sides(&p.after(m))).collect();
+                        kids.sort();
+                        expected.sort();
+                        assert_eq!(kids, expected);
+                    }
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    p = p.after(moves[(rng >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn proofs_agree_with_a_plain_search_with_one_table_for_many_positions() {
+        let geo = Geometry::new(4, 5).unwrap();
+        let shape = Shape::of(&geo).unwrap();
+        let table = Table::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let flags = [&stop];
+        let mut prover =
+            Prover::new(shape, &table, Stops { flags: &flags, deadline: None, max_nodes: u64::MAX, counter: None });
+        let start = Position::start(geo);
+        let mut checked = 0;
+        for a in start.legal_moves() {
+            let p1 = start.after(a);
+            for b in p1.legal_moves() {
+                let p2 = p1.after(b);
+                let (own, enemy) = sides(&p2);
+                assert_eq!(prover.wins(own, enemy), Some(plain_wins(&p2)));
+                for m in p2.legal_moves() {
+                    let p3 = p2.after(m);
+                    let (own, enemy) = sides(&p3);
+                    assert_eq!(prover.wins(own, enemy), Some(plain_wins(&p3)));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10);
+        // A tiny table must still give the right answers (entries replaced all the time).
+        let small = Table::new(1);
+        let mut prover =
+            Prover::new(shape, &small, Stops { flags: &[], deadline: None, max_nodes: u64::MAX, counter: None });
+        let p = start.after(start.legal_moves()[0]);
+        let p = p.after(p.legal_moves()[0]);
+        let (own, enemy) = sides(&p);
+        assert_eq!(prover.wins(own, enemy), Some(plain_wins(&p)));
+        assert_eq!(p.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn a_set_flag_or_spent_budget_stops_the_proof() {
+        let geo = Geometry::new(6, 6).unwrap();
+        let shape = Shape::of(&geo).unwrap();
+        let table = Table::new(1 << 20);
+        let start = Position::start(geo);
+        let p = start.after(start.legal_moves()[0]);
+        let p = p.after(p.legal_moves()[0]);
+        let (own, enemy) = sides(&p);
+        let stop = AtomicBool::new(true);
+        let flags = [&stop];
+        let mut prover =
+            Prover::new(shape, &table, Stops { flags: &flags, deadline: None, max_nodes: u64::MAX, counter: None });
+        // The flag is looked at every 4096 nodes: a 6×6 proof is far longer than that.
+        assert_eq!(prover.wins(own, enemy), None);
+        let mut prover =
+            Prover::new(shape, &table, Stops { flags: &[], deadline: None, max_nodes: 10_000, counter: None });
+        assert_eq!(prover.wins(own, enemy), None);
+        assert!(prover.nodes() < 20_000);
+    }
+}

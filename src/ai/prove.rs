@@ -1,0 +1,568 @@
+//! Long proofs: the game tree's first plies are laid out as a plan (positions equal up to a
+//! board symmetry share one node), its open leaves are proven by worker threads with the
+//! `u128` [`Prover`] over one shared table, and the results are combined back up the plan.
+//!
+//! Leaves are handed out in the order a single search would visit them; a leaf whose answer
+//! no longer matters (a sibling already decided its parent) is cancelled. Every finished leaf
+//! is reported by its key, so a caller can keep them and resume later by passing them back as
+//! `known`. [`verify`] checks a result independently of the prover: it plays the winner's
+//! strategy against every defence with the general rules.
+
+use super::bitsolve::{self, Prover, Shape, Stops, Table};
+use super::solver::Solution;
+use crate::rules::position::{zobrist_key, zobrist_side_key};
+use crate::rules::{Color, Move, Phase, Position};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::time::Instant;
+
+/// How to run a proof.
+#[derive(Clone, Debug)]
+pub struct ProveOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Size of the shared table in bytes.
+    pub table_bytes: usize,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// The plan grows ply by ply until it has at least this many open leaves. The plan and
+    /// the leaves' keys depend only on the position and this number, so a checkpoint can be
+    /// resumed with any number of threads.
+    pub leaves: usize,
+}
+
+impl Default for ProveOptions {
+    fn default() -> ProveOptions {
+        ProveOptions { threads: 1, table_bytes: 256 << 20, deadline: None, leaves: 256 }
+    }
+}
+
+/// Live counts for progress reports, updated by the workers.
+#[derive(Default, Debug)]
+pub struct ProveStatus {
+    /// Nodes searched in this run.
+    pub nodes: AtomicU64,
+    /// Open leaves in the plan.
+    pub leaves: AtomicUsize,
+    /// Leaves proven (in this run or taken from `known`).
+    pub proven: AtomicUsize,
+    /// Leaves no longer needed, because the plan above them is decided.
+    pub settled: AtomicUsize,
+}
+
+/// One leaf proven: its key (the smallest Zobrist hash over the board's symmetries), whether
+/// its side to move wins, and the nodes it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeafResult {
+    /// The leaf's key.
+    pub key: u64,
+    /// Whether the side to move at the leaf wins.
+    pub win: bool,
+    /// Nodes searched for it.
+    pub nodes: u64,
+}
+
+/// What a proof produced.
+#[derive(Clone, Debug)]
+pub struct ProveOutcome {
+    /// The result, if the proof finished.
+    pub result: Option<Solution>,
+    /// Nodes searched in this run.
+    pub nodes: u64,
+    /// Open leaves of the plan, and how many were proven in this run, taken from `known`, or
+    /// left unproven because they no longer mattered.
+    pub leaves: usize,
+    /// Leaves proven in this run.
+    pub proven: usize,
+    /// Leaves whose result came from `known`.
+    pub reused: usize,
+    /// Plies the plan spans.
+    pub depth: usize,
+}
+
+/// Why a proof cannot run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProveError {
+    /// The board does not fit in 128 bits.
+    TooLarge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Open,
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+}
+
+struct Node {
+    pos: Position,
+    key: u64,
+    children: Vec<(Move, usize)>,
+    leaf: bool,
+    state: State,
+    stones: u32,
+    /// A worker is proving this leaf: its cancel flag.
+    running: Option<Arc<AtomicBool>>,
+}
+
+/// The smallest hash of `p` over the board's symmetries.
+fn canonical(p: &Position, maps: &[Vec<u16>]) -> u64 {
+    maps.iter()
+        .map(|map| {
+            let mut h = if p.to_move() == Color::White { zobrist_side_key() } else { 0 };
+            for color in [Color::Black, Color::White] {
+                for i in p.stones(color).iter() {
+                    h ^= zobrist_key(color, map[i] as usize);
+                }
+            }
+            h
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+struct Plan {
+    nodes: Vec<Node>,
+    /// Node indices, fewest stones first (children before parents).
+    order: Vec<usize>,
+    depth: usize,
+}
+
+/// Ordering key of a move for the side to move at `p`: as the prover's (fewest replies first,
+/// then most own moves left).
+fn order_key(child: &Position) -> u32 {
+    let replies = child.move_count();
+    let own = if child.opening_phase() == Phase::Jumping { child.jump_count(child.to_move().opponent()) } else { 0 };
+    replies * 64 + 63 - own.min(63)
+}
+
+impl Plan {
+    fn build(root: &Position, target: usize, known: &HashMap<u64, bool>) -> Plan {
+        let maps = root.geometry().symmetries();
+        let mut nodes = Vec::new();
+        let mut index = HashMap::new();
+        let stones = |p: &Position| p.count(Color::Black) + p.count(Color::White);
+        let key = canonical(root, &maps);
+        index.insert(key, 0);
+        nodes.push(Node {
+            pos: *root,
+            key,
+            children: Vec::new(),
+            leaf: true,
+            state: State::Open,
+            stones: stones(root),
+            running: None,
+        });
+        let mut frontier = vec![0usize];
+        let mut depth = 0;
+        loop {
+            // Terminal positions are lost for the side to move.
+            frontier.retain(|&n| {
+                let lost = nodes[n].pos.move_count() == 0;
+                if lost {
+                    nodes[n].state = State::Loss;
+                }
+                !lost
+            });
+            let opening = frontier.iter().any(|&n| nodes[n].pos.opening_phase() != Phase::Jumping);
+            if frontier.is_empty() || (!opening && (frontier.len() >= target || depth >= 24)) {
+                break;
+            }
+            let mut next = Vec::new();
+            for &n in &frontier {
+                let pos = nodes[n].pos;
+                let mut kids: Vec<(u32, Move, Position)> =
+                    pos.legal_moves().into_iter().map(|m| (0, m, pos.after(m))).collect();
+                for k in kids.iter_mut() {
+                    k.0 = order_key(&k.2);
+                }
+                kids.sort_by_key(|k| k.0);
+                let mut children = Vec::with_capacity(kids.len());
+                for (_, m, child) in kids {
+                    let key = canonical(&child, &maps);
+                    let id = *index.entry(key).or_insert_with(|| {
+                        nodes.push(Node {
+                            pos: child,
+                            key,
+                            children: Vec::new(),
+                            leaf: true,
+                            state: State::Open,
+                            stones: stones(&child),
+                            running: None,
+                        });
+                        next.push(nodes.len() - 1);
+                        nodes.len() - 1
+                    });
+                    children.push((m, id));
+                }
+                nodes[n].children = children;
+                nodes[n].leaf = false;
+            }
+            frontier = next;
+            depth += 1;
+        }
+        for n in nodes.iter_mut() {
+            if n.leaf
+                && n.state == State::Open
+                && let Some(&win) = known.get(&n.key)
+            {
+                n.state = if win { State::Win } else { State::Loss };
+            }
+        }
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&n| nodes[n].stones);
+        let mut plan = Plan { nodes, order, depth };
+        plan.evaluate();
+        plan
+    }
+
+    /// Recomputes every inner node from its children.
+    fn evaluate(&mut self) {
+        for i in 0..self.order.len() {
+            let n = self.order[i];
+            if self.nodes[n].leaf {
+                continue;
+            }
+            let mut state = State::Loss;
+            for &(_, c) in &self.nodes[n].children {
+                match self.nodes[c].state {
+                    State::Loss => {
+                        state = State::Win;
+                        break;
+                    }
+                    State::Open => state = State::Open,
+                    State::Win => {}
+                }
+            }
+            self.nodes[n].state = state;
+        }
+    }
+
+    /// Whether the proof is finished: every first move is decided.
+    fn finished(&self) -> bool {
+        let root = &self.nodes[0];
+        if root.leaf {
+            root.state != State::Open
+        } else {
+            root.children.iter().all(|&(_, c)| self.nodes[c].state != State::Open)
+        }
+    }
+
+    /// The open leaves that still matter, in the order a single search would visit them. The
+    /// root's every first move matters (all winning first moves are listed).
+    fn needed(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![0usize];
+        while let Some(n) = stack.pop() {
+            let node = &self.nodes[n];
+            if !seen.insert(n) || (n != 0 && node.state != State::Open) {
+                continue;
+            }
+            if node.leaf {
+                if node.state == State::Open {
+                    out.push(n);
+                }
+                continue;
+            }
+            for &(_, c) in node.children.iter().rev() {
+                stack.push(c);
+            }
+        }
+        out
+    }
+
+    fn solution(&self) -> Solution {
+        let root = &self.nodes[0];
+        let winning: Vec<Move> =
+            root.children.iter().filter(|&&(_, c)| self.nodes[c].state == State::Loss).map(|&(m, _)| m).collect();
+        let me = root.pos.to_move();
+        Solution { winner: if winning.is_empty() { me.opponent() } else { me }, winning_moves: winning }
+    }
+}
+
+/// Whether [`prove`] can take a position of this board (it fits in 128 bits).
+pub fn fits(p: &Position) -> bool {
+    Shape::of(p.geometry()).is_some()
+}
+
+/// Proves `root` with `opts.threads` workers. `known` holds leaf results from an earlier run
+/// (a checkpoint); `on_leaf` is called on this thread for each leaf proven in this run.
+/// `stop` stops the proof early (the outcome then has no result).
+pub fn prove(
+    root: &Position,
+    opts: &ProveOptions,
+    known: &HashMap<u64, bool>,
+    stop: &AtomicBool,
+    status: &ProveStatus,
+    mut on_leaf: impl FnMut(LeafResult),
+) -> Result<ProveOutcome, ProveError> {
+    let shape = Shape::of(root.geometry()).ok_or(ProveError::TooLarge)?;
+    let plan = Plan::build(root, opts.leaves.max(1), known);
+    let leaves: Vec<usize> =
+        (0..plan.nodes.len()).filter(|&n| plan.nodes[n].leaf && plan.nodes[n].pos.move_count() > 0).collect();
+    let reused = leaves.iter().filter(|&&n| known.contains_key(&plan.nodes[n].key)).count();
+    status.leaves.store(leaves.len(), Ordering::Relaxed);
+    status.proven.store(reused, Ordering::Relaxed);
+    let depth = plan.depth;
+    let leaf_count = leaves.len();
+    let table = Table::try_new(opts.table_bytes).unwrap_or_else(|| Table::new(opts.table_bytes / 8));
+    let shared = Mutex::new(plan);
+    let wake = Condvar::new();
+    let (tx, rx) = mpsc::channel::<LeafResult>();
+    let proven = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads.max(1) {
+            let tx = tx.clone();
+            let (shared, wake, table, proven) = (&shared, &wake, &table, &proven);
+            scope.spawn(move || {
+                loop {
+                    let (n, pos, cancel) = {
+                        let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        loop {
+                            if stop.load(Ordering::Relaxed)
+                                || plan.finished()
+                                || opts.deadline.is_some_and(|d| Instant::now() >= d)
+                            {
+                                wake.notify_all();
+                                return;
+                            }
+                            let next = plan.needed().into_iter().find(|&n| plan.nodes[n].running.is_none());
+                            if let Some(n) = next {
+                                let cancel = Arc::new(AtomicBool::new(false));
+                                plan.nodes[n].running = Some(cancel.clone());
+                                break (n, plan.nodes[n].pos, cancel);
+                            }
+                            if plan.nodes.iter().all(|n| n.running.is_none()) {
+                                // Nothing to do and nobody working: the plan cannot finish.
+                                wake.notify_all();
+                                return;
+                            }
+                            plan = wake
+                                .wait_timeout(plan, std::time::Duration::from_millis(200))
+                                .unwrap_or_else(|e| e.into_inner())
+                                .0;
+                        }
+                    };
+                    let flags = [stop, &*cancel];
+                    let stops = Stops {
+                        flags: &flags,
+                        deadline: opts.deadline,
+                        max_nodes: u64::MAX,
+                        counter: Some(&status.nodes),
+                    };
+                    let mut prover = Prover::new(shape, table, stops);
+                    let (own, enemy) = bitsolve::sides(&pos);
+                    let result = prover.wins(own, enemy);
+                    let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
+                    plan.nodes[n].running = None;
+                    if let Some(win) = result {
+                        plan.nodes[n].state = if win { State::Win } else { State::Loss };
+                        plan.evaluate();
+                        proven.fetch_add(1, Ordering::Relaxed);
+                        status.proven.fetch_add(1, Ordering::Relaxed);
+                        let needed: HashSet<usize> = plan.needed().into_iter().collect();
+                        for (i, node) in plan.nodes.iter().enumerate() {
+                            if let Some(flag) = &node.running
+                                && !needed.contains(&i)
+                            {
+                                flag.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        let open = plan.needed().len() + plan.nodes.iter().filter(|n| n.running.is_some()).count();
+                        let done = status.proven.load(Ordering::Relaxed);
+                        status.settled.store(leaf_count.saturating_sub(open + done), Ordering::Relaxed);
+                        let _ = tx.send(LeafResult { key: plan.nodes[n].key, win, nodes: prover.nodes() });
+                    }
+                    wake.notify_all();
+                }
+            });
+        }
+        drop(tx);
+        for leaf in rx {
+            on_leaf(leaf);
+        }
+    });
+    let plan = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(ProveOutcome {
+        result: plan.finished().then(|| plan.solution()),
+        nodes: status.nodes.load(Ordering::Relaxed),
+        leaves: leaves.len(),
+        proven: proven.load(Ordering::Relaxed),
+        reused,
+        depth,
+    })
+}
+
+/// An exact oracle for [`verify`]: the prover for jumping positions, a plain search over the
+/// opening's removals.
+struct Oracle {
+    shape: Shape,
+    table: Table,
+    /// The board's symmetries: the strategy is kept once per position up to symmetry.
+    maps: Vec<Vec<u16>>,
+}
+
+/// A position up to symmetry, exactly: the smallest image of (Black's stones, White's stones)
+/// over the board's symmetries, with the side to move.
+type Canon = (u128, u128, Color);
+
+impl Oracle {
+    fn canon(&self, p: &Position) -> Canon {
+        let wide = |b: crate::rules::bits::Bits| b.0[0] as u128 | (b.0[1] as u128) << 64;
+        let (black, white) = (wide(p.stones(Color::Black)), wide(p.stones(Color::White)));
+        let image = |set: u128, map: &[u16]| {
+            let mut out = 0u128;
+            let mut rest = set;
+            while rest != 0 {
+                out |= 1u128 << map[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            out
+        };
+        let best = self.maps.iter().map(|m| (image(black, m), image(white, m))).min().unwrap_or((black, white));
+        (best.0, best.1, p.to_move())
+    }
+}
+
+impl Oracle {
+    fn wins(&self, p: &Position) -> bool {
+        if p.opening_phase() == Phase::Jumping {
+            let mut prover = Prover::new(
+                self.shape,
+                &self.table,
+                Stops { flags: &[], deadline: None, max_nodes: u64::MAX, counter: None },
+            );
+            let (own, enemy) = bitsolve::sides(p);
+            prover.wins(own, enemy).unwrap_or(false)
+        } else {
+            p.legal_moves().into_iter().any(|m| !self.wins(&p.after(m)))
+        }
+    }
+}
+
+/// Checks a result by play: from every position where `winner` moves, one move the oracle
+/// calls winning is played; from every position where the other side moves, *every* move is
+/// tried; each line must end with the other side unable to move. Moves come from the general
+/// rules, not the prover, so a wrong proof shows up as a position with no winning move.
+/// Returns the number of distinct positions in the strategy, or where it failed.
+pub fn verify(root: &Position, solution: &Solution, table_bytes: usize, stop: &AtomicBool) -> Result<usize, String> {
+    let shape = Shape::of(root.geometry()).ok_or("the board does not fit the fast prover (at most 128 bits)")?;
+    let oracle = Oracle { shape, table: Table::new(table_bytes), maps: root.geometry().symmetries() };
+    let mut seen = HashSet::new();
+    let me = root.to_move();
+    let moves = root.legal_moves();
+    // Every first move: the listed ones must win for the side to move, the others lose.
+    for m in moves {
+        let winner = if solution.winning_moves.contains(&m) { me } else { me.opponent() };
+        strategy(&root.after(m), winner, &oracle, &mut seen, stop)
+            .map_err(|e| format!("after {}: {e}", root.geometry().move_name(m)))?;
+    }
+    if root.move_count() == 0 && solution.winner == me {
+        return Err("the side to move has no move but is named the winner".into());
+    }
+    Ok(seen.len())
+}
+
+fn strategy(
+    p: &Position,
+    winner: Color,
+    oracle: &Oracle,
+    seen: &mut HashSet<(Canon, Color)>,
+    stop: &AtomicBool,
+) -> Result<(), String> {
+    let key = (oracle.canon(p), winner);
+    if seen.contains(&key) {
+        return Ok(());
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err("stopped".into());
+    }
+    let moves = p.legal_moves();
+    if p.to_move() == winner {
+        if moves.is_empty() {
+            return Err(format!(
+                "{} should win but has no move in {}",
+                winner.name(),
+                crate::rules::position_to_string(p)
+            ));
+        }
+        // The quickest-looking win first (fewest replies), to keep the strategy small.
+        let mut moves: Vec<(u32, Move)> = moves.into_iter().map(|m| (order_key(&p.after(m)), m)).collect();
+        moves.sort_by_key(|k| k.0);
+        let Some(&(_, m)) = moves.iter().find(|&&(_, m)| !oracle.wins(&p.after(m))) else {
+            return Err(format!("{} has no winning move in {}", winner.name(), crate::rules::position_to_string(p)));
+        };
+        strategy(&p.after(m), winner, oracle, seen, stop)?;
+    } else {
+        for m in moves {
+            strategy(&p.after(m), winner, oracle, seen, stop)?;
+        }
+    }
+    seen.insert(key);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Geometry;
+
+    fn run(p: &Position, opts: &ProveOptions, known: &HashMap<u64, bool>) -> (ProveOutcome, Vec<LeafResult>) {
+        let stop = AtomicBool::new(false);
+        let mut got = Vec::new();
+        let out = prove(p, opts, known, &stop, &ProveStatus::default(), |l| got.push(l)).unwrap();
+        (out, got)
+    }
+
+    #[test]
+    fn small_boards_match_the_published_winners_with_one_and_two_threads() {
+        for (r, c, winner) in [(4, 4, Color::White), (5, 5, Color::Black), (1, 9, Color::Black), (1, 8, Color::White)] {
+            let p = Position::start(Geometry::new(r, c).unwrap());
+            for threads in [1, 2] {
+                let opts = ProveOptions { threads, table_bytes: 1 << 20, deadline: None, leaves: 16 };
+                let (out, _) = run(&p, &opts, &HashMap::new());
+                assert_eq!(out.result.unwrap().winner, winner, "{r}x{c} with {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn leaves_from_an_earlier_run_are_not_proven_again_and_give_the_same_answer() {
+        let p = Position::start(Geometry::new(5, 6).unwrap());
+        let opts = ProveOptions { threads: 2, table_bytes: 4 << 20, deadline: None, leaves: 40 };
+        let (first, leaves) = run(&p, &opts, &HashMap::new());
+        assert!(first.proven > 3, "{first:?}");
+        // Keep half of them, as if the run had been stopped there.
+        let known: HashMap<u64, bool> = leaves.iter().take(leaves.len() / 2).map(|l| (l.key, l.win)).collect();
+        let (second, _) = run(&p, &opts, &known);
+        assert_eq!(second.reused, known.len());
+        assert_eq!(second.result.as_ref().unwrap(), first.result.as_ref().unwrap());
+        assert!(second.proven < first.proven + 2, "{second:?}");
+    }
+
+    #[test]
+    fn a_stop_before_the_start_leaves_the_proof_unfinished() {
+        let p = Position::start(Geometry::new(6, 6).unwrap());
+        let stop = AtomicBool::new(true);
+        let out = prove(&p, &ProveOptions::default(), &HashMap::new(), &stop, &ProveStatus::default(), |_| {}).unwrap();
+        assert!(out.result.is_none());
+        assert_eq!(out.proven, 0);
+    }
+
+    #[test]
+    fn verify_accepts_true_results_and_rejects_false_ones() {
+        let stop = AtomicBool::new(false);
+        let p = Position::start(Geometry::new(5, 5).unwrap());
+        let (out, _) = run(&p, &ProveOptions { leaves: 8, ..ProveOptions::default() }, &HashMap::new());
+        let sol = out.result.unwrap();
+        assert!(verify(&p, &sol, 1 << 20, &stop).unwrap() > 10);
+        // Claim the opposite: no first move wins.
+        let wrong = Solution { winner: Color::White, winning_moves: Vec::new() };
+        let err = verify(&p, &wrong, 1 << 20, &stop).unwrap_err();
+        assert!(err.contains("no winning move"), "{err}");
+    }
+}
