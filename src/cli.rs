@@ -157,6 +157,9 @@ pub enum Command {
         /// Also print the count below every first move.
         #[arg(long)]
         divide: bool,
+        /// Count on this many threads (the first plies are shared out; default one).
+        #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
+        threads: usize,
     },
     /// Print every legal move of a position, one per line.
     Moves {
@@ -404,9 +407,9 @@ fn geometry(rows: u8, cols: u8) -> Geometry {
 
 fn run_inner(cmd: Command) -> Result<(), Failure> {
     match cmd {
-        Command::Perft { size, depth, position, divide } => {
+        Command::Perft { size, depth, position, divide, threads } => {
             let p = start_position(size, position.as_deref(), geometry(8, 8))?;
-            perft_command(&p, depth, divide)?;
+            perft_command(&p, depth, divide, threads)?;
         }
         Command::Moves { position } => {
             let p = position_arg(&position)?;
@@ -519,7 +522,44 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
 
 /// `perft`: the count (and with `divide` the count below every first move); progress on a
 /// terminal, and Ctrl-C prints what was counted.
-fn perft_command(p: &Position, depth: u32, divide: bool) -> Result<(), Failure> {
+/// Perft split over threads: the first plies are expanded into work units (each tagged with
+/// its first move), which the threads take in turn. Returns per-first-move counts, or `None`
+/// if stopped.
+fn perft_threaded(
+    p: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+    counted: &AtomicU64,
+) -> Option<Vec<u64>> {
+    let first = p.legal_moves();
+    let mut units: Vec<(usize, Position)> = first.iter().enumerate().map(|(i, &m)| (i, p.after(m))).collect();
+    let mut left = depth - 1;
+    while left > 2 && units.len() < 32 * threads {
+        units =
+            units.into_iter().flat_map(|(i, q)| q.legal_moves().into_iter().map(move |m| (i, q.after(m)))).collect();
+        left -= 1;
+    }
+    let next = AtomicUsize::new(0);
+    let sums: Vec<AtomicU64> = first.iter().map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((i, q)) = units.get(k) else { break };
+                    match perft_until(q, left, stop, counted) {
+                        Some(n) => sums[*i].fetch_add(n, Ordering::Relaxed),
+                        None => break,
+                    };
+                }
+            });
+        }
+    });
+    (!stop.load(Ordering::SeqCst)).then(|| sums.iter().map(|s| s.load(Ordering::Relaxed)).collect())
+}
+
+fn perft_command(p: &Position, depth: u32, divide: bool, threads: usize) -> Result<(), Failure> {
     let stop = interrupt_flag();
     let counted = Arc::new(AtomicU64::new(0));
     let start = Instant::now();
@@ -527,7 +567,15 @@ fn perft_command(p: &Position, depth: u32, divide: bool) -> Result<(), Failure> 
         let seen = counted.clone();
         let _progress =
             Progress::start("perft", move || format!("{} leaf nodes counted", seen.load(Ordering::Relaxed)));
-        if divide && depth > 0 {
+        if threads > 1 && depth > 1 {
+            let sums = perft_threaded(p, depth, threads, &stop, &counted).unwrap_or_default();
+            if divide {
+                for (m, n) in p.legal_moves().into_iter().zip(&sums) {
+                    println!("{} {n}", move_to_string(p.geometry(), m));
+                }
+            }
+            sums.iter().sum()
+        } else if divide && depth > 0 {
             let mut total = 0;
             for m in p.legal_moves() {
                 match perft_until(&p.after(m), depth - 1, &stop, &counted) {

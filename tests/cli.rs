@@ -695,3 +695,20 @@ fn solved_small_boards_match_the_published_results() {
         assert_eq!(w == "Black", n % 4 == 1, "1x{n}: {w}");
     }
 }
+
+#[test]
+fn perft_on_two_threads_counts_the_same_as_on_one() {
+    for args in [["--size", "8x8", "--depth", "7"], ["--size", "6x9", "--depth", "6"]] {
+        let one = stdout(&konane(&[&["perft", "--divide"][..], &args[..]].concat()));
+        let two = stdout(&konane(&[&["perft", "--divide", "--threads", "2"][..], &args[..]].concat()));
+        let counts = |t: &str| {
+            t.lines().filter(|l| !l.starts_with("time") && !l.starts_with("nps")).map(String::from).collect::<Vec<_>>()
+        };
+        assert_eq!(counts(&one), counts(&two), "{args:?}");
+        assert!(one.contains("nodes "), "{one}");
+    }
+    let o = stdout(&konane(&["perft", "--size", "8x8", "--depth", "9", "--threads", "2"]));
+    assert!(o.contains("nodes 4633660\n"), "{o}");
+    let o = stdout(&konane(&["perft", "--size", "8x8", "--depth", "7", "--threads", "2"]));
+    assert!(o.contains("nodes 52044\n"), "{o}");
+}

@@ -306,6 +306,8 @@ pub fn prove(
         (0..plan.nodes.len()).filter(|&n| plan.nodes[n].leaf && plan.nodes[n].pos.move_count() > 0).collect();
     let reused = leaves.iter().filter(|&&n| known.contains_key(&plan.nodes[n].key)).count();
     status.leaves.store(leaves.len(), Ordering::Relaxed);
+    // The plan's own positions count as searched nodes.
+    status.nodes.fetch_add(plan.nodes.len() as u64, Ordering::Relaxed);
     status.proven.store(reused, Ordering::Relaxed);
     let depth = plan.depth;
     let leaf_count = leaves.len();

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Proves the winner of every board of at most MAX_CELLS cells (both orientations), smallest
+# first, and prints one Markdown table row per board:
+#   | board | winner | winning first moves | nodes | time |
+# Usage: tools/solve-boards.sh KONANE_BINARY [MAX_CELLS] [THREADS] [TABLE_MB]
+set -euo pipefail
+bin=${1:?usage: tools/solve-boards.sh KONANE_BINARY [MAX_CELLS] [THREADS] [TABLE_MB]}
+max=${2:-42}
+threads=${3:-1}
+table=${4:-1024}
+sizes=$(for r in $(seq 1 20); do for c in $(seq 1 20); do
+  if [ $((r * c)) -le "$max" ]; then echo "$((r * c)) $r $c"; fi
+done; done | sort -n -k1,1 -k2,2)
+echo "| board | winner | winning first moves | nodes | time (s) |"
+echo "|---|---|---|---|---|"
+while read -r cells r c; do
+  out=$("$bin" solve --size "${r}x${c}" --threads "$threads" --table-mb "$table")
+  get() { sed -n "s/^$1 //p" <<<"$out"; }
+  echo "| ${r}×${c} | $(get winner) | $(get 'winning first moves') | $(get nodes) | $(get time | sed 's/ s$//') |"
+done <<<"$sizes"
