@@ -329,13 +329,22 @@ pub struct Prover<'a> {
     nodes: u64,
     counted: u64,
     stopped: bool,
+    /// 0: the usual move order; others break ties between equally good moves differently
+    /// (a helper proving the same position as another thread explores elsewhere first).
+    variant: u32,
     bufs: Vec<Vec<(u32, u128, u128)>>,
 }
 
 impl<'a> Prover<'a> {
     /// A prover for positions of `shape`.
     pub fn new(shape: Shape, table: &'a Table, stops: Stops<'a>) -> Prover<'a> {
-        Prover { shape, table, stops, nodes: 0, counted: 0, stopped: false, bufs: Vec::new() }
+        Prover { shape, table, stops, nodes: 0, counted: 0, stopped: false, variant: 0, bufs: Vec::new() }
+    }
+
+    /// The same prover with move-order variant `variant` (0 is the usual order).
+    pub fn with_variant(mut self, variant: u32) -> Prover<'a> {
+        self.variant = variant;
+        self
     }
 
     /// Nodes searched so far.
@@ -393,12 +402,18 @@ impl<'a> Prover<'a> {
         let shape = self.shape;
         let mut immediate = false;
         let table = self.table;
+        let variant = self.variant;
         shape.for_each_child(own, enemy, |o, e| {
             table.prefetch(&shape, o, e);
             let n = shape.count_moves(o, e);
             immediate = n == 0;
             // Fewest replies first; among equals, the most moves left for the mover.
-            let key = n * 64 + 63 - shape.count_moves(e, o).min(63);
+            let key = (n * 64 + 63 - shape.count_moves(e, o).min(63)) * 8
+                + if variant == 0 {
+                    0
+                } else {
+                    (mix(o as u64 ^ (e as u64).rotate_left(variant) ^ variant as u64) >> 61) as u32
+                };
             kids.push((key, o, e));
             immediate
         });

@@ -104,8 +104,10 @@ struct Node {
     leaf: bool,
     state: State,
     stones: u32,
-    /// A worker is proving this leaf: its cancel flag.
+    /// Workers are proving this leaf: their shared cancel flag.
     running: Option<Arc<AtomicBool>>,
+    /// How many workers are on it (the first, and helpers with another move order).
+    workers: u32,
 }
 
 /// The smallest hash of `p` over the board's symmetries.
@@ -155,6 +157,7 @@ impl Plan {
             state: State::Open,
             stones: stones(root),
             running: None,
+            workers: 0,
         });
         let mut frontier = vec![0usize];
         let mut depth = 0;
@@ -192,6 +195,7 @@ impl Plan {
                             state: State::Open,
                             stones: stones(&child),
                             running: None,
+                            workers: 0,
                         });
                         next.push(nodes.len() - 1);
                         nodes.len() - 1
@@ -251,28 +255,54 @@ impl Plan {
         }
     }
 
-    /// The open leaves that still matter, in the order a single search would visit them. The
-    /// root's every first move matters (all winning first moves are listed).
-    fn needed(&self) -> Vec<usize> {
+    /// The open leaves that still matter, in the order a single search would visit them, each
+    /// with whether it is *safe*: every elder brother of it and of its ancestors is decided
+    /// (the eldest move is usually the best, so a younger one's leaves are often not needed
+    /// once it is known: proving them early is speculation). The root's every first move
+    /// matters (all winning first moves are listed) and counts as safe.
+    fn needed(&self) -> Vec<(usize, bool)> {
         let mut out = Vec::new();
         let mut seen = HashSet::new();
-        let mut stack = vec![0usize];
-        while let Some(n) = stack.pop() {
+        let mut stack = vec![(0usize, true)];
+        while let Some((n, safe)) = stack.pop() {
             let node = &self.nodes[n];
             if !seen.insert(n) || (n != 0 && node.state != State::Open) {
                 continue;
             }
             if node.leaf {
                 if node.state == State::Open {
-                    out.push(n);
+                    out.push((n, safe));
                 }
                 continue;
             }
-            for &(_, c) in node.children.iter().rev() {
-                stack.push(c);
+            let mut elders_done = true;
+            let mut kids = Vec::with_capacity(node.children.len());
+            for &(_, c) in &node.children {
+                kids.push((c, safe && (n == 0 || elders_done)));
+                elders_done &= self.nodes[c].state != State::Open;
             }
+            stack.extend(kids.into_iter().rev());
         }
         out
+    }
+
+    /// The leaf a free worker should take, and the move-order variant to prove it with: a safe
+    /// leaf nobody proves; else a leaf others prove, helped with another move order; else any
+    /// needed leaf nobody proves.
+    fn pick(&self, threads: u32) -> Option<(usize, u32)> {
+        let needed = self.needed();
+        let free = |n: usize| self.nodes[n].running.is_none();
+        needed
+            .iter()
+            .find(|&&(n, safe)| safe && free(n))
+            .map(|&(n, _)| (n, 0))
+            .or_else(|| {
+                needed
+                    .iter()
+                    .find(|&&(n, _)| !free(n) && self.nodes[n].workers < threads)
+                    .map(|&(n, _)| (n, self.nodes[n].workers))
+            })
+            .or_else(|| needed.iter().find(|&&(n, _)| free(n)).map(|&(n, _)| (n, 0)))
     }
 
     fn solution(&self) -> Solution {
@@ -322,7 +352,7 @@ pub fn prove(
             let (shared, wake, table, proven) = (&shared, &wake, &table, &proven);
             scope.spawn(move || {
                 loop {
-                    let (n, pos, cancel) = {
+                    let (n, pos, cancel, variant) = {
                         let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
                         loop {
                             if stop.load(Ordering::Relaxed)
@@ -332,11 +362,12 @@ pub fn prove(
                                 wake.notify_all();
                                 return;
                             }
-                            let next = plan.needed().into_iter().find(|&n| plan.nodes[n].running.is_none());
-                            if let Some(n) = next {
-                                let cancel = Arc::new(AtomicBool::new(false));
-                                plan.nodes[n].running = Some(cancel.clone());
-                                break (n, plan.nodes[n].pos, cancel);
+                            if let Some((n, variant)) = plan.pick(opts.threads.max(1) as u32) {
+                                let node = &mut plan.nodes[n];
+                                let cancel =
+                                    node.running.get_or_insert_with(|| Arc::new(AtomicBool::new(false))).clone();
+                                node.workers += 1;
+                                break (n, node.pos, cancel, variant);
                             }
                             if plan.nodes.iter().all(|n| n.running.is_none()) {
                                 // Nothing to do and nobody working: the plan cannot finish.
@@ -356,17 +387,25 @@ pub fn prove(
                         max_nodes: u64::MAX,
                         counter: Some(&status.nodes),
                     };
-                    let mut prover = Prover::new(shape, table, stops);
+                    let mut prover = Prover::new(shape, table, stops).with_variant(variant);
                     let (own, enemy) = bitsolve::sides(&pos);
                     let result = prover.wins(own, enemy);
                     let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
-                    plan.nodes[n].running = None;
-                    if let Some(win) = result {
+                    let node = &mut plan.nodes[n];
+                    node.workers -= 1;
+                    if node.workers == 0 {
+                        node.running = None;
+                    }
+                    if result.is_some() && node.state != State::Open {
+                        // A helper (or the first) got there first: nothing new.
+                    } else if let Some(win) = result {
+                        // The others on this leaf can stop.
+                        cancel.store(true, Ordering::Relaxed);
                         plan.nodes[n].state = if win { State::Win } else { State::Loss };
                         plan.evaluate();
                         proven.fetch_add(1, Ordering::Relaxed);
                         status.proven.fetch_add(1, Ordering::Relaxed);
-                        let needed: HashSet<usize> = plan.needed().into_iter().collect();
+                        let needed: HashSet<usize> = plan.needed().into_iter().map(|(n, _)| n).collect();
                         for (i, node) in plan.nodes.iter().enumerate() {
                             if let Some(flag) = &node.running
                                 && !needed.contains(&i)
@@ -374,7 +413,7 @@ pub fn prove(
                                 flag.store(true, Ordering::Relaxed);
                             }
                         }
-                        let open = plan.needed().len() + plan.nodes.iter().filter(|n| n.running.is_some()).count();
+                        let open = needed.len();
                         let done = status.proven.load(Ordering::Relaxed);
                         status.settled.store(leaf_count.saturating_sub(open + done), Ordering::Relaxed);
                         let _ = tx.send(LeafResult { key: plan.nodes[n].key, win, nodes: prover.nodes() });
@@ -530,6 +569,18 @@ mod tests {
                 assert_eq!(out.result.unwrap().winner, winner, "{r}x{c} with {threads} threads");
             }
         }
+    }
+
+    #[test]
+    fn more_threads_than_leaves_help_with_other_move_orders_and_agree() {
+        // After the removals 5×6 has few leaves; four threads must share them.
+        let p = Position::start(Geometry::new(5, 6).unwrap());
+        let one =
+            run(&p, &ProveOptions { threads: 1, table_bytes: 4 << 20, deadline: None, leaves: 1 }, &HashMap::new()).0;
+        let four =
+            run(&p, &ProveOptions { threads: 4, table_bytes: 4 << 20, deadline: None, leaves: 1 }, &HashMap::new()).0;
+        assert_eq!(one.result.unwrap(), four.result.unwrap());
+        assert_eq!(one.depth, 2);
     }
 
     #[test]
