@@ -186,8 +186,9 @@ pub enum Command {
         /// Worker threads (default: one per core).
         #[arg(long, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
         threads: Option<usize>,
-        /// Memory for the shared table, in MiB.
-        #[arg(long, default_value_t = 128, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
+        /// Memory for the shared table, in MiB, at most (a smaller position gets a smaller
+        /// table: see the README's Solved boards).
+        #[arg(long, default_value_t = 1024, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
         table_mb: usize,
         /// The first plies are split into at least this many leaves, proven one by one (the
         /// unit of progress, of sharing out between threads and of the checkpoint).

@@ -314,6 +314,16 @@ impl Plan {
     }
 }
 
+/// A table larger than a proof can fill only costs: its pages are touched at random, and
+/// each first touch is a page fault. Proofs grow about twofold per stone (5×6: 0.3 M nodes,
+/// 6×6: 6 M, 6×7: 260 M), so the table is capped at 16 bytes × 2^(⅔ × stones): 230 MiB for
+/// the 36 stones of 6×6, 1.5 MiB for 5×5, 3.5 GiB for 42 stones.
+pub fn useful_table_bytes(p: &Position) -> usize {
+    let stones = p.count(Color::Black) + p.count(Color::White);
+    let log = (stones as f64 * 2.0 / 3.0 + 4.0).min(usize::BITS as f64 - 2.0);
+    2f64.powf(log).max(1.0 * (1 << 20) as f64) as usize
+}
+
 /// Whether [`prove`] can take a position of this board (it fits in 128 bits).
 pub fn fits(p: &Position) -> bool {
     Shape::of(p.geometry()).is_some()
@@ -341,7 +351,8 @@ pub fn prove(
     status.proven.store(reused, Ordering::Relaxed);
     let depth = plan.depth;
     let leaf_count = leaves.len();
-    let table = Table::try_new(opts.table_bytes).unwrap_or_else(|| Table::new(opts.table_bytes / 8));
+    let table_bytes = opts.table_bytes.min(useful_table_bytes(root));
+    let table = Table::try_new(table_bytes).unwrap_or_else(|| Table::new(table_bytes / 8));
     let shared = Mutex::new(plan);
     let wake = Condvar::new();
     let (tx, rx) = mpsc::channel::<LeafResult>();

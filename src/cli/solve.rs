@@ -261,7 +261,12 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     }
     println!(
         "plan {} plies, {} leaves: {} proven now, {} from the checkpoint; {} threads, table {} MiB",
-        out.depth, out.leaves, out.proven, out.reused, req.threads, req.table_mb
+        out.depth,
+        out.leaves,
+        out.proven,
+        out.reused,
+        req.threads,
+        (table_bytes.min(prove::useful_table_bytes(p)) >> 20).max(1)
     );
     if earlier.2 > 0 {
         println!("over all runs: {} nodes, {:.1} s", earlier.0 + out.nodes, earlier.1 + secs);
