@@ -27,7 +27,7 @@ pub struct Shape {
     exact: bool,
 }
 
-/// The stones that can make a `hops`-hop jump in direction `off`, for each group.
+/// `v` seen from `off`: bit `x` of the result is bit `x + off` of `v` (as `rules`' perft).
 #[inline(always)]
 fn look(v: u128, off: i32) -> u128 {
     if off >= 0 { v >> off } else { v << -off }
