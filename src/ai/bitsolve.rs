@@ -14,88 +14,13 @@
 //! size of the subtree that proved it (for replacement); the first is xor-ed with a mix of the
 //! second, so an entry torn by two threads writing at once reads as a miss, not a wrong result.
 
-use crate::rules::Geometry;
+use crate::rules::WideBoard;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// A board that fits in 128 bits: its cells and its row stride (columns + 1 guard column).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    valid: u128,
-    stride: i32,
-    /// Whether a position is its own table key (at most 56 bits).
-    exact: bool,
-}
-
-/// `v` seen from `off`: bit `x` of the result is bit `x + off` of `v` (as `rules`' perft).
-#[inline(always)]
-fn look(v: u128, off: i32) -> u128 {
-    if off >= 0 { v >> off } else { v << -off }
-}
-
-impl Shape {
-    /// The shape of a board, if it fits in 128 bits.
-    pub fn of(geo: &Geometry) -> Option<Shape> {
-        let stride = geo.cols() as usize + 1;
-        let bits = geo.rows() as usize * stride;
-        if bits > 128 {
-            return None;
-        }
-        let v = geo.cells();
-        Some(Shape { valid: v.0[0] as u128 | (v.0[1] as u128) << 64, stride: stride as i32, exact: bits <= 56 })
-    }
-
-    /// Number of jumps the side owning `own` has.
-    #[inline(always)]
-    pub fn count_moves(&self, own: u128, enemy: u128) -> u32 {
-        let empty = self.valid & !own & !enemy;
-        let mut n = 0;
-        for off in [1, -1, self.stride, -self.stride] {
-            let pattern = look(enemy, off) & look(empty, 2 * off);
-            let mut from = own & pattern;
-            let mut ahead = pattern;
-            while from != 0 {
-                n += from.count_ones();
-                ahead = look(ahead, 2 * off);
-                from &= ahead;
-            }
-        }
-        n
-    }
-
-    /// Calls `f(child_own, child_enemy)` for every jump of the side owning `own`: the position
-    /// after it, from the other side's point of view. Stops early when `f` returns true.
-    #[inline(always)]
-    pub fn for_each_child(&self, own: u128, enemy: u128, mut f: impl FnMut(u128, u128) -> bool) {
-        let empty = self.valid & !own & !enemy;
-        for off in [1, -1, self.stride, -self.stride] {
-            let pattern = look(enemy, off) & look(empty, 2 * off);
-            let mut from = own & pattern;
-            let mut ahead = pattern;
-            let mut hops = 1;
-            while from != 0 {
-                let mut group = from;
-                while group != 0 {
-                    let i = group.trailing_zeros() as i32;
-                    group &= group - 1;
-                    let mut captured = 0u128;
-                    for k in 0..hops {
-                        captured |= 1u128 << (i + (2 * k + 1) * off);
-                    }
-                    let to = i + 2 * hops * off;
-                    if f(enemy & !captured, own ^ (1u128 << i) ^ (1u128 << to)) {
-                        return;
-                    }
-                }
-                ahead = look(ahead, 2 * off);
-                from &= ahead;
-                hops += 1;
-            }
-        }
-    }
-}
-
-const KEY_BITS: u64 = (1 << 56) - 1;
+/// Boards of at most this many bits are their own table keys.
+const EXACT_BITS: u32 = 56;
+const KEY_BITS: u64 = (1 << EXACT_BITS) - 1;
 const WIN_BIT: u64 = 1 << 63;
 const WORK_SHIFT: u32 = 56;
 
@@ -232,8 +157,8 @@ impl Table {
 
     /// The key of a position: the stones themselves when they fit in 56 bits, else a hash.
     #[inline(always)]
-    fn key(shape: &Shape, own: u128, enemy: u128) -> (u64, u64) {
-        if shape.exact {
+    fn key(shape: &WideBoard, own: u128, enemy: u128) -> (u64, u64) {
+        if shape.bits() <= EXACT_BITS {
             (own as u64, enemy as u64)
         } else {
             let (a, b, c, d) = (own as u64, (own >> 64) as u64, enemy as u64, (enemy >> 64) as u64);
@@ -297,7 +222,7 @@ impl Table {
 
     /// Asks the processor to bring a position's bucket into the cache.
     #[inline(always)]
-    fn prefetch(&self, shape: &Shape, own: u128, enemy: u128) {
+    fn prefetch(&self, shape: &WideBoard, own: u128, enemy: u128) {
         #[cfg(target_arch = "x86_64")]
         {
             let (k1, k2) = Self::key(shape, own, enemy);
@@ -313,7 +238,7 @@ impl Table {
     }
 
     /// The stored result of a position, if any.
-    pub fn lookup(&self, shape: &Shape, own: u128, enemy: u128) -> Option<bool> {
+    pub fn lookup(&self, shape: &WideBoard, own: u128, enemy: u128) -> Option<bool> {
         let (k1, k2) = Self::key(shape, own, enemy);
         self.probe(k1, k2)
     }
@@ -334,7 +259,7 @@ pub struct Stops<'a> {
 
 /// One thread's search over a shared [`Table`].
 pub struct Prover<'a> {
-    shape: Shape,
+    shape: WideBoard,
     table: &'a Table,
     stops: Stops<'a>,
     nodes: u64,
@@ -348,7 +273,7 @@ pub struct Prover<'a> {
 
 impl<'a> Prover<'a> {
     /// A prover for positions of `shape`.
-    pub fn new(shape: Shape, table: &'a Table, stops: Stops<'a>) -> Prover<'a> {
+    pub fn new(shape: WideBoard, table: &'a Table, stops: Stops<'a>) -> Prover<'a> {
         Prover { shape, table, stops, nodes: 0, counted: 0, stopped: false, variant: 0, bufs: Vec::new() }
     }
 
@@ -474,58 +399,19 @@ const ETC_MIN_CHILDREN: usize = 3;
 /// Positions with fewer stones are searched without the table (their subtrees are tiny).
 const TABLE_MIN_STONES: u32 = 6;
 
-/// The stones of a position as `u128` sets: (side to move, other side).
-pub fn sides(p: &crate::rules::Position) -> (u128, u128) {
-    let wide = |b: crate::rules::bits::Bits| b.0[0] as u128 | (b.0[1] as u128) << 64;
-    (wide(p.stones(p.to_move())), wide(p.stones(p.to_move().opponent())))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Color, Phase, Position};
+    use crate::rules::{Color, Geometry, Position};
 
     fn plain_wins(p: &Position) -> bool {
         p.legal_moves().into_iter().any(|m| !plain_wins(&p.after(m)))
     }
 
     #[test]
-    fn children_and_counts_agree_with_the_rules() {
-        let mut rng = 12345u64;
-        for (r, c) in [(5u8, 5u8), (4, 7), (8, 8), (1, 9), (10, 11), (6, 6)] {
-            let geo = Geometry::new(r, c).unwrap();
-            let shape = Shape::of(&geo).unwrap();
-            for _ in 0..20 {
-                let mut p = Position::start(geo);
-                loop {
-                    let moves = p.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    if p.opening_phase() == Phase::Jumping {
-                        let (own, enemy) = sides(&p);
-                        assert_eq!(shape.count_moves(own, enemy), moves.len() as u32);
-                        let mut kids = Vec::new();
-                        shape.for_each_child(own, enemy, |o, e| {
-                            kids.push((o, e));
-                            false
-                        });
-                        let mut expected: Vec<(u128, u128)> = moves.iter().map(|&m| sides(&p.after(m))).collect();
-                        kids.sort();
-                        expected.sort();
-                        assert_eq!(kids, expected);
-                    }
-                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    p = p.after(moves[(rng >> 33) as usize % moves.len()]);
-                }
-            }
-        }
-    }
-
-    #[test]
     fn proofs_agree_with_a_plain_search_with_one_table_for_many_positions() {
         let geo = Geometry::new(4, 5).unwrap();
-        let shape = Shape::of(&geo).unwrap();
+        let shape = WideBoard::of(&geo).unwrap();
         let table = Table::new(1 << 16);
         let stop = AtomicBool::new(false);
         let flags = [&stop];
@@ -537,11 +423,11 @@ mod tests {
             let p1 = start.after(a);
             for b in p1.legal_moves() {
                 let p2 = p1.after(b);
-                let (own, enemy) = sides(&p2);
+                let (own, enemy) = shape.sides(&p2);
                 assert_eq!(prover.wins(own, enemy), Some(plain_wins(&p2)));
                 for m in p2.legal_moves() {
                     let p3 = p2.after(m);
-                    let (own, enemy) = sides(&p3);
+                    let (own, enemy) = shape.sides(&p3);
                     assert_eq!(prover.wins(own, enemy), Some(plain_wins(&p3)));
                     checked += 1;
                 }
@@ -554,7 +440,7 @@ mod tests {
             Prover::new(shape, &small, Stops { flags: &[], deadline: None, max_nodes: u64::MAX, counter: None });
         let p = start.after(start.legal_moves()[0]);
         let p = p.after(p.legal_moves()[0]);
-        let (own, enemy) = sides(&p);
+        let (own, enemy) = shape.sides(&p);
         assert_eq!(prover.wins(own, enemy), Some(plain_wins(&p)));
         assert_eq!(p.to_move(), Color::Black);
     }
@@ -562,12 +448,12 @@ mod tests {
     #[test]
     fn a_set_flag_or_spent_budget_stops_the_proof() {
         let geo = Geometry::new(6, 6).unwrap();
-        let shape = Shape::of(&geo).unwrap();
+        let shape = WideBoard::of(&geo).unwrap();
         let table = Table::new(1 << 20);
         let start = Position::start(geo);
         let p = start.after(start.legal_moves()[0]);
         let p = p.after(p.legal_moves()[0]);
-        let (own, enemy) = sides(&p);
+        let (own, enemy) = shape.sides(&p);
         let stop = AtomicBool::new(true);
         let flags = [&stop];
         let mut prover =

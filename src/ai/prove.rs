@@ -8,8 +8,9 @@
 //! `known`. [`verify`] checks a result independently of the prover: it plays the winner's
 //! strategy against every defence with the general rules.
 
-use super::bitsolve::{self, Prover, Shape, Stops, Table};
+use super::bitsolve::{Prover, Stops, Table};
 use super::solver::Solution;
+use crate::rules::WideBoard;
 use crate::rules::position::{zobrist_key, zobrist_side_key};
 use crate::rules::{Color, Move, Phase, Position};
 use std::collections::{HashMap, HashSet};
@@ -326,7 +327,7 @@ pub fn useful_table_bytes(p: &Position) -> usize {
 
 /// Whether [`prove`] can take a position of this board (it fits in 128 bits).
 pub fn fits(p: &Position) -> bool {
-    Shape::of(p.geometry()).is_some()
+    WideBoard::of(p.geometry()).is_some()
 }
 
 /// Proves `root` with `opts.threads` workers. `known` holds leaf results from an earlier run
@@ -340,7 +341,7 @@ pub fn prove(
     status: &ProveStatus,
     mut on_leaf: impl FnMut(LeafResult),
 ) -> Result<ProveOutcome, ProveError> {
-    let shape = Shape::of(root.geometry()).ok_or(ProveError::TooLarge)?;
+    let shape = WideBoard::of(root.geometry()).ok_or(ProveError::TooLarge)?;
     let plan = Plan::build(root, opts.leaves.max(1), known);
     let leaves: Vec<usize> =
         (0..plan.nodes.len()).filter(|&n| plan.nodes[n].leaf && plan.nodes[n].pos.move_count() > 0).collect();
@@ -399,7 +400,7 @@ pub fn prove(
                         counter: Some(&status.nodes),
                     };
                     let mut prover = Prover::new(shape, table, stops).with_variant(variant);
-                    let (own, enemy) = bitsolve::sides(&pos);
+                    let (own, enemy) = shape.sides(&pos);
                     let result = prover.wins(own, enemy);
                     let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
                     let node = &mut plan.nodes[n];
@@ -452,7 +453,7 @@ pub fn prove(
 /// An exact oracle for [`verify`]: the prover for jumping positions, a plain search over the
 /// opening's removals.
 struct Oracle {
-    shape: Shape,
+    shape: WideBoard,
     table: Table,
     /// The board's symmetries: the strategy is kept once per position up to symmetry.
     maps: Vec<Vec<u16>>,
@@ -488,7 +489,7 @@ impl Oracle {
                 &self.table,
                 Stops { flags: &[], deadline: None, max_nodes: u64::MAX, counter: None },
             );
-            let (own, enemy) = bitsolve::sides(p);
+            let (own, enemy) = self.shape.sides(p);
             prover.wins(own, enemy).unwrap_or(false)
         } else {
             p.legal_moves().into_iter().any(|m| !self.wins(&p.after(m)))
@@ -502,7 +503,7 @@ impl Oracle {
 /// rules, not the prover, so a wrong proof shows up as a position with no winning move.
 /// Returns the number of distinct positions in the strategy, or where it failed.
 pub fn verify(root: &Position, solution: &Solution, table_bytes: usize, stop: &AtomicBool) -> Result<usize, String> {
-    let shape = Shape::of(root.geometry()).ok_or("the board does not fit the fast prover (at most 128 bits)")?;
+    let shape = WideBoard::of(root.geometry()).ok_or("the board does not fit the fast prover (at most 128 bits)")?;
     let oracle = Oracle { shape, table: Table::new(table_bytes), maps: root.geometry().symmetries() };
     let mut seen = HashSet::new();
     let me = root.to_move();

@@ -3,7 +3,8 @@
 //! Jumping-phase positions on boards of up to 128 bits go to the `u128` fast path in
 //! [`super::bitsolve`]; the opening's removals and larger boards use the general positions.
 
-use super::bitsolve::{self, Prover, Shape, Stops, Table};
+use super::bitsolve::{Prover, Stops, Table};
+use crate::rules::WideBoard;
 use crate::rules::position::{zobrist_key, zobrist_side_key};
 use crate::rules::{Color, Geometry, Move, Phase, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,7 +61,7 @@ pub struct Solver {
     /// The board the table holds positions of, with all its symmetries.
     geometry: Option<(Geometry, Vec<Vec<u16>>)>,
     /// The fast path's table and board shape, when the board fits in 128 bits.
-    fast: Option<(Shape, Table)>,
+    fast: Option<(WideBoard, Table)>,
 }
 
 impl Solver {
@@ -152,9 +153,9 @@ impl Solver {
                 maps
             }
         };
-        if self.fast.as_ref().is_none_or(|(s, _)| Some(*s) != Shape::of(&geo)) {
+        if self.fast.as_ref().is_none_or(|(s, _)| Some(*s) != WideBoard::of(&geo)) {
             // As much memory as the general table.
-            self.fast = Shape::of(&geo).map(|s| (s, Table::new(self.table.len() * 8)));
+            self.fast = WideBoard::of(&geo).map(|s| (s, Table::new(self.table.len() * 8)));
         }
         let here = root.hash();
         self.symmetry = all.into_iter().filter(|m| Self::mapped_hash(root, m) == here).collect();
@@ -184,7 +185,7 @@ impl Solver {
                 counter: None,
             };
             let mut prover = Prover::new(*shape, table, stops);
-            let (own, enemy) = bitsolve::sides(p);
+            let (own, enemy) = shape.sides(p);
             let result = prover.wins(own, enemy);
             self.nodes += prover.nodes();
             return result.unwrap_or_else(|| {

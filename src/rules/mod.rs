@@ -4,16 +4,18 @@
 pub mod bits;
 pub mod game;
 pub mod notation;
+pub mod perft;
 pub mod position;
 pub mod quote;
 pub mod record;
+pub mod wide;
 
 pub use game::Game;
 pub use notation::{
     NotationError, NotationProblem, PositionError, PositionProblem, move_to_string, parse_coord as parse_coord_public,
     parse_move, parse_position, position_to_string,
 };
-pub use position::{
-    Color, Coord, Geometry, IllegalMove, Move, Phase, Position, perft, perft_divide, perft_until, start_color,
-};
+pub use perft::{perft, perft_divide, perft_until};
+pub use position::{Color, Coord, Geometry, IllegalMove, Move, Phase, Position, start_color};
 pub use record::{Record, RecordError, RecordProblem, ReplayError, parse_size};
+pub use wide::WideBoard;
