@@ -8,8 +8,8 @@ use crate::ai::{Ai, EvalKind, Level, Outlook, SearchLimits, Searcher};
 use crate::files::{read_regular_file, show_path};
 use crate::rules::quote::quoted;
 use crate::rules::{
-    Color, Game, Geometry, Phase, Position, Record, move_to_string, parse_position, parse_size, perft_until,
-    position_to_string,
+    Color, Game, Geometry, PerftTable, Phase, Position, Record, move_to_string, parse_position, parse_size,
+    perft_until, perft_until_hashed, position_to_string,
 };
 mod solve;
 
@@ -160,6 +160,10 @@ pub enum Command {
         /// Count on this many threads (the first plies are shared out; default one).
         #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
         threads: usize,
+        /// Count with a transposition table of this many MiB, shared by the threads (0: none,
+        /// the default). Subtrees reached again by another move order are not counted again.
+        #[arg(long = "hash-mb", default_value_t = 0, value_parser = whole::<usize>(0, 65536), allow_hyphen_values = true)]
+        hash_mb: usize,
     },
     /// Print every legal move of a position, one per line.
     Moves {
@@ -408,9 +412,10 @@ fn geometry(rows: u8, cols: u8) -> Geometry {
 
 fn run_inner(cmd: Command) -> Result<(), Failure> {
     match cmd {
-        Command::Perft { size, depth, position, divide, threads } => {
+        Command::Perft { size, depth, position, divide, threads, hash_mb } => {
             let p = start_position(size, position.as_deref(), geometry(8, 8))?;
-            perft_command(&p, depth, divide, threads)?;
+            let table = (hash_mb > 0).then(|| PerftTable::new(hash_mb << 20)).transpose()?;
+            perft_command(&p, depth, divide, threads, table.as_ref())?;
         }
         Command::Moves { position } => {
             let p = position_arg(&position)?;
@@ -532,6 +537,7 @@ fn perft_threaded(
     threads: usize,
     stop: &AtomicBool,
     counted: &AtomicU64,
+    table: Option<&PerftTable>,
 ) -> Option<Vec<u64>> {
     let first = p.legal_moves();
     let mut units: Vec<(usize, Position)> = first.iter().enumerate().map(|(i, &m)| (i, p.after(m))).collect();
@@ -549,7 +555,7 @@ fn perft_threaded(
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some((i, q)) = units.get(k) else { break };
-                    match perft_until(q, left, stop, counted) {
+                    match count(q, left, table, stop, counted) {
                         Some(n) => sums[*i].fetch_add(n, Ordering::Relaxed),
                         None => break,
                     };
@@ -560,7 +566,21 @@ fn perft_threaded(
     (!stop.load(Ordering::SeqCst)).then(|| sums.iter().map(|s| s.load(Ordering::Relaxed)).collect())
 }
 
-fn perft_command(p: &Position, depth: u32, divide: bool, threads: usize) -> Result<(), Failure> {
+/// Perft of `p`, through `table` if there is one.
+fn count(p: &Position, depth: u32, table: Option<&PerftTable>, stop: &AtomicBool, counted: &AtomicU64) -> Option<u64> {
+    match table {
+        Some(t) => perft_until_hashed(p, depth, t, stop, counted),
+        None => perft_until(p, depth, stop, counted),
+    }
+}
+
+fn perft_command(
+    p: &Position,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+    table: Option<&PerftTable>,
+) -> Result<(), Failure> {
     let stop = interrupt_flag();
     let counted = Arc::new(AtomicU64::new(0));
     let start = Instant::now();
@@ -569,7 +589,7 @@ fn perft_command(p: &Position, depth: u32, divide: bool, threads: usize) -> Resu
         let _progress =
             Progress::start("perft", move || format!("{} leaf nodes counted", seen.load(Ordering::Relaxed)));
         if threads > 1 && depth > 1 {
-            let sums = perft_threaded(p, depth, threads, &stop, &counted).unwrap_or_default();
+            let sums = perft_threaded(p, depth, threads, &stop, &counted, table).unwrap_or_default();
             if divide {
                 for (m, n) in p.legal_moves().into_iter().zip(&sums) {
                     println!("{} {n}", move_to_string(p.geometry(), m));
@@ -579,7 +599,7 @@ fn perft_command(p: &Position, depth: u32, divide: bool, threads: usize) -> Resu
         } else if divide && depth > 0 {
             let mut total = 0;
             for m in p.legal_moves() {
-                match perft_until(&p.after(m), depth - 1, &stop, &counted) {
+                match count(&p.after(m), depth - 1, table, &stop, &counted) {
                     Some(n) => {
                         println!("{} {n}", move_to_string(p.geometry(), m));
                         total += n;
@@ -589,7 +609,7 @@ fn perft_command(p: &Position, depth: u32, divide: bool, threads: usize) -> Resu
             }
             total
         } else {
-            perft_until(p, depth, &stop, &counted).unwrap_or(0)
+            count(p, depth, table, &stop, &counted).unwrap_or(0)
         }
     };
     let secs = start.elapsed().as_secs_f64();
@@ -602,6 +622,9 @@ fn perft_command(p: &Position, depth: u32, divide: bool, threads: usize) -> Resu
     println!("nodes {total}");
     println!("time {secs:.3} s");
     println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    if let Some(t) = table {
+        println!("table {} MiB", t.bytes() >> 20);
+    }
     Ok(())
 }
 

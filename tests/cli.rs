@@ -712,3 +712,30 @@ fn perft_on_two_threads_counts_the_same_as_on_one() {
     let o = stdout(&konane(&["perft", "--size", "8x8", "--depth", "7", "--threads", "2"]));
     assert!(o.contains("nodes 52044\n"), "{o}");
 }
+
+#[test]
+fn hashed_perft_counts_the_same_and_a_bad_size_is_refused() {
+    let counts = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("time") && !l.starts_with("nps") && !l.starts_with("table"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    for args in
+        [["--size", "8x8", "--depth", "8"], ["--size", "5x7", "--depth", "9"], ["--size", "12x12", "--depth", "4"]]
+    {
+        let plain = stdout(&konane(&[&["perft", "--divide"][..], &args[..]].concat()));
+        for extra in [&["--hash-mb", "1"][..], &["--hash-mb", "4", "--threads", "2"]] {
+            let hashed = stdout(&konane(&[&["perft", "--divide"][..], &args[..], extra].concat()));
+            assert_eq!(counts(&plain), counts(&hashed), "{args:?} {extra:?}");
+            assert!(hashed.contains("\ntable "), "{hashed}");
+        }
+    }
+    let o = stdout(&konane(&["perft", "--size", "8x8", "--depth", "10", "--hash-mb", "16", "--threads", "2"]));
+    assert!(o.contains("nodes 51883544\n"), "{o}");
+    refused(
+        &["perft", "--depth", "3", "--hash-mb", "lots"],
+        "--hash-mb must be a whole number from 0 to 65536, found 'lots'",
+    );
+    refused(&["perft", "--depth", "3", "--hash-mb", "70000"], "--hash-mb must be a whole number from 0 to 65536");
+}

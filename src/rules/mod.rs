@@ -15,7 +15,7 @@ pub use notation::{
     NotationError, NotationProblem, PositionError, PositionProblem, move_to_string, parse_coord as parse_coord_public,
     parse_move, parse_position, position_to_string,
 };
-pub use perft::{perft, perft_divide, perft_until};
+pub use perft::{PerftTable, perft, perft_divide, perft_until, perft_until_hashed};
 pub use position::{Color, Coord, Geometry, IllegalMove, Move, Phase, Position, start_color};
 pub use record::{Record, RecordError, RecordProblem, ReplayError, parse_size};
 pub use wide::WideBoard;
