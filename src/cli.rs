@@ -206,6 +206,16 @@ pub enum Command {
         /// first move classed rightly (boards of at most 42 cells).
         #[arg(long)]
         verify: bool,
+        /// Stop once the winner is known (a winning first move found, or every first move
+        /// refuted) instead of deciding every first move; the first moves still undecided are
+        /// listed (boards of at most 128 bits; larger ones are solved in one go).
+        #[arg(long = "winner-only", conflicts_with = "verify")]
+        winner_only: bool,
+        /// Prove with the general solver alone (one thread, the general rules and its own
+        /// table): slower, but it shares no search code with the parallel prover, as a second
+        /// opinion on its results.
+        #[arg(long, conflicts_with = "checkpoint")]
+        independent: bool,
     },
     /// Play AI-vs-AI games and report the score.
     Match {
@@ -435,7 +445,18 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 Err(e) => return Err(format!("{name}: illegal move at {e}").into()),
             }
         }
-        Command::Solve { size, position, timeout, threads, table_mb, leaves, checkpoint, verify } => {
+        Command::Solve {
+            size,
+            position,
+            timeout,
+            threads,
+            table_mb,
+            leaves,
+            checkpoint,
+            verify,
+            winner_only,
+            independent,
+        } => {
             let position = start_position(size, position.as_deref(), geometry(5, 5))?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.unwrap_or(cores);
@@ -447,6 +468,8 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 leaves,
                 checkpoint,
                 verify,
+                winner_only,
+                independent,
             })?;
         }
         Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {

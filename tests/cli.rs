@@ -634,6 +634,75 @@ fn solve_6x6_with_two_threads_and_verify_the_strategy_by_play() {
 }
 
 #[test]
+fn winner_only_names_the_winner_and_the_undecided_first_moves() {
+    let o = konane(&["solve", "--size", "5x5", "--winner-only"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert_eq!(field(&out, "winner "), "Black");
+    let winning = field(&out, "winning first moves ");
+    let undecided = field(&out, "undecided first moves ");
+    // 5×5: every first move wins; at least one is proven, and the rest are named undecided.
+    let named: Vec<&str> = winning.split(' ').chain(undecided.split(' ')).filter(|m| *m != "none").collect();
+    let mut named = named.clone();
+    named.sort();
+    assert_eq!(named, ["a1", "a5", "c3", "e1", "e5"], "{out}");
+    refused(&["solve", "--size", "5x5", "--winner-only", "--verify"], "'--winner-only' cannot be used with '--verify'");
+}
+
+#[test]
+fn the_independent_solver_agrees_with_the_prover() {
+    for size in ["5x5", "4x7", "5x6", "1x9"] {
+        let fast = stdout(&konane(&["solve", "--size", size, "--threads", "2"]));
+        let o = konane(&["solve", "--size", size, "--independent"]);
+        let slow = stdout(&o);
+        assert!(o.status.success(), "{slow}{}", stderr(&o));
+        assert!(!slow.contains("plan "), "{size}: the parallel prover ran:\n{slow}");
+        assert_eq!(field(&slow, "winner "), field(&fast, "winner "), "{size}");
+        assert_eq!(field(&slow, "winning first moves "), field(&fast, "winning first moves "), "{size}");
+        // Asked only for the winner, it stops at a winning first move.
+        let one = stdout(&konane(&["solve", "--size", size, "--independent", "--winner-only"]));
+        assert_eq!(field(&one, "winner "), field(&fast, "winner "), "{size}");
+        let first = field(&one, "winning first moves ");
+        assert!(
+            first == "none" || field(&fast, "winning first moves ").split(' ').any(|m| m == first),
+            "{size}: {one}"
+        );
+    }
+    refused(
+        &["solve", "--size", "5x5", "--independent", "--checkpoint", "x.ckpt"],
+        "'--independent' cannot be used with",
+    );
+}
+
+#[test]
+fn the_kept_7x7_checkpoint_proves_black_wins_by_taking_the_centre() {
+    // tools/7x7.ckpt holds the leaves proven so far of the 7×7 proof: enough to show that
+    // Black wins by removing the centre, d4 (the corners may still be undecided).
+    let dir = temp_dir("7x7");
+    let file = dir.join("7x7.ckpt");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tools/7x7.ckpt"), &file).unwrap();
+    let path = file.to_str().unwrap();
+    let o = konane(&[
+        "solve",
+        "--size",
+        "7x7",
+        "--leaves",
+        "4096",
+        "--table-mb",
+        "64",
+        "--checkpoint",
+        path,
+        "--winner-only",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert_eq!(field(&out, "winner "), "Black", "{out}");
+    assert!(field(&out, "winning first moves ").split(' ').any(|m| m == "d4"), "{out}");
+    assert!(out.contains("0 proven now"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_checkpoint_resumes_a_proof_and_a_bad_one_is_named() {
     let dir = temp_dir("checkpoint");
     let file = dir.join("5x6.ckpt");

@@ -31,11 +31,14 @@ pub struct ProveOptions {
     /// the leaves' keys depend only on the position and this number, so a checkpoint can be
     /// resumed with any number of threads.
     pub leaves: usize,
+    /// Stop as soon as the winner is known (one winning first move found, or every first move
+    /// refuted), instead of deciding every first move.
+    pub winner_only: bool,
 }
 
 impl Default for ProveOptions {
     fn default() -> ProveOptions {
-        ProveOptions { threads: 1, table_bytes: 256 << 20, deadline: None, leaves: 256 }
+        ProveOptions { threads: 1, table_bytes: 256 << 20, deadline: None, leaves: 256, winner_only: false }
     }
 }
 
@@ -67,8 +70,14 @@ pub struct LeafResult {
 /// What a proof produced.
 #[derive(Clone, Debug)]
 pub struct ProveOutcome {
-    /// The result, if the proof finished.
+    /// The result, if the proof finished: every first move decided, or with
+    /// [`ProveOptions::winner_only`] the winner known (then `winning_moves` holds the winning
+    /// first moves proven so far).
     pub result: Option<Solution>,
+    /// The winner, if known, even when the proof did not finish.
+    pub winner: Option<Color>,
+    /// Every first move and whether it wins for the side to move (`None`: not decided yet).
+    pub first_moves: Vec<(Move, Option<bool>)>,
     /// Nodes searched in this run.
     pub nodes: u64,
     /// Open leaves of the plan, and how many were proven in this run, taken from `known`, or
@@ -129,6 +138,8 @@ fn canonical(p: &Position, maps: &[Vec<u16>]) -> u64 {
 
 struct Plan {
     nodes: Vec<Node>,
+    /// Whether the proof ends once the root is decided, rather than every first move.
+    winner_only: bool,
     /// Node indices, fewest stones first (children before parents).
     order: Vec<usize>,
     depth: usize,
@@ -143,7 +154,7 @@ fn order_key(child: &Position) -> u32 {
 }
 
 impl Plan {
-    fn build(root: &Position, target: usize, known: &HashMap<u64, bool>) -> Plan {
+    fn build(root: &Position, target: usize, known: &HashMap<u64, bool>, winner_only: bool) -> Plan {
         let maps = root.geometry().symmetries();
         let mut nodes = Vec::new();
         let mut index = HashMap::new();
@@ -219,7 +230,7 @@ impl Plan {
         }
         let mut order: Vec<usize> = (0..nodes.len()).collect();
         order.sort_by_key(|&n| nodes[n].stones);
-        let mut plan = Plan { nodes, order, depth };
+        let mut plan = Plan { nodes, winner_only, order, depth };
         plan.evaluate();
         plan
     }
@@ -246,10 +257,11 @@ impl Plan {
         }
     }
 
-    /// Whether the proof is finished: every first move is decided.
+    /// Whether the proof is finished: every first move is decided (the root, if only the winner
+    /// is asked).
     fn finished(&self) -> bool {
         let root = &self.nodes[0];
-        if root.leaf {
+        if root.leaf || self.winner_only {
             root.state != State::Open
         } else {
             root.children.iter().all(|&(_, c)| self.nodes[c].state != State::Open)
@@ -260,14 +272,16 @@ impl Plan {
     /// with whether it is *safe*: every elder brother of it and of its ancestors is decided
     /// (the eldest move is usually the best, so a younger one's leaves are often not needed
     /// once it is known: proving them early is speculation). The root's every first move
-    /// matters (all winning first moves are listed) and counts as safe.
+    /// matters (all winning first moves are listed) and counts as safe, unless only the winner
+    /// is asked.
     fn needed(&self) -> Vec<(usize, bool)> {
         let mut out = Vec::new();
         let mut seen = HashSet::new();
         let mut stack = vec![(0usize, true)];
         while let Some((n, safe)) = stack.pop() {
             let node = &self.nodes[n];
-            if !seen.insert(n) || (n != 0 && node.state != State::Open) {
+            let all_first_moves = n == 0 && !self.winner_only;
+            if !seen.insert(n) || (!all_first_moves && node.state != State::Open) {
                 continue;
             }
             if node.leaf {
@@ -279,7 +293,7 @@ impl Plan {
             let mut elders_done = true;
             let mut kids = Vec::with_capacity(node.children.len());
             for &(_, c) in &node.children {
-                kids.push((c, safe && (n == 0 || elders_done)));
+                kids.push((c, safe && (all_first_moves || elders_done)));
                 elders_done &= self.nodes[c].state != State::Open;
             }
             stack.extend(kids.into_iter().rev());
@@ -306,12 +320,41 @@ impl Plan {
             .or_else(|| needed.iter().find(|&&(n, _)| free(n)).map(|&(n, _)| (n, 0)))
     }
 
+    /// The winner, if the root is decided.
+    fn winner(&self) -> Option<Color> {
+        let me = self.nodes[0].pos.to_move();
+        match self.nodes[0].state {
+            State::Open => None,
+            State::Win => Some(me),
+            State::Loss => Some(me.opponent()),
+        }
+    }
+
+    /// Every first move and whether it wins, if decided.
+    fn first_moves(&self) -> Vec<(Move, Option<bool>)> {
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|&(m, c)| {
+                (
+                    m,
+                    match self.nodes[c].state {
+                        State::Open => None,
+                        State::Win => Some(false),
+                        State::Loss => Some(true),
+                    },
+                )
+            })
+            .collect()
+    }
+
     fn solution(&self) -> Solution {
         let root = &self.nodes[0];
         let winning: Vec<Move> =
             root.children.iter().filter(|&&(_, c)| self.nodes[c].state == State::Loss).map(|&(m, _)| m).collect();
         let me = root.pos.to_move();
-        Solution { winner: if winning.is_empty() { me.opponent() } else { me }, winning_moves: winning }
+        let winner = self.winner().unwrap_or(if winning.is_empty() { me.opponent() } else { me });
+        Solution { winner, winning_moves: winning }
     }
 }
 
@@ -342,7 +385,7 @@ pub fn prove(
     mut on_leaf: impl FnMut(LeafResult),
 ) -> Result<ProveOutcome, ProveError> {
     let shape = WideBoard::of(root.geometry()).ok_or(ProveError::TooLarge)?;
-    let plan = Plan::build(root, opts.leaves.max(1), known);
+    let plan = Plan::build(root, opts.leaves.max(1), known, opts.winner_only);
     let leaves: Vec<usize> =
         (0..plan.nodes.len()).filter(|&n| plan.nodes[n].leaf && plan.nodes[n].pos.move_count() > 0).collect();
     let reused = leaves.iter().filter(|&&n| known.contains_key(&plan.nodes[n].key)).count();
@@ -442,6 +485,8 @@ pub fn prove(
     let plan = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(ProveOutcome {
         result: plan.finished().then(|| plan.solution()),
+        winner: plan.winner(),
+        first_moves: plan.first_moves(),
         nodes: status.nodes.load(Ordering::Relaxed),
         leaves: leaves.len(),
         proven: proven.load(Ordering::Relaxed),
@@ -572,11 +617,42 @@ mod tests {
     }
 
     #[test]
+    fn asking_only_for_the_winner_stops_at_the_first_winning_move() {
+        // 5×5: Black wins with every first move; 6×5: White refutes every first move.
+        for (r, c) in [(5u8, 5u8), (6, 5), (1, 9)] {
+            let p = Position::start(Geometry::new(r, c).unwrap());
+            let full =
+                ProveOptions { threads: 2, table_bytes: 16 << 20, deadline: None, leaves: 64, winner_only: false };
+            let (all, _) = run(&p, &full, &HashMap::new());
+            let (first, _) = run(&p, &ProveOptions { winner_only: true, ..full.clone() }, &HashMap::new());
+            let all_sol = all.result.clone().unwrap();
+            let sol = first.result.clone().unwrap();
+            assert_eq!(sol.winner, all_sol.winner, "{r}x{c}");
+            assert_eq!(first.winner, Some(sol.winner));
+            assert!(all.first_moves.iter().all(|(_, w)| w.is_some()), "{r}x{c}");
+            // Whatever was decided agrees with the full proof.
+            for ((m, w), (m2, w2)) in first.first_moves.iter().zip(&all.first_moves) {
+                assert_eq!(m, m2);
+                assert!(w.is_none() || w == w2, "{r}x{c}");
+            }
+            for m in &sol.winning_moves {
+                assert!(all_sol.winning_moves.contains(m), "{r}x{c}");
+            }
+            if sol.winner == p.to_move() {
+                assert!(!sol.winning_moves.is_empty());
+            } else {
+                assert!(first.first_moves.iter().all(|(_, w)| *w == Some(false)), "{r}x{c}");
+            }
+        }
+    }
+
+    #[test]
     fn small_boards_match_the_published_winners_with_one_and_two_threads() {
         for (r, c, winner) in [(4, 4, Color::White), (5, 5, Color::Black), (1, 9, Color::Black), (1, 8, Color::White)] {
             let p = Position::start(Geometry::new(r, c).unwrap());
             for threads in [1, 2] {
-                let opts = ProveOptions { threads, table_bytes: 1 << 20, deadline: None, leaves: 16 };
+                let opts =
+                    ProveOptions { threads, table_bytes: 1 << 20, deadline: None, leaves: 16, winner_only: false };
                 let (out, _) = run(&p, &opts, &HashMap::new());
                 assert_eq!(out.result.unwrap().winner, winner, "{r}x{c} with {threads} threads");
             }
@@ -587,10 +663,18 @@ mod tests {
     fn more_threads_than_leaves_help_with_other_move_orders_and_agree() {
         // After the removals 5×6 has few leaves; four threads must share them.
         let p = Position::start(Geometry::new(5, 6).unwrap());
-        let one =
-            run(&p, &ProveOptions { threads: 1, table_bytes: 4 << 20, deadline: None, leaves: 1 }, &HashMap::new()).0;
-        let four =
-            run(&p, &ProveOptions { threads: 4, table_bytes: 4 << 20, deadline: None, leaves: 1 }, &HashMap::new()).0;
+        let one = run(
+            &p,
+            &ProveOptions { threads: 1, table_bytes: 4 << 20, deadline: None, leaves: 1, winner_only: false },
+            &HashMap::new(),
+        )
+        .0;
+        let four = run(
+            &p,
+            &ProveOptions { threads: 4, table_bytes: 4 << 20, deadline: None, leaves: 1, winner_only: false },
+            &HashMap::new(),
+        )
+        .0;
         assert_eq!(one.result.unwrap(), four.result.unwrap());
         assert_eq!(one.depth, 2);
     }
@@ -598,7 +682,7 @@ mod tests {
     #[test]
     fn leaves_from_an_earlier_run_are_not_proven_again_and_give_the_same_answer() {
         let p = Position::start(Geometry::new(5, 6).unwrap());
-        let opts = ProveOptions { threads: 2, table_bytes: 4 << 20, deadline: None, leaves: 40 };
+        let opts = ProveOptions { threads: 2, table_bytes: 4 << 20, deadline: None, leaves: 40, winner_only: false };
         let (first, leaves) = run(&p, &opts, &HashMap::new());
         assert!(first.proven > 3, "{first:?}");
         // Keep half of them, as if the run had been stopped there.

@@ -62,9 +62,20 @@ pub struct Solver {
     geometry: Option<(Geometry, Vec<Vec<u16>>)>,
     /// The fast path's table and board shape, when the board fits in 128 bits.
     fast: Option<(WideBoard, Table)>,
+    /// Whether the fast path is never used (see [`Solver::general_only`]).
+    general_only: bool,
 }
 
 impl Solver {
+    /// The same solver without its fast path: every position is searched with the general
+    /// rules ([`Position::legal_moves`]) and this solver's own table, sharing no search code
+    /// with the `u128` prover. Slower; a second opinion on the prover's results.
+    pub fn general_only(mut self) -> Solver {
+        self.general_only = true;
+        self.fast = None;
+        self
+    }
+
     /// A solver with `2^bits` table entries.
     pub fn new(bits: u32) -> Solver {
         Solver {
@@ -78,6 +89,7 @@ impl Solver {
             symmetry: Vec::new(),
             geometry: None,
             fast: None,
+            general_only: false,
         }
     }
 
@@ -153,7 +165,7 @@ impl Solver {
                 maps
             }
         };
-        if self.fast.as_ref().is_none_or(|(s, _)| Some(*s) != WideBoard::of(&geo)) {
+        if !self.general_only && self.fast.as_ref().is_none_or(|(s, _)| Some(*s) != WideBoard::of(&geo)) {
             // As much memory as the general table.
             self.fast = WideBoard::of(&geo).map(|s| (s, Table::new(self.table.len() * 8)));
         }
@@ -187,7 +199,8 @@ impl Solver {
             let mut prover = Prover::new(*shape, table, stops);
             let (own, enemy) = shape.sides(p);
             let result = prover.wins(own, enemy);
-            self.nodes += prover.nodes();
+            // This position was counted above, and is the prover's first node too.
+            self.nodes += prover.nodes().saturating_sub(1);
             return result.unwrap_or_else(|| {
                 self.stopped = true;
                 false

@@ -27,6 +27,8 @@ pub struct SolveRequest {
     pub leaves: usize,
     pub checkpoint: Option<PathBuf>,
     pub verify: bool,
+    pub winner_only: bool,
+    pub independent: bool,
 }
 
 /// A checkpoint: the proof's leaves proven so far, with the nodes and seconds they took over
@@ -131,7 +133,7 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     let start = Instant::now();
     let deadline = req.timeout.map(|t| start + Duration::from_secs_f64(t));
     let table_bytes = req.table_mb << 20;
-    if prove::fits(&p) {
+    if prove::fits(&p) && !req.independent {
         return parallel(&req, deadline, table_bytes, start);
     }
     if req.checkpoint.is_some() {
@@ -141,14 +143,34 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
                 .into(),
         );
     }
-    // Boards too large for the u128 prover: the general solver, one thread.
+    // Boards too large for the u128 prover, or a second opinion: the general solver, one
+    // thread.
     let mut solver = Solver::new((table_bytes / 8).max(1 << 10).ilog2());
+    if req.independent {
+        solver = solver.general_only();
+    }
     let out = {
         let _progress = Progress::start("solving", || "no proof yet".to_string());
-        solver.solve(&p, SolveLimits { deadline, max_nodes: u64::MAX }, &stop)
+        let limits = SolveLimits { deadline, max_nodes: u64::MAX };
+        if req.winner_only { solver.solve_one(&p, limits, &stop) } else { solver.solve(&p, limits, &stop) }
     };
     let secs = start.elapsed().as_secs_f64();
     report(&p, out.result.as_ref(), out.nodes, secs, stop.load(Ordering::SeqCst))?;
+    if let Some(sol) = &out.result
+        && req.winner_only
+    {
+        // The search stopped at the first winning move: the others were not all decided.
+        let others: Vec<String> = if sol.winner == p.to_move() {
+            p.legal_moves()
+                .into_iter()
+                .filter(|m| !sol.winning_moves.contains(m))
+                .map(|m| move_to_string(p.geometry(), m))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        println!("undecided first moves {}", if others.is_empty() { "none".to_string() } else { others.join(" ") });
+    }
     if let Some(sol) = out.result
         && req.verify
     {
@@ -216,7 +238,8 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     let earlier = (checkpoint.nodes, checkpoint.seconds, checkpoint.order.len());
     let stop = interrupt_flag();
     let status = Arc::new(ProveStatus::default());
-    let opts = ProveOptions { threads: req.threads, table_bytes, deadline, leaves: req.leaves };
+    let opts =
+        ProveOptions { threads: req.threads, table_bytes, deadline, leaves: req.leaves, winner_only: req.winner_only };
     let mut write_error = None;
     let out = {
         let s = status.clone();
@@ -275,6 +298,42 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
         && let Some(path) = &req.checkpoint
     {
         println!("checkpoint {}: run the same command to go on", show_path(path));
+    }
+    if out.result.is_none()
+        && let Some(winner) = out.winner
+    {
+        // Not every first move is decided, but enough to name the winner.
+        println!("winner {}", winner.name());
+        let names = |want: Option<bool>| {
+            let v: Vec<String> = out
+                .first_moves
+                .iter()
+                .filter(|&&(_, w)| w == want)
+                .map(|&(m, _)| move_to_string(p.geometry(), m))
+                .collect();
+            if v.is_empty() { "none".to_string() } else { v.join(" ") }
+        };
+        println!("winning first moves {}", names(Some(true)));
+        println!("undecided first moves {}", names(None));
+        println!("nodes {}", out.nodes);
+        println!("time {secs:.3} s");
+        return Ok(());
+    }
+    if let Some(sol) = &out.result
+        && req.winner_only
+    {
+        let undecided: Vec<String> = out
+            .first_moves
+            .iter()
+            .filter(|(_, w)| w.is_none())
+            .map(|&(m, _)| move_to_string(p.geometry(), m))
+            .collect();
+        report(p, Some(sol), out.nodes, secs, interrupted)?;
+        println!(
+            "undecided first moves {}",
+            if undecided.is_empty() { "none".to_string() } else { undecided.join(" ") }
+        );
+        return Ok(());
     }
     report(p, out.result.as_ref(), out.nodes, secs, interrupted)?;
     if let Some(sol) = out.result
