@@ -216,6 +216,11 @@ pub enum Command {
         /// opinion on its results.
         #[arg(long, conflicts_with = "checkpoint")]
         independent: bool,
+        /// Write the leaves each decided first move's proof rests on to this file (a position
+        /// and `win` or `loss` per line), for checking them one by one
+        /// (`tools/recheck-leaves.sh`).
+        #[arg(long = "proof-leaves", conflicts_with = "independent")]
+        proof_leaves: Option<std::path::PathBuf>,
     },
     /// Play AI-vs-AI games and report the score.
     Match {
@@ -456,6 +461,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             verify,
             winner_only,
             independent,
+            proof_leaves,
         } => {
             let position = start_position(size, position.as_deref(), geometry(5, 5))?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -470,6 +476,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 verify,
                 winner_only,
                 independent,
+                proof_leaves,
             })?;
         }
         Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {

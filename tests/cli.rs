@@ -675,9 +675,53 @@ fn the_independent_solver_agrees_with_the_prover() {
 }
 
 #[test]
-fn the_kept_7x7_checkpoint_proves_black_wins_by_taking_the_centre() {
-    // tools/7x7.ckpt holds the leaves proven so far of the 7×7 proof: enough to show that
-    // Black wins by removing the centre, d4 (the corners may still be undecided).
+fn the_leaves_of_a_proof_are_written_and_prove_again_one_by_one() {
+    let dir = temp_dir("proof-leaves");
+    let file = dir.join("5x6.leaves");
+    let path = file.to_str().unwrap();
+    let o = konane(&["solve", "--size", "5x6", "--leaves", "64", "--proof-leaves", path]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# konane solve proof leaves\n# position BWBWBW/"), "{text}");
+    // 5×6: White refutes every first move, and each refutation's leaves are listed.
+    let firsts: Vec<&str> = text.lines().filter(|l| l.starts_with("# first move ")).collect();
+    assert!(firsts.len() >= 2 && firsts.iter().all(|l| l.contains(" loses: ")), "{text}");
+    let leaves = text.lines().filter(|l| !l.starts_with('#')).count();
+    let n = firsts.len();
+    assert!(out.contains(&format!("proof leaves {path}: {leaves} for {n} decided first moves")), "{out}");
+    // The checking tool proves each leaf again, and notices a leaf whose result is wrong.
+    let tool = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/recheck-leaves.sh");
+    let recheck = |f: &str| Command::new("bash").args([tool, env!("CARGO_BIN_EXE_konane"), f]).output().unwrap();
+    let o = recheck(path);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains(" 0 mismatches"), "{}", stdout(&o));
+    let wrong = dir.join("wrong.leaves");
+    let mut flipped = false;
+    let damaged: String = text
+        .lines()
+        .map(|l| {
+            if !flipped && !l.starts_with('#') {
+                flipped = true;
+                let (pos, result) = l.rsplit_once(' ').unwrap();
+                format!("{pos} {}\n", if result == "win" { "loss" } else { "win" })
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&wrong, damaged).unwrap();
+    let o = recheck(wrong.to_str().unwrap());
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("MISMATCH: "), "{}", stdout(&o));
+    refused(&["solve", "--size", "5x5", "--independent", "--proof-leaves", path], "cannot be used with");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_kept_7x7_checkpoint_proves_black_wins_with_every_first_move() {
+    // tools/7x7.ckpt holds the leaves of the 7×7 proof: Black wins by removing the centre, d4,
+    // and by removing a corner.
     let dir = temp_dir("7x7");
     let file = dir.join("7x7.ckpt");
     std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tools/7x7.ckpt"), &file).unwrap();
@@ -697,7 +741,8 @@ fn the_kept_7x7_checkpoint_proves_black_wins_by_taking_the_centre() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}{}", stderr(&o));
     assert_eq!(field(&out, "winner "), "Black", "{out}");
-    assert!(field(&out, "winning first moves ").split(' ').any(|m| m == "d4"), "{out}");
+    assert_eq!(field(&out, "winning first moves "), "a7 g7 a1 g1 d4", "{out}");
+    assert_eq!(field(&out, "undecided first moves "), "none", "{out}");
     assert!(out.contains("0 proven now"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

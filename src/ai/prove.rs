@@ -78,6 +78,10 @@ pub struct ProveOutcome {
     pub winner: Option<Color>,
     /// Every first move and whether it wins for the side to move (`None`: not decided yet).
     pub first_moves: Vec<(Move, Option<bool>)>,
+    /// For every decided first move, the leaves its proof rests on: each a position and
+    /// whether its side to move wins. Proving them again (one by one, by any means) checks the
+    /// result without the plan's bookkeeping or the shared table.
+    pub proof_leaves: Vec<(Move, Vec<(Position, bool)>)>,
     /// Nodes searched in this run.
     pub nodes: u64,
     /// Open leaves of the plan, and how many were proven in this run, taken from `known`, or
@@ -348,6 +352,29 @@ impl Plan {
             .collect()
     }
 
+    /// The leaves under node `n`'s proof: at a won node one losing child (the first in the
+    /// plan's order), at a lost node every child. Empty if `n` is undecided.
+    fn proof_leaves(&self, n: usize) -> Vec<(Position, bool)> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![n];
+        while let Some(n) = stack.pop() {
+            let node = &self.nodes[n];
+            if !seen.insert(n) {
+                continue;
+            }
+            match node.state {
+                State::Open => return Vec::new(),
+                _ if node.leaf => out.push((node.pos, node.state == State::Win)),
+                State::Win => {
+                    stack.extend(node.children.iter().map(|&(_, c)| c).find(|&c| self.nodes[c].state == State::Loss))
+                }
+                State::Loss => stack.extend(node.children.iter().rev().map(|&(_, c)| c)),
+            }
+        }
+        out
+    }
+
     fn solution(&self) -> Solution {
         let root = &self.nodes[0];
         let winning: Vec<Move> =
@@ -487,6 +514,12 @@ pub fn prove(
         result: plan.finished().then(|| plan.solution()),
         winner: plan.winner(),
         first_moves: plan.first_moves(),
+        proof_leaves: plan.nodes[0]
+            .children
+            .iter()
+            .filter(|&&(_, c)| plan.nodes[c].state != State::Open)
+            .map(|&(m, c)| (m, plan.proof_leaves(c)))
+            .collect(),
         nodes: status.nodes.load(Ordering::Relaxed),
         leaves: leaves.len(),
         proven: proven.load(Ordering::Relaxed),
@@ -642,6 +675,28 @@ mod tests {
                 assert!(!sol.winning_moves.is_empty());
             } else {
                 assert!(first.first_moves.iter().all(|(_, w)| *w == Some(false)), "{r}x{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_leaves_of_a_proof_prove_again_and_decide_the_first_moves() {
+        for (r, c) in [(5u8, 5u8), (4, 5), (5, 4)] {
+            let p = Position::start(Geometry::new(r, c).unwrap());
+            let opts =
+                ProveOptions { threads: 2, table_bytes: 4 << 20, deadline: None, leaves: 64, winner_only: false };
+            let (out, _) = run(&p, &opts, &HashMap::new());
+            assert_eq!(out.proof_leaves.len(), out.first_moves.len(), "{r}x{c}");
+            let mut solver = crate::ai::Solver::new(16).general_only();
+            for (m, leaves) in &out.proof_leaves {
+                assert!(!leaves.is_empty(), "{r}x{c}");
+                for (leaf, win) in leaves {
+                    let sol = solver
+                        .solve(leaf, crate::ai::SolveLimits::unlimited(), &AtomicBool::new(false))
+                        .result
+                        .unwrap();
+                    assert_eq!(sol.winner == leaf.to_move(), *win, "{r}x{c} {m:?}");
+                }
             }
         }
     }

@@ -29,6 +29,7 @@ pub struct SolveRequest {
     pub verify: bool,
     pub winner_only: bool,
     pub independent: bool,
+    pub proof_leaves: Option<PathBuf>,
 }
 
 /// A checkpoint: the proof's leaves proven so far, with the nodes and seconds they took over
@@ -135,6 +136,9 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     let table_bytes = req.table_mb << 20;
     if prove::fits(&p) && !req.independent {
         return parallel(&req, deadline, table_bytes, start);
+    }
+    if req.proof_leaves.is_some() {
+        return Err("--proof-leaves needs a board of at most 128 bits (rows × (columns + 1))".to_string().into());
     }
     if req.checkpoint.is_some() {
         return Err(
@@ -299,6 +303,12 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     {
         println!("checkpoint {}: run the same command to go on", show_path(path));
     }
+    if let Some(path) = &req.proof_leaves {
+        write_atomically(path, proof_leaves_text(p, &out).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", show_path(path)))?;
+        let count: usize = out.proof_leaves.iter().map(|(_, l)| l.len()).sum();
+        println!("proof leaves {}: {count} for {} decided first moves", show_path(path), out.proof_leaves.len());
+    }
     if out.result.is_none()
         && let Some(winner) = out.winner
     {
@@ -342,6 +352,25 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
         verify(p, &sol, table_bytes, &stop)?;
     }
     Ok(())
+}
+
+/// The leaves of every decided first move's proof: comment lines naming the move and its
+/// result, then one leaf per line, `<position text> win|loss` (whether its side to move wins).
+fn proof_leaves_text(p: &Position, out: &prove::ProveOutcome) -> String {
+    let mut s = format!("# konane solve proof leaves\n# position {}\n", position_to_string(p));
+    for (m, leaves) in &out.proof_leaves {
+        let wins = out.first_moves.iter().any(|(f, w)| f == m && *w == Some(true));
+        s.push_str(&format!(
+            "# first move {} {}: {} leaves\n",
+            move_to_string(p.geometry(), *m),
+            if wins { "wins" } else { "loses" },
+            leaves.len()
+        ));
+        for (leaf, win) in leaves {
+            s.push_str(&format!("{} {}\n", position_to_string(leaf), if *win { "win" } else { "loss" }));
+        }
+    }
+    s
 }
 
 fn load(path: &Path, position: &str, leaves: usize) -> Result<Checkpoint, Failure> {
