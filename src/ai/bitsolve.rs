@@ -15,6 +15,7 @@
 //! second, so an entry torn by two threads writing at once reads as a miss, not a wrong result.
 
 use crate::rules::WideBoard;
+use crate::rules::wide::{fingerprint, mix};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -23,15 +24,6 @@ const EXACT_BITS: u32 = 56;
 const KEY_BITS: u64 = (1 << EXACT_BITS) - 1;
 const WIN_BIT: u64 = 1 << 63;
 const WORK_SHIFT: u32 = 56;
-
-#[inline(always)]
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 32;
-    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    x ^= x >> 32;
-    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    x ^ (x >> 32)
-}
 
 /// A transposition table of proven results, shared by reference between threads. Buckets of
 /// two entries: the first keeps the result of the larger proof, the second the newest.
@@ -161,9 +153,7 @@ impl Table {
         if shape.bits() <= EXACT_BITS {
             (own as u64, enemy as u64)
         } else {
-            let (a, b, c, d) = (own as u64, (own >> 64) as u64, enemy as u64, (enemy >> 64) as u64);
-            let k1 = mix(mix(a ^ 0x243F_6A88_85A3_08D3) ^ b) ^ mix(mix(c ^ 0x1319_8A2E_0370_7344) ^ d).rotate_left(1);
-            let k2 = mix(mix(c ^ 0xA409_3822_299F_31D0) ^ a) ^ mix(mix(d ^ 0x082E_FA98_EC4E_6C89) ^ b).rotate_left(7);
+            let (k1, k2) = fingerprint(own, enemy);
             (k1, k2 & KEY_BITS)
         }
     }

@@ -3,7 +3,7 @@
 //! [`WideBoard`]s, the rest with [`Position::legal_moves`].
 
 use super::position::{Move, Phase, Position};
-use super::wide::WideBoard;
+use super::wide::{WideBoard, fingerprint, mix};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Counts leaf move sequences of length `depth` (bulk-counting the last ply).
@@ -102,15 +102,6 @@ fn until(p: &Position, depth: u32, table: Option<&PerftTable>, stop: &AtomicBool
     Some(total)
 }
 
-#[inline(always)]
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 32;
-    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    x ^= x >> 32;
-    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    x ^ (x >> 32)
-}
-
 /// Subtrees at most this deep are counted without the table (cheaper than a lookup).
 const HASH_MIN_DEPTH: u32 = 3;
 const DEPTH_SHIFT: u32 = 58;
@@ -148,9 +139,7 @@ impl PerftTable {
     }
 
     fn key(own: u128, enemy: u128, depth: u32) -> Key {
-        let (a, b, c, d) = (own as u64, (own >> 64) as u64, enemy as u64, (enemy >> 64) as u64);
-        let k1 = mix(mix(a ^ 0x243F_6A88_85A3_08D3) ^ b) ^ mix(mix(c ^ 0x1319_8A2E_0370_7344) ^ d).rotate_left(1);
-        let k2 = mix(mix(c ^ 0xA409_3822_299F_31D0) ^ a) ^ mix(mix(d ^ 0x082E_FA98_EC4E_6C89) ^ b).rotate_left(7);
+        let (k1, k2) = fingerprint(own, enemy);
         Key(k1, (k2 >> 6) | (depth as u64) << DEPTH_SHIFT)
     }
 

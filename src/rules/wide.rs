@@ -25,6 +25,26 @@ fn look(v: u128, off: i32) -> u128 {
     if off >= 0 { v >> off } else { v << -off }
 }
 
+/// A 64-bit mixing function (a strong finaliser: every input bit affects every output bit).
+#[inline(always)]
+pub fn mix(mut x: u64) -> u64 {
+    x ^= x >> 32;
+    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    x ^= x >> 32;
+    x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    x ^ (x >> 32)
+}
+
+/// A 128-bit fingerprint of a position `(own, enemy)`, as two independent 64-bit hashes (for
+/// tables whose keys must not be the position itself).
+#[inline(always)]
+pub fn fingerprint(own: u128, enemy: u128) -> (u64, u64) {
+    let (a, b, c, d) = (own as u64, (own >> 64) as u64, enemy as u64, (enemy >> 64) as u64);
+    let k1 = mix(mix(a ^ 0x243F_6A88_85A3_08D3) ^ b) ^ mix(mix(c ^ 0x1319_8A2E_0370_7344) ^ d).rotate_left(1);
+    let k2 = mix(mix(c ^ 0xA409_3822_299F_31D0) ^ a) ^ mix(mix(d ^ 0x082E_FA98_EC4E_6C89) ^ b).rotate_left(7);
+    (k1, k2)
+}
+
 /// A 448-bit set as a `u128` (the caller knows the upper bits are clear).
 #[inline]
 fn narrow(b: Bits) -> u128 {
