@@ -368,7 +368,7 @@ fn warning_pixels(s: &Shot, x0: f32, y0: f32, x1: f32, y1: f32) -> usize {
 #[test]
 fn every_screen_at_three_window_sizes() {
     const TOUR: &str = "wait-idle\nwait-rendered\nscreenshot 01-hud-your-turn\nclick a2\nwait 3\nscreenshot 02-hud-refused\n\
-        play d5\nwait-thinking\nscreenshot 03-hud-thinking\nwait-idle\nplay d7-d5\nwait-plies 3\nwait-idle\nmoves\nreview 2\n\
+        play d5\nwait-thinking\nscreenshot 03-hud-thinking\nwait-idle\nplay d7-d5|b5-d5|f5-d5|d3-d5\nwait-plies 3\nwait-idle\nmoves\nreview 2\n\
         wait 3\nscreenshot 04-move-list-review\nreview off\nmoves\nopen pause\nwait 15\nscreenshot 05-pause\nclose-menu\nsave\n\
         open settings\nwait 15\nscreenshot 06-settings\nclose-menu\nresign\nwait-over\nwait 15\nscreenshot 07-game-over\n\
         dump final\nmenu\nwait 5\nwait-rendered\nscreenshot 08-title\nopen setup\nwait 15\nscreenshot 09-setup\nopen load\n\
@@ -393,7 +393,7 @@ fn every_screen_at_three_window_sizes() {
                 &data_arg,
             ],
             TOUR,
-            Duration::from_secs(600),
+            Duration::from_secs(900),
             None,
         );
         let shot = |name: &str| {

@@ -486,3 +486,38 @@ fn a_finished_game_is_analysed_off_the_frame_and_going_back_to_the_board_stops_i
     app.update();
     assert!(!app.world().resource::<GameAnalysis>().running());
 }
+
+/// A script run headless: `play a|b` plays the first legal alternative, and a script move
+/// that is not legal ends the run at once with exit code 3 instead of waiting forever.
+#[test]
+fn a_script_plays_the_first_legal_alternative_and_stops_on_a_move_that_is_not_legal() {
+    use konane::game::script::{ScreenshotDir, Script, plugin};
+    let run = |text: &str| {
+        let mut app = app(settings(8, 8, [Controller::Human, Controller::Human]), false);
+        app.insert_resource(Script::parse(text).unwrap());
+        app.insert_resource(ScreenshotDir(std::env::temp_dir().join("konane-script-headless")));
+        plugin(&mut app);
+        let start = Instant::now();
+        loop {
+            app.update();
+            if let Some(exit) = app.should_exit() {
+                return (exit, rules(&app).game.moves());
+            }
+            assert!(start.elapsed() < HANG, "the script neither finished nor failed");
+        }
+    };
+    let geo = Geometry::new(8, 8).unwrap();
+    let mv = |s: &str| konane::rules::parse_move(&geo, s).unwrap();
+    // d6 is not a first move on 8x8 (Black removes d5, e4, a1 or h8), so d5 is played; then
+    // White's reply may be given as alternatives too.
+    let (exit, moves) = run("wait-idle\nplay d6|d5\nwait-plies 1\nplay c5|e5\nwait-plies 2\nquit\n");
+    assert_eq!(exit, AppExit::Success);
+    assert_eq!(moves, vec![mv("d5"), mv("c5")]);
+    // No alternative legal: the run ends with code 3 and nothing more is played.
+    let (exit, moves) = run("wait-idle\nplay d5\nwait-plies 1\nplay a1|h8\nwait-plies 2\nquit\n");
+    assert_eq!(exit, AppExit::from_code(3));
+    assert_eq!(moves, vec![mv("d5")]);
+    // A cell that is not on the board stops it too.
+    let (exit, _) = run("wait-idle\nclick z9\nquit\n");
+    assert_eq!(exit, AppExit::from_code(3));
+}

@@ -63,7 +63,8 @@ pub enum Step {
     Unfreeze,
     /// Activate a cell, as a click would.
     Click(String),
-    /// Play a move in notation.
+    /// Play a move in notation; `a|b|c` plays the first of them that is legal (for scripts
+    /// that answer a computer whose reply may vary). None legal ends the run with an error.
     Play(String),
     /// Undo.
     Undo,
@@ -128,9 +129,21 @@ impl Step {
 #[derive(Resource, Debug)]
 pub struct Script {
     steps: Vec<Step>,
+    /// The script line of each step, for messages.
+    lines: Vec<usize>,
     next: usize,
     waited: u32,
+    /// The step last announced in the log, and when (real seconds since start) it began.
+    announced: Option<(usize, f64)>,
+    /// When (real seconds) the log last said what a long wait is waiting for.
+    reported: f64,
 }
+
+/// Exit code of a run whose script cannot go on (a bad cell, a move that is not legal).
+const SCRIPT_FAILED: u8 = 3;
+
+/// How often (real seconds) a wait that has not passed says in the log what it sees.
+const REPORT_EVERY: f64 = 30.0;
 
 /// Whether the render world has every requested pipeline ready, as of its last frame.
 #[derive(Resource, Default, Clone)]
@@ -160,6 +173,7 @@ impl Script {
     /// Parses script text; errors name the line.
     pub fn parse(text: &str) -> Result<Script, String> {
         let mut steps = Vec::new();
+        let mut lines = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let code = line.split('#').next().unwrap_or("").trim();
             if code.is_empty() {
@@ -180,6 +194,7 @@ impl Script {
                     _ => Err(format!("script line {}: '{cmd}' needs a number from 0 to 1", i + 1)),
                 }
             };
+            lines.push(i + 1);
             steps.push(match cmd {
                 "wait" => Step::Wait(num("a frame count")? as u32),
                 "wait-idle" => Step::WaitIdle,
@@ -249,7 +264,7 @@ impl Script {
                 other => return Err(format!("script line {}: unknown command '{other}'", i + 1)),
             });
         }
-        Ok(Script { steps, next: 0, waited: 0 })
+        Ok(Script { steps, lines, next: 0, waited: 0, announced: None, reported: 0.0 })
     }
 
     /// Reads and parses a script file.
@@ -263,7 +278,8 @@ impl Script {
 /// instead of skipping ahead, so a script sees every stage of an animation.
 const MAX_SCRIPT_STEP: std::time::Duration = std::time::Duration::from_millis(33);
 
-pub(super) fn plugin(app: &mut App) {
+/// The script driver: runs the [`Script`] resource, writing screenshots to [`ScreenshotDir`].
+pub fn plugin(app: &mut App) {
     let ready = RenderReady::default();
     if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
         render.insert_resource(ready.clone()).add_systems(bevy::render::Render, report_render_ready);
@@ -284,6 +300,7 @@ struct Observed<'w> {
     selection: Option<Res<'w, Selection>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
     fade: Option<Res<'w, super::screen::ScreenFade>>,
+    real: Res<'w, Time<Real>>,
 }
 
 /// What the script's actions write to.
@@ -312,7 +329,7 @@ fn run_script(
     seen: Observed,
     mut act: Actions,
 ) {
-    let Observed { rules, turn, anims, motion, selection, mouse, fade } = seen;
+    let Observed { rules, turn, anims, motion, selection, mouse, fade, real } = seen;
     let fading = fade.is_some_and(|f| f.0 > 0.0);
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
@@ -321,14 +338,18 @@ fn run_script(
     let motion = motion.map(|m| *m).unwrap_or_default();
     let hover = selection.and_then(|s| s.hover);
     let left_down = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
-    let cell = |text: &str| match parse_coord_public(&geo, text) {
-        Ok(at) => Some(at),
-        Err(e) => {
-            error!("script: bad cell '{text}': {e}");
-            None
-        }
-    };
+    let now = real.elapsed_secs_f64();
+    let cell = |text: &str| parse_coord_public(&geo, text).map_err(|e| format!("bad cell '{text}': {e}"));
+    // Why the script cannot go on, if it cannot: the run then ends with an error at once
+    // instead of waiting for a state that will never come.
+    let mut failure: Option<String> = None;
     while let Some(step) = script.steps.get(script.next).cloned() {
+        let line = script.lines.get(script.next).copied().unwrap_or(0);
+        if script.announced.map(|(n, _)| n) != Some(script.next) {
+            info!("script line {line}: {step:?} (at {now:.1} s)");
+            script.announced = Some((script.next, now));
+            script.reported = now;
+        }
         let done = match &step {
             Step::Wait(n) => {
                 script.waited += 1;
@@ -350,12 +371,22 @@ fn run_script(
                 }
                 true
             }
-            Step::WaitHover(c) => cell(c).is_some_and(|at| hover == Some(at)),
+            Step::WaitHover(c) => match cell(c) {
+                Ok(at) => hover == Some(at),
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            },
             Step::WaitMouseDown => left_down,
             Step::WaitMouseUp => !left_down,
-            Step::WaitHeld(c) => {
-                cell(c).is_some_and(|at| motion.held_at.is_some_and(|p| p.distance(cell_pos(&geo, at)) < 0.35))
-            }
+            Step::WaitHeld(c) => match cell(c) {
+                Ok(at) => motion.held_at.is_some_and(|p| p.distance(cell_pos(&geo, at)) < 0.35),
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            },
             Step::WaitNotHeld => motion.held_at.is_none(),
             Step::FreezeHop(f) => {
                 let reached = motion.hop_progress.is_some_and(|p| p >= *f);
@@ -371,17 +402,20 @@ fn run_script(
             Step::WaitPlies(n) => rules.game.ply() >= *n && anims.0 == 0,
             Step::WaitOver => turn == Turn::Over && anims.0 == 0,
             Step::Click(c) => {
-                if let Some(at) = cell(c) {
-                    act.clicks.write(CellActivated(at));
+                match cell(c) {
+                    Ok(at) => {
+                        act.clicks.write(CellActivated(at));
+                    }
+                    Err(e) => failure = Some(e),
                 }
                 true
             }
             Step::Play(m) => {
-                match parse_move(&geo, m) {
+                match first_legal(&rules.game, m) {
                     Ok(mv) => {
                         act.intents.write(Intent::Play { mv, generation: None });
                     }
-                    Err(e) => error!("script: bad move '{m}': {e}"),
+                    Err(e) => failure = Some(e),
                 }
                 true
             }
@@ -481,7 +515,24 @@ fn run_script(
                 false
             }
         };
+        if let Some(why) = failure {
+            error!("script line {line}: {why}; the run stops here");
+            act.exit.write(AppExit::from_code(SCRIPT_FAILED));
+            script.next = script.steps.len();
+            return;
+        }
         if !done {
+            if now - script.reported >= REPORT_EVERY {
+                let since = script.announced.map_or(0.0, |(_, t)| now - t);
+                info!(
+                    "script line {line}: still at {step:?} after {since:.0} s: turn {turn:?}, ply {}, animations {}, \
+                     rendered frames {}, fading {fading}",
+                    rules.game.ply(),
+                    anims.0,
+                    *ready_frames
+                );
+                script.reported = now;
+            }
             break;
         }
         script.next += 1;
@@ -490,6 +541,20 @@ fn run_script(
             break;
         }
     }
+}
+
+/// The first move of `alternatives` (moves in notation separated by `|`) that is legal in
+/// `game`, or why there is none.
+fn first_legal(game: &crate::rules::Game, alternatives: &str) -> Result<crate::rules::Move, String> {
+    let mut why = Vec::new();
+    for text in alternatives.split('|') {
+        match parse_move(game.geometry(), text) {
+            Ok(mv) if game.position().is_legal(mv) => return Ok(mv),
+            Ok(_) => why.push(format!("{text} is not legal here")),
+            Err(e) => why.push(format!("bad move '{text}': {e}")),
+        }
+    }
+    Err(format!("cannot play {alternatives}: {}", why.join("; ")))
 }
 
 /// Main-thread frame times, written when the app exits.
