@@ -485,6 +485,16 @@ fn a_finished_game_is_analysed_off_the_frame_and_going_back_to_the_board_stops_i
     app.world_mut().resource_mut::<Review>().0 = None;
     app.update();
     assert!(!app.world().resource::<GameAnalysis>().running());
+    // So does leaving the game for the title, even with the review still set (the analysis
+    // does not go on behind the title screen).
+    app.world_mut().resource_mut::<Review>().0 = Some(1);
+    app.update();
+    assert!(app.world().resource::<GameAnalysis>().running());
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
+    assert!(!app.world().resource::<GameAnalysis>().running(), "the analysis runs on behind the title");
 }
 
 /// A script run headless: `play a|b` plays the first legal alternative, and a script move

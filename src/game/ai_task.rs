@@ -1,4 +1,4 @@
-//! Runs the AI on `AsyncComputeTaskPool`; the main thread only polls.
+//! Runs the AI on threads of its own ([`EngineJob`]); the main thread only polls.
 
 use super::rules::{Intent, Rules};
 use super::screen::{GameSet, Screen, Turn};
@@ -6,13 +6,72 @@ use super::settings::{Controller, Settings};
 use crate::ai::{Ai, Analysis, Choice, Level, analyse};
 use crate::rules::Position;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Engine work (a search, a hint, an analysis, a puzzle's solver) on a thread of its own, at
+/// low priority; the frame only polls it.
+///
+/// Not on Bevy's `AsyncComputeTaskPool`: on a 2-core machine that pool has one thread, and
+/// Bevy reads screenshots back on it. A search there, at idle priority, held every screenshot
+/// back for as long as another program kept both cores busy (an end-to-end run timed out after
+/// 600 s waiting for four screenshots behind a post-game analysis), and lowering the pool
+/// thread's priority slowed Bevy's own work after it too.
+pub struct EngineJob<T> {
+    result: Arc<Mutex<Option<T>>>,
+    finished: Arc<AtomicBool>,
+}
+
+impl<T: Send + 'static> EngineJob<T> {
+    /// Runs `work` on a new thread whose priority is lowered first (see
+    /// [`lower_thread_priority`]; `idle` as there). If no thread can be started, it runs here.
+    pub fn spawn(idle: bool, work: impl FnOnce() -> T + Send + 'static) -> EngineJob<T> {
+        let job = EngineJob { result: Arc::new(Mutex::new(None)), finished: Arc::new(AtomicBool::new(false)) };
+        let (result, finished) = (job.result.clone(), job.finished.clone());
+        let work = Arc::new(Mutex::new(Some(work)));
+        let run = {
+            let work = work.clone();
+            move || {
+                let Some(work) = work.lock().ok().and_then(|mut w| w.take()) else { return };
+                let out = work();
+                if let Ok(mut slot) = result.lock() {
+                    *slot = Some(out);
+                }
+                finished.store(true, Ordering::Release);
+            }
+        };
+        let started = std::thread::Builder::new().name("konane-engine".into()).spawn({
+            let run = run.clone();
+            move || {
+                lower_thread_priority(idle);
+                run();
+            }
+        });
+        if started.is_err() {
+            run();
+        }
+        job
+    }
+}
+
+impl<T> EngineJob<T> {
+    /// Whether the work is done (its result may already have been taken).
+    pub fn is_finished(&self) -> bool {
+        self.finished.load(Ordering::Acquire)
+    }
+
+    /// The result, once, when the work is done.
+    pub fn poll(&mut self) -> Option<T> {
+        if !self.is_finished() {
+            return None;
+        }
+        self.result.lock().ok().and_then(|mut r| r.take())
+    }
+}
 
 /// A search in flight. Dropping it cancels the search.
 pub struct PendingSearch {
-    task: Task<(Ai, Choice)>,
+    task: EngineJob<(Ai, Choice)>,
     /// The rules generation the search started from.
     pub generation: u64,
     cancel: Arc<AtomicBool>,
@@ -75,7 +134,7 @@ pub struct HintRequest;
 /// The hint being computed or shown; it belongs to one rules generation.
 #[derive(Resource, Default)]
 pub struct HintState {
-    pending: Option<(Task<Analysis>, u64, Arc<AtomicBool>)>,
+    pending: Option<(EngineJob<Analysis>, u64, Arc<AtomicBool>)>,
     /// The latest hint and the generation it is for.
     pub shown: Option<(u64, Analysis)>,
 }
@@ -119,14 +178,12 @@ fn drive_hints(mut requests: MessageReader<HintRequest>, mut hints: ResMut<HintS
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let position = *rules.game.position();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            lower_thread_priority(false);
-            analyse(&position, std::time::Duration::from_millis(HINT_BUDGET_MS), flag)
-        });
+        let task =
+            EngineJob::spawn(false, move || analyse(&position, std::time::Duration::from_millis(HINT_BUDGET_MS), flag));
         hints.pending = Some((task, rules.generation, cancel));
     }
     let finished = match hints.pending.as_mut() {
-        Some((task, generation, _)) => block_on(poll_once(task)).map(|a| (*generation, a)),
+        Some((task, generation, _)) => task.poll().map(|a| (*generation, a)),
         None => None,
     };
     if let Some(result) = finished {
@@ -155,8 +212,7 @@ fn spawn_search(
 ) -> PendingSearch {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        lower_thread_priority(idle);
+    let task = EngineJob::spawn(idle, move || {
         let mut ai = ai.unwrap_or_else(|| Ai::new(level, seed));
         let choice = ai.choose(&position, flag);
         (ai, choice)
@@ -180,7 +236,7 @@ pub fn lower_thread_priority(idle: bool) {
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
         libc::setpriority(libc::PRIO_PROCESS, tid, 19);
-        // Pool threads are reused: set the class every time, one way or the other.
+        // Set the class either way, so a reused thread never keeps an earlier one.
         let param = libc::sched_param { sched_priority: 0 };
         let class = if idle { libc::SCHED_IDLE } else { libc::SCHED_OTHER };
         libc::sched_setscheduler(tid as libc::pid_t, class, &param);
@@ -233,7 +289,7 @@ fn drive_ai(
     if pending.waited < pending.min_delay {
         return;
     }
-    if let Some((ai, choice)) = block_on(poll_once(&mut pending.task)) {
+    if let Some((ai, choice)) = pending.task.poll() {
         let generation = pending.generation;
         state.pending = None;
         state.idle.push((level, ai));
@@ -246,6 +302,42 @@ fn drive_ai(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Engine work never occupies Bevy's task pool: a job that holds its thread leaves the
+    /// pool free, the caller's priority untouched, and its result arrives once.
+    #[test]
+    fn an_engine_job_runs_beside_the_task_pool_at_its_own_priority() {
+        use bevy::tasks::{AsyncComputeTaskPool, TaskPool, block_on};
+        let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        #[cfg(target_os = "linux")]
+        // SAFETY: reads the calling thread's nice value.
+        let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) };
+        #[cfg(target_os = "linux")]
+        let before = nice();
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let mut job = EngineJob::spawn(true, move || {
+            let _ = held.recv();
+            #[cfg(target_os = "linux")]
+            return nice();
+            #[cfg(not(target_os = "linux"))]
+            0
+        });
+        // The pool answers while the job still holds its thread.
+        assert_eq!(block_on(pool.spawn(async { 6 * 7 })), 42);
+        assert!(!job.is_finished() && job.poll().is_none());
+        release.send(()).unwrap();
+        let mut got = None;
+        while got.is_none() {
+            got = job.poll();
+            std::thread::yield_now();
+        }
+        assert!(job.is_finished() && job.poll().is_none(), "the result comes once");
+        #[cfg(target_os = "linux")]
+        {
+            assert_eq!(got, Some(19), "the job's thread runs at nice 19");
+            assert_eq!(nice(), before, "the caller's priority is untouched");
+        }
+    }
 
     #[test]
     fn a_reply_waits_longer_with_more_moves_to_weigh_but_never_beyond_the_budget() {

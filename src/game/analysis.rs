@@ -1,15 +1,14 @@
 //! The game's standing across its moves, for the graph after a game and in review: every
-//! position searched at full strength on the task pool, one after another (never on the
+//! position searched at full strength on an engine thread, one after another (never on the
 //! frame), and stopped when the player goes back to playing.
 
-use super::ai_task::{YieldToRenderer, lower_thread_priority};
+use super::ai_task::{EngineJob, YieldToRenderer};
 use super::rules::Rules;
 use super::screen::{Overlay, Practice, Review, Screen};
 use crate::ai::analyse;
 use crate::ai::review::{Standing, Verdict, judge};
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -33,7 +32,7 @@ pub struct GameAnalysis {
     game: Option<(Position, Vec<Move>)>,
     found: Arc<Mutex<Vec<Point>>>,
     cancel: Arc<AtomicBool>,
-    task: Option<Task<()>>,
+    task: Option<EngineJob<()>>,
 }
 
 impl GameAnalysis {
@@ -77,7 +76,10 @@ pub fn judged(points: &[Point], moves: &[Move], start: &Position) -> Vec<(usize,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GameAnalysis>().add_systems(Update, drive.run_if(in_state(Screen::Game)));
+    app.init_resource::<GameAnalysis>()
+        .add_systems(Update, drive.run_if(in_state(Screen::Game)))
+        // Leaving the game (for the title) stops it too; coming back goes on where it was.
+        .add_systems(OnExit(Screen::Game), |mut analysis: ResMut<GameAnalysis>| analysis.pause());
 }
 
 /// Runs while a finished game's panel is open or an earlier position is reviewed; otherwise
@@ -120,8 +122,7 @@ fn drive(
     positions.drain(..done);
     let idle = yield_to_renderer.is_some();
     let (task_cancel, task_found) = (cancel.clone(), found.clone());
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        lower_thread_priority(idle);
+    let task = EngineJob::spawn(idle, move || {
         for p in positions {
             if task_cancel.load(Ordering::Relaxed) {
                 return;

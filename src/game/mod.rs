@@ -121,7 +121,12 @@ pub fn run(args: GameArgs) -> i32 {
                     }),
                     ..default()
                 })
-                .set(bevy::log::LogPlugin { level: bevy::log::Level::WARN, ..default() }),
+                .set(bevy::log::LogPlugin {
+                    level: bevy::log::Level::WARN,
+                    // A scripted run logs each step, so a run that stops short shows where.
+                    filter: format!("{},konane::game::script=info", bevy::log::DEFAULT_FILTER),
+                    ..default()
+                }),
         )
         .add_plugins(bevy_egui::EguiPlugin::default());
     core_plugin(&mut app);

@@ -4,7 +4,7 @@
 //! solver choosing the longest resistance, and a losing move is answered by the solver's
 //! refutation and shown as losing. Solved puzzles are kept in the settings.
 
-use super::ai_task::YieldToRenderer;
+use super::ai_task::{EngineJob, YieldToRenderer};
 use super::i18n::{Msg, side_key};
 use super::rules::{Intent, MoveApplied, Rules, StartFrom};
 use super::screen::{Overlay, Practice, Screen, Turn};
@@ -13,7 +13,6 @@ use crate::ai::puzzle::{Grade, Puzzle};
 use crate::ai::{DistanceSolver, Value};
 use crate::rules::{Color as Side, Game, Geometry, Move, move_to_string};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 /// The shipped puzzles, proven by `konane puzzle check` in the tests.
 pub const PUZZLE_FILE: &str = include_str!("../../assets/puzzles/6x6.txt");
@@ -89,7 +88,7 @@ pub struct PuzzleRun {
     pub state: PuzzleState,
     /// The solver with every position below the puzzle valued (once its task is done).
     solver: Option<DistanceSolver>,
-    task: Option<Task<DistanceSolver>>,
+    task: Option<EngineJob<DistanceSolver>>,
     /// A player's move waits for the verdict.
     awaiting: bool,
     /// The "solved" panel has been shown.
@@ -202,12 +201,11 @@ fn steps(
             commands.insert_resource(StartFrom { game: game.clone(), resigned: None });
             next_screen.set(Screen::Game);
         }
-        // The solver values every position below the puzzle on the task pool (the shipped
+        // The solver values every position below the puzzle on an engine thread (the shipped
         // puzzles take well under a second); verdicts wait for it.
         let position = puzzle.position;
         let idle = yield_to_renderer.is_some();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            super::ai_task::lower_thread_priority(idle);
+        let task = EngineJob::spawn(idle, move || {
             let mut solver = DistanceSolver::new(SOLVER_NODES);
             let _ = solver.moves(&position);
             solver
@@ -244,7 +242,7 @@ fn verdicts(
         return;
     };
     if let Some(task) = run.task.as_mut()
-        && let Some(solver) = block_on(poll_once(task))
+        && let Some(solver) = task.poll()
     {
         run.solver = Some(solver);
         run.task = None;

@@ -19,7 +19,7 @@ pub enum Turn {
     /// A human picks a move.
     #[default]
     Human,
-    /// The AI searches on the task pool.
+    /// The AI searches on its engine thread.
     AiThinking,
     /// A move is being shown; input waits.
     Animating,

@@ -526,10 +526,11 @@ fn run_script(
                 let since = script.announced.map_or(0.0, |(_, t)| now - t);
                 info!(
                     "script line {line}: still at {step:?} after {since:.0} s: turn {turn:?}, ply {}, animations {}, \
-                     rendered frames {}, fading {fading}",
+                     rendered frames {}, fading {fading}, screenshots pending {}",
                     rules.game.ply(),
                     anims.0,
-                    *ready_frames
+                    *ready_frames,
+                    pending.0.load(Ordering::SeqCst)
                 );
                 script.reported = now;
             }
@@ -583,7 +584,7 @@ fn record_frame(
     rules: Option<Res<Rules>>,
     mut since_move: Local<(Option<u64>, u32)>,
 ) {
-    // A frame counts as "thinking" while a search is in flight on the task pool; the frame
+    // A frame counts as "thinking" while a search is in flight on its engine thread; the frame
     // that applies a move and the two after it (the board and its marks are rebuilt) are
     // marked as move frames.
     let thinking = ai.is_some_and(|a| a.thinking());
