@@ -28,17 +28,16 @@ impl<T: Send + 'static> EngineJob<T> {
     pub fn spawn(idle: bool, work: impl FnOnce() -> T + Send + 'static) -> EngineJob<T> {
         let job = EngineJob { result: Arc::new(Mutex::new(None)), finished: Arc::new(AtomicBool::new(false)) };
         let (result, finished) = (job.result.clone(), job.finished.clone());
-        let work = Arc::new(Mutex::new(Some(work)));
-        let run = {
-            let work = work.clone();
-            move || {
-                let Some(work) = work.lock().ok().and_then(|mut w| w.take()) else { return };
-                let out = work();
-                if let Ok(mut slot) = result.lock() {
-                    *slot = Some(out);
-                }
-                finished.store(true, Ordering::Release);
+        // The work waits in a shared slot: if no thread can be started, the closure handed to
+        // it is dropped unrun, and the work is taken from the slot and run here instead.
+        let slot = Arc::new(Mutex::new(Some(work)));
+        let run = move || {
+            let Some(work) = slot.lock().ok().and_then(|mut w| w.take()) else { return };
+            let out = work();
+            if let Ok(mut r) = result.lock() {
+                *r = Some(out);
             }
+            finished.store(true, Ordering::Release);
         };
         let started = std::thread::Builder::new().name("konane-engine".into()).spawn({
             let run = run.clone();
