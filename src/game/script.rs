@@ -1,6 +1,8 @@
 //! A scripted driver for end-to-end runs in a real window: intents, waits and screenshots,
 //! read from a file, one command per line (`#` comments). Every wait is for a state of the
-//! game, never for a time, so a script runs the same on a busy machine.
+//! game, never for a time, so a script runs the same on a busy machine. Each step is logged
+//! as it starts, and a wait that has not passed says every 30 s what it sees; a move or cell
+//! the script cannot play ends the run at once (exit status 3) rather than leave it waiting.
 //!
 //! Commands: `wait FRAMES` (let frames be drawn), `wait-rendered` (every render pipeline
 //! compiled, for several frames in a row, and no fade between screens running), `wait-idle` (a human's turn or game over,
@@ -9,7 +11,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE`, `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use super::ai_task::{AiState, HintRequest};
