@@ -314,31 +314,100 @@ fn size_and_position_must_agree() {
 }
 
 /// Starts the binary, sends Ctrl-C after `delay`, and returns what it printed.
-fn interrupted_after(args: &[&str], delay: Duration) -> Output {
+/// Whether process `pid` has a handler for SIGINT installed (the "SigCgt" mask of
+/// /proc/PID/status): the state a test waits for before it presses Ctrl-C.
+fn catches_sigint(pid: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return false };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
+
+/// Runs the CLI, waits until it catches Ctrl-C (a state, not a time), lets it work for
+/// `work` more, then sends SIGINT and collects its output.
+fn interrupted_after(args: &[&str], work: Duration) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_konane"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(delay);
+    let guard = ProcessTree(Some(child));
+    let pid = guard.0.as_ref().unwrap().id();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !catches_sigint(pid) {
+        assert!(Instant::now() < deadline, "{args:?} never installed its Ctrl-C handler");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(work);
     // SAFETY: sending a signal to our own child process.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
-    wait_at_most(child, Duration::from_secs(30), &format!("{args:?} after Ctrl-C"))
+    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGINT) }, 0);
+    wait_at_most(guard.take(), Duration::from_secs(30), &format!("{args:?} after Ctrl-C"))
+}
+
+/// A child process and everything it started, killed and reaped when dropped (also when the
+/// test fails): a test never leaves a process behind.
+struct ProcessTree(Option<Child>);
+
+impl ProcessTree {
+    /// The child, no longer guarded (its caller waits for it).
+    fn take(mut self) -> Child {
+        self.0.take().expect("a child")
+    }
+}
+
+/// Every process whose chain of parents leads to `root`, deepest first.
+fn descendants(root: u32) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter_map(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // The parent is the second field after the command name in parentheses.
+            let after = &stat[stat.rfind(')')? + 2..];
+            Some((pid, after.split_whitespace().nth(1)?.parse().ok()?))
+        })
+        .collect();
+    let mut found = vec![root];
+    let mut i = 0;
+    while i < found.len() {
+        let p = found[i];
+        found.extend(parents.iter().filter(|(_, parent)| *parent == p).map(|(pid, _)| *pid));
+        i += 1;
+    }
+    found.remove(0);
+    found.reverse();
+    found
+}
+
+impl Drop for ProcessTree {
+    fn drop(&mut self) {
+        let Some(mut child) = self.0.take() else { return };
+        for pid in descendants(child.id()) {
+            // SAFETY: a signal to a process this test started (directly or through its child).
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+    }
 }
 
 #[test]
 fn long_commands_stop_cleanly_on_ctrl_c() {
-    let o = interrupted_after(&["perft", "--size", "8x8", "--depth", "30"], Duration::from_millis(700));
+    let o = interrupted_after(&["perft", "--size", "8x8", "--depth", "30"], Duration::from_millis(200));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("konane: interrupted: perft depth 30 stopped after"), "{}", stderr(&o));
-    let o = interrupted_after(&["solve", "--size", "8x8"], Duration::from_millis(700));
+    let o = interrupted_after(&["solve", "--size", "8x8"], Duration::from_millis(200));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stdout(&o).contains("unsolved (interrupted)"), "{}", stdout(&o));
     assert!(stderr(&o).contains("konane: interrupted: solve stopped after"), "{}", stderr(&o));
     let o = interrupted_after(
         &["match", "--size", "8x8", "--black", "expert", "--white", "expert", "--games", "50"],
-        Duration::from_millis(1500),
+        Duration::from_millis(200),
     );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stdout(&o).contains("games "), "{}", stdout(&o));
@@ -362,6 +431,10 @@ fn progress_is_shown_on_a_terminal_only() {
         return;
     };
     let mut out = child.stdout.take().unwrap();
+    // `script` runs perft on a terminal of its own; killing `script` alone would leave perft
+    // running (a test once left one burning a core): the guard kills the whole tree.
+    let script = ProcessTree(Some(child));
+    let script_pid = script.0.as_ref().unwrap().id();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         use std::io::Read;
@@ -380,8 +453,22 @@ fn progress_is_shown_on_a_terminal_only() {
     });
     // Only a hang reaches this limit.
     let text = rx.recv_timeout(Duration::from_secs(120)).unwrap_or_default();
-    let _ = child.kill();
-    let _ = child.wait();
+    let under_script = descendants(script_pid);
+    assert!(!under_script.is_empty(), "perft runs under `script`");
+    drop(script);
+    // SIGKILL takes effect at once but is seen a moment later: wait for the state.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for pid in under_script {
+        loop {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // Gone, or a zombie whose parent is gone too (init reaps it).
+            if stat.is_empty() || stat.contains(") Z ") {
+                break;
+            }
+            assert!(Instant::now() < deadline, "process {pid} under `script` still runs: {stat}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
     assert!(text.contains("konane: perft: ") && text.contains("leaf nodes counted"), "{text}");
     // Not a terminal: no progress lines.
     let o = interrupted_after(&["perft", "--size", "8x8", "--depth", "30"], Duration::from_millis(2500));

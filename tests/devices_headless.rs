@@ -92,6 +92,7 @@ fn app_with(device: &str) -> (App, Device) {
     app.insert_resource(Settings {
         size: Geometry::new(6, 6).unwrap(),
         players: [Controller::Human, Controller::Ai(Level::Beginner)],
+        level: Level::Beginner,
         ai_min_delay: 0.0,
         anim_speed: 0.0,
         ..Settings::default()
@@ -156,7 +157,7 @@ fn choose_cell(app: &mut App, device: Device, to: Coord) {
 fn whole_game_with(kind: &str) {
     let (mut app, device) = app_with(kind);
     assert_eq!(screen(&app), Screen::Title);
-    // The title's first item is "Play vs computer".
+    // The title's first item that can be chosen is "Play vs computer" (Continue is greyed).
     device.press(&mut app, Press::Choose);
     app.update();
     assert_eq!(screen(&app), Screen::Game, "Play vs computer did not start a game");
@@ -190,10 +191,11 @@ fn whole_game_with(kind: &str) {
     assert_eq!(rules(&app).game.ply(), 0, "Rematch did not start a new game");
     assert!(rules(&app).generation > generation);
     assert_eq!(
-        app.world().resource::<Settings>().players,
+        rules(&app).setup.players,
         [Controller::Human, Controller::Ai(Level::Beginner)],
         "Rematch keeps the colours"
     );
+    assert_eq!(*rules(&app).game.geometry(), Geometry::new(8, 8).unwrap(), "Play vs computer is on the 8x8 board");
 }
 
 #[test]
@@ -251,7 +253,7 @@ fn the_pause_menu_opens_moves_focus_and_confirms_before_restarting() {
 
 #[test]
 fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
-    use konane::game::settings::{SettingsFile, plugin as settings_plugin};
+    use konane::game::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-pad-settings-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let path = dir.join("settings.txt");
@@ -259,9 +261,8 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     let mut file = SettingsFile::load(&path, Settings::default()).file;
     file.agree(app.world().resource::<Settings>());
     app.insert_resource(file);
-    settings_plugin(&mut app);
-    // Title: Play vs computer, You play, Two players, Watch, Custom game, Load game, How to
-    // play, Settings, Quit: up from the first item wraps round to Quit, then Settings.
+    // Title: Continue (greyed), Play vs computer, You play, More ways to play, Learn to play,
+    // Puzzles, Settings, Quit: up from Play vs computer passes Continue to Quit, then Settings.
     for _ in 0..2 {
         pad.press(&mut app, Press::Up);
     }
@@ -307,9 +308,15 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
         app.update();
     }
     assert_eq!(*app.world().resource::<Overlay>(), Overlay::None);
-    pad.press(&mut app, Press::Choose);
-    app.update();
-    let saved = std::fs::read_to_string(&path).expect("settings written");
+    // They are written a moment after the last change, without leaving the screen.
+    let mut saved = String::new();
+    for _ in 0..600 {
+        app.update();
+        saved = std::fs::read_to_string(&path).unwrap_or_default();
+        if saved.contains("language = nl") {
+            break;
+        }
+    }
     assert!(saved.contains("volume = 70"), "{saved}");
     assert!(saved.contains("language = nl"), "{saved}");
     assert!(!saved.contains("mute"), "an unchanged value is not written: {saved}");
@@ -323,8 +330,13 @@ fn overlay(app: &App) -> Overlay {
 #[test]
 fn a_custom_game_is_set_up_and_started_with_only_a_gamepad() {
     let (mut app, pad) = app_with("pad");
-    // Title: Play vs computer, You play, Two players, Watch, Custom game.
-    for _ in 0..4 {
+    // Title: Play vs computer, You play, More ways to play; then Two players, Watch, Custom.
+    for _ in 0..2 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::MoreGames);
+    for _ in 0..2 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -371,7 +383,11 @@ fn play_vs_computer_as_white_at_another_level_with_only_a_keyboard() {
     keys.press(&mut app, Press::Choose);
     app.update();
     assert_eq!(screen(&app), Screen::Game);
-    assert_eq!(app.world().resource::<Settings>().players, [Controller::Ai(Level::Medium), Controller::Human]);
+    assert_eq!(rules(&app).setup.players, [Controller::Ai(Level::Medium), Controller::Human]);
+    // The title remembers the level and colour, not the custom game's players.
+    let settings = app.world().resource::<Settings>();
+    assert_eq!((settings.level, settings.colour), (Level::Medium, konane::rules::Color::White));
+    assert_eq!(settings.players, [Controller::Human, Controller::Ai(Level::Beginner)]);
 }
 
 #[test]
@@ -435,8 +451,12 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     std::fs::write(&file, "6x6\na6 b6\n").unwrap();
     let (mut app, pad) = app_with("pad");
     app.insert_resource(DataDir(dir.clone()));
-    // Title: ... Custom game, Load game (the sixth item).
-    for _ in 0..5 {
+    // Title: More ways to play (the third item that can be chosen), then Load game (fourth).
+    for _ in 0..2 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    for _ in 0..3 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -455,7 +475,9 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     assert!(!file.exists(), "not deleted");
     assert_eq!(overlay(&app), Overlay::Load);
     assert!(app.world().resource::<SaveList>().entries.is_empty());
-    // B closes the Load screen.
+    // B closes the Load screen, back to the other ways to play, and then to the title.
+    pad.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::MoreGames);
     pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::None);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -464,15 +486,24 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
 #[test]
 fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     let (mut app, pad) = app_with("pad");
-    // Up from the first item: Quit, Settings, How to play.
+    // Learn to play (the fourth item that can be chosen) lists the lessons, then How to play.
     for _ in 0..3 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Lessons);
+    // Up from the first lesson: Back, then How to play.
+    for _ in 0..2 {
         pad.press(&mut app, Press::Up);
     }
     pad.press(&mut app, Press::Choose);
     assert_eq!(overlay(&app), Overlay::Rules);
     pad.press(&mut app, Press::Back);
+    assert_eq!(overlay(&app), Overlay::Lessons);
+    pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::None);
-    // In a game: Start, then How to play (sixth in the pause menu); B goes back to the pause menu.
+    // In a game: Start, then How to play (fifth in the pause menu of a game not yet begun,
+    // which has nothing to resign); B goes back to the pause menu.
     pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Up);
     pad.press(&mut app, Press::Choose);
@@ -480,7 +511,7 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     assert_eq!(screen(&app), Screen::Game);
     keys_or_pad_start(&mut app, pad);
     assert_eq!(overlay(&app), Overlay::Pause);
-    for _ in 0..5 {
+    for _ in 0..4 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -521,16 +552,20 @@ fn lesson(app: &App) -> Option<(usize, bool)> {
 #[test]
 fn the_whole_tutorial_with_only_a_gamepad_explains_wrong_moves_and_remembers_progress() {
     let (mut app, pad) = app_with("pad");
-    // Title: ... Load game, Learn to play (the seventh item).
-    for _ in 0..6 {
+    // Title: Learn to play (the fourth item that can be chosen): the lessons, the first one
+    // focused.
+    for _ in 0..3 {
         pad.press(&mut app, Press::Down);
     }
+    pad.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Lessons);
+    let settings_before = app.world().resource::<Settings>().clone();
     pad.press(&mut app, Press::Choose);
     app.update();
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(overlay(&app), Overlay::Lesson);
     assert_eq!(lesson(&app), Some((0, false)));
-    assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Human]);
+    assert_eq!(rules(&app).setup.players, [Controller::Human, Controller::Human]);
     // Lesson 1 is read: Next.
     pad.press(&mut app, Press::Choose);
     assert_eq!(lesson(&app), Some((1, false)));
@@ -574,12 +609,10 @@ fn the_whole_tutorial_with_only_a_gamepad_explains_wrong_moves_and_remembers_pro
     app.update();
     assert_eq!(screen(&app), Screen::Title);
     assert!(lesson(&app).is_none());
-    assert_eq!(app.world().resource::<Settings>().tutorial, 8);
-    assert_eq!(
-        app.world().resource::<Settings>().players,
-        [Controller::Human, Controller::Ai(Level::Beginner)],
-        "the players from before the tutorial are back"
-    );
+    // The lessons passed are kept; nothing else in the settings changed.
+    let after = app.world().resource::<Settings>().clone();
+    assert_eq!(after.tutorial, 8);
+    assert_eq!(Settings { tutorial: 0, ..after }, Settings { tutorial: 0, ..settings_before });
 }
 
 #[test]
@@ -597,11 +630,13 @@ fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
         keys.press(&mut app, Press::Down);
     }
     keys.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::Lessons);
+    keys.press(&mut app, Press::Choose); // lesson 1
     app.update();
     assert_eq!(overlay(&app), Overlay::Lesson);
     assert!(lesson(&app).is_some());
     assert_eq!(rules(&app).game.geometry().cols(), 6, "the lesson's board is shown");
-    assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Human]);
+    assert_eq!(rules(&app).setup.players, [Controller::Human, Controller::Human]);
     // Leave the tutorial (the second item): the title, with the players of before.
     keys.press(&mut app, Press::Down);
     keys.press(&mut app, Press::Choose);
@@ -611,7 +646,7 @@ fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
     assert!(lesson(&app).is_none());
     assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Ai(Level::Beginner)]);
     assert!(
-        app.world().get_resource::<konane::game::rules::StartFrom>().is_none(),
+        app.world().get_resource::<konane::game::rules::NextGame>().is_none(),
         "a lesson's board was left to start the next game from"
     );
 }

@@ -25,7 +25,13 @@ fn run_game(name: &str, args: &[&str], script: &str, timeout: Duration) -> PathB
 /// Like [`run_game`]; `pointer` is a shell snippet run beside the game on the same display
 /// (it sees the screenshot directory as `$SHOTS`), for real mouse input with xdotool.
 fn run_game_with(name: &str, args: &[&str], script: &str, timeout: Duration, pointer: Option<&str>) -> PathBuf {
-    run_game_on("1280x800", name, args, script, timeout, pointer)
+    // The window fills the 1280×800 screen exactly (left alone, the game would leave room
+    // for panels), so pixel positions below are the window's.
+    let mut args = args.to_vec();
+    if !args.contains(&"--window-size") {
+        args.extend(["--window-size", "1280x800"]);
+    }
+    run_game_on("1280x800", name, &args, script, timeout, pointer)
 }
 
 /// Like [`run_game_with`], on a virtual screen of `screen` pixels (the window must fit on it).
@@ -452,5 +458,46 @@ fn every_screen_at_three_window_sizes() {
         assert_eq!(saved.game.ply(), 4, "{size}: the saved game is not the one played");
         let final_dump = std::fs::read_to_string(dir.join("final")).unwrap();
         assert!(final_dump.contains("ply 4"), "{size}: {final_dump}");
+    }
+}
+
+/// The window opens at a size that fits the screen, whatever its shape (the game's default
+/// 1280×800 would not fit on these), and the title menu fits in it without scrolling.
+#[test]
+fn the_window_fits_small_and_tall_screens_and_the_title_fits_the_window() {
+    for (screen, expected) in [("800x600", (768, 540)), ("600x900", (576, 800))] {
+        let name = format!("fit-{screen}");
+        let script = "menu\nwait 5\nwait-rendered\nexpect-menu-fits\nscreenshot title\nquit\n";
+        let dir = run_game_on(screen, &name, &[], script, Duration::from_secs(300), None);
+        let shot = load(&dir.join("title.png"));
+        assert_eq!((shot.w, shot.h), expected, "the window on a {screen} screen");
+    }
+}
+
+/// No text is ever drawn with letters missing: the first frame that shows new words (here,
+/// the settings in Hawaiian, with letters such as ʻ and ā the English words never used) is
+/// the same as the frames after it.
+#[test]
+fn new_words_are_drawn_whole_in_their_first_frame() {
+    let script = "wait 5\nwait-rendered\nopen settings\nwait 10\nwait-rendered\npress right\nscreenshot first\n\
+                  screenshot second\nwait 20\nwait-rendered\nscreenshot later\nquit\n";
+    let dir =
+        run_game("first-frame", &["--mode", "human-human", "--anim-speed", "0"], script, Duration::from_secs(300));
+    let later = load(&dir.join("later.png"));
+    for name in ["first", "second"] {
+        let shot = load(&dir.join(format!("{name}.png")));
+        assert_eq!((shot.w, shot.h), (later.w, later.h));
+        // The settings panel in the middle of the window.
+        let (x0, x1, y0, y1) = (later.w / 4, later.w * 3 / 4, later.h / 8, later.h * 7 / 8);
+        let mut differ = 0;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let (a, b) = (shot.rgb[y * shot.w + x], later.rgb[y * later.w + x]);
+                if (0..3).any(|c| (a[c] as i32 - b[c] as i32).abs() > 48) {
+                    differ += 1;
+                }
+            }
+        }
+        assert!(differ < 50, "the {name} frame of the new words differs from later ones in {differ} pixels");
     }
 }

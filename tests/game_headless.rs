@@ -13,6 +13,8 @@ use konane::game::anim::{Hop, Leaving};
 use konane::game::board::Stone;
 use konane::game::input::CellActivated;
 use konane::game::rules::{Intent, Rules};
+use konane::game::score::Score;
+use konane::game::screen::Overlay;
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
 use konane::rules::{Color as Side, Geometry, Move, Phase};
 use std::time::{Duration, Instant};
@@ -64,7 +66,7 @@ fn play_to_end(app: &mut App, limit: Duration) {
     let start = Instant::now();
     while turn(app) != Turn::Over {
         assert!(start.elapsed() < limit, "game did not finish; ply {}", rules(app).game.ply());
-        let human_side = app.world().resource::<Settings>().controller(rules(app).game.to_move()) == Controller::Human;
+        let human_side = rules(app).controller(rules(app).game.to_move()) == Controller::Human;
         if turn(app) == Turn::Human && human_side {
             let r = rules(app);
             let legal = r.legal_moves();
@@ -81,8 +83,13 @@ fn play_to_end(app: &mut App, limit: Duration) {
 fn check_finished(app: &App) {
     let r = rules(app);
     let winner = r.game.winner().expect("game over has a winner");
-    assert_eq!(r.game.position().move_count(), 0);
-    assert_eq!(r.game.to_move(), winner.opponent());
+    // The game says so: the game-over panel is open and the computer has stopped.
+    assert_eq!(*app.world().resource::<Overlay>(), Overlay::GameOver);
+    assert!(!app.world().resource::<AiState>().thinking());
+    // The score counts this game once, for whoever won it.
+    let (you, level) = (r.setup.one_human().unwrap(), r.setup.opponent_level().unwrap());
+    let (won, lost) = app.world().resource::<Score>().against(level);
+    assert_eq!((won, lost), if winner == you { (1, 0) } else { (0, 1) });
     // The record replays to the same result.
     let rec = konane::rules::Record::of_game(&r.game);
     assert_eq!(rec.replay().unwrap().winner(), Some(winner));
@@ -165,7 +172,8 @@ fn new_game_while_the_ai_thinks_never_plays_the_old_search_s_move() {
     assert_eq!(rules(&app).game.ply(), 0);
     let searches = app.world().resource::<AiState>().searches_started();
     let old_generation = rules(&app).generation;
-    app.world_mut().write_message(Intent::NewGame);
+    let setup = rules(&app).setup;
+    app.world_mut().write_message(Intent::NewGame(setup));
     app.world_mut().resource_mut::<Settings>().ai_min_delay = 0.0;
     app.update();
     assert_eq!(rules(&app).game.ply(), 0, "the old search's move was played in the new game");
@@ -245,7 +253,8 @@ fn new_game_while_an_animation_runs_rebuilds_the_board() {
     app.world_mut().write_message(CellActivated(konane::rules::parse_coord_public(&geo, "b6").unwrap()));
     app.update();
     assert_eq!(rules(&app).game.ply(), 1);
-    app.world_mut().write_message(Intent::NewGame);
+    let setup = rules(&app).setup;
+    app.world_mut().write_message(Intent::NewGame(setup));
     for _ in 0..3 {
         app.update();
     }
@@ -368,8 +377,8 @@ fn a_hint_is_legal_and_disappears_after_the_position_changes() {
 }
 
 #[test]
-fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
-    use konane::game::settings::{SettingsFile, plugin as settings_plugin};
+fn settings_changed_on_the_title_screen_are_saved_a_moment_later_and_on_exit() {
+    use konane::game::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-headless-settings-{}", std::process::id()));
     let path = dir.join("settings.txt");
     let _ = std::fs::remove_dir_all(&dir);
@@ -381,28 +390,31 @@ fn settings_changed_on_the_title_screen_are_saved_when_a_game_starts() {
     let mut file = SettingsFile::load(&path, Settings::default()).file;
     file.agree(&start);
     app.insert_resource(file);
-    settings_plugin(&mut app);
     for _ in 0..3 {
         app.update();
     }
     // Nothing changed yet: nothing written.
     assert!(!path.exists());
-    // The player picks 6x6 against Hard, then starts the game.
+    // The player picks 6x6 against Hard on the title screen: written a moment later, without
+    // starting a game (a state waited for, not a time).
     {
         let mut s = app.world_mut().resource_mut::<Settings>();
         s.size = Geometry::new(6, 6).unwrap();
         s.players[1] = Controller::Ai(Level::Hard);
     }
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
-    for _ in 0..3 {
+    let deadline = Instant::now() + HANG;
+    while !path.exists() {
+        assert!(Instant::now() < deadline, "the settings were never written");
         app.update();
     }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
     let back = SettingsFile::load(&path, Settings::default());
     assert!(back.messages.is_empty(), "{:?}", back.messages);
     assert_eq!(back.settings.size, Geometry::new(6, 6).unwrap());
     assert_eq!(back.settings.players[1], Controller::Ai(Level::Hard));
-    // A change followed by closing the game is kept too.
+    // A change followed at once by closing the game is kept too.
     app.world_mut().resource_mut::<Settings>().coordinates = false;
+    app.update();
     app.world_mut().write_message(AppExit::Success);
     app.update();
     let back = SettingsFile::load(&path, Settings::default());

@@ -11,7 +11,8 @@ use konane::ai::{DistanceSolver, Level, Value};
 use konane::game::menu::{MenuChosen, MenuItem};
 use konane::game::puzzles::{PuzzleRun, PuzzleState, book, is_solved};
 use konane::game::rules::{Intent, Rules};
-use konane::game::screen::{Overlay, Practice};
+use konane::game::screen::Overlay;
+use konane::game::setup::GameMode;
 use konane::game::{Controller, Screen, Settings, core_plugin};
 use konane::rules::Position;
 use std::time::Duration;
@@ -66,7 +67,7 @@ fn a_puzzle_is_solved_with_any_winning_move_against_the_longest_defence() {
     wait_for(&mut app, "the puzzle's board", |a| {
         *a.world().resource::<State<Screen>>().get() == Screen::Game && a.world().contains_resource::<PuzzleRun>()
     });
-    assert!(app.world().contains_resource::<Practice>(), "a puzzle is not a game to autosave");
+    assert_eq!(app.world().resource::<Rules>().setup.mode, GameMode::Puzzle, "a puzzle is not a game to autosave");
     let index = run(&app).index;
     let puzzle = &book().puzzles[index];
     assert_eq!(puzzle.grade(), Grade::Middle);
@@ -117,7 +118,7 @@ fn a_puzzle_is_solved_with_any_winning_move_against_the_longest_defence() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
     assert_eq!(overlay(&app), Overlay::Puzzles);
     assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Ai(Level::Hard)]);
-    assert!(!app.world().contains_resource::<PuzzleRun>() && !app.world().contains_resource::<Practice>());
+    assert!(!app.world().contains_resource::<PuzzleRun>());
 }
 
 #[test]

@@ -87,14 +87,17 @@ fn the_unfinished_game_is_saved_after_every_move_and_continues_with_its_history(
     second.update();
     assert_eq!(*second.world().resource::<State<Screen>>().get(), Screen::Game);
     assert_eq!(rules(&second).game.moves(), moves);
-    assert_eq!(second.world().resource::<Settings>().players, players);
+    assert_eq!(rules(&second).setup.players, players);
+    // Continuing a game does not touch the player's settings (the custom game's players).
+    assert_eq!(second.world().resource::<Settings>().players, [Controller::Ai(Level::Expert); 2]);
     assert_eq!(*second.world().resource::<State<Turn>>().get(), Turn::Human);
     // Undo still works on the continued game.
     second.world_mut().write_message(Intent::Undo);
     second.update();
     assert_eq!(rules(&second).game.moves(), moves[..2]);
     // Finishing or emptying the game leaves nothing to continue.
-    second.world_mut().write_message(Intent::NewGame);
+    let setup = rules(&second).setup;
+    second.world_mut().write_message(Intent::NewGame(setup));
     second.update();
     second.update();
     assert!(!autosave.exists());
@@ -233,7 +236,7 @@ fn a_saved_game_is_listed_opened_and_deleted_from_the_load_screen() {
     app.update();
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(rules(&app).game.moves(), moves, "not the saved game (the later one had {longer:?})");
-    assert_eq!(app.world().resource::<Settings>().players, players);
+    assert_eq!(rules(&app).setup.players, players);
     assert_eq!(*app.world().resource::<State<Turn>>().get(), Turn::Human);
     app.world_mut().write_message(Intent::Undo);
     app.update();
@@ -335,7 +338,7 @@ fn the_tutorial_leaves_the_unfinished_game_saved_as_it_was() {
     let before = std::fs::read(&autosave).expect("the game was saved");
     // Learn to play from the pause menu, play the first playing lesson's move, leave.
     choose(&mut app, MenuItem::Tutorial);
-    choose(&mut app, MenuItem::NextLesson);
+    choose(&mut app, MenuItem::Lesson(1));
     choose(&mut app, MenuItem::TryLesson);
     let m = rules(&app).legal_moves()[0];
     app.world_mut().write_message(Intent::Play { mv: m, generation: None });

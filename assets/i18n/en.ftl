@@ -48,7 +48,7 @@ status-moving-you = Moving your stone…
 # $who: a player's name (player-computer, side-black, player-side-computer …)
 status-moving = { $who } is moving…
 # $loser: the player's name of the side that has no move
-status-you-win = You win — { $loser } has no move
+status-you-win = You win — the computer has no move
 status-you-lose = You lose — you have no move
 status-side-wins = { $side ->
     [black] Black wins — White has no move
@@ -171,7 +171,7 @@ item-watch = Watch computer vs computer
 item-custom = Custom game…
 item-load = Load game…
 item-how-to-play = How to play
-item-tutorial = Learn to play
+item-tutorial = Learn to play…
 item-try-lesson = Try it
 item-next-lesson = Next lesson
 item-finish-tutorial = Finish the tutorial
@@ -329,7 +329,7 @@ rules-diagram-after = After
 ## for some the reason another legal move is not the one)
 
 lesson-board-title = The board and the stones
-lesson-board-text = Kōnane is played on a papamū, a board of cups. Black basalt and white coral stones (ʻiliʻili) fill every cup in a checkerboard. Black moves first.
+lesson-board-text = Kōnane is played on a papamū, a board of cups. Black basalt and white coral stones (ʻiliʻili) fill every cup in a checkerboard. Black moves first. The light blue rings mark the stones that may be taken off first; later, faint rings mark the stones that can jump.
 lesson-open-title = Black opens
 lesson-open-text = The game starts with a hole. Black takes one of its own stones off the board: one from the centre or from a corner. The stones it may take are ringed.
 lesson-open-task = Take a black stone from the centre or a corner
@@ -416,3 +416,38 @@ analysis-proven = { $side ->
 # $n: the move's number; $played: the move; $best: the engine's better move
 analysis-threw = Move { $n }, { $played }, threw a proven win away; { $best } kept it
 analysis-blunder = Move { $n }, { $played }, was a blunder; { $best } was better
+
+# Session 9: one title level, lesson list, score per level, profile and autosave notices.
+hud-move = Move { $n }
+score-computer-level = Computer ({ $level })
+notice-autosave-failed = Your unfinished game could not be kept in { $path }: { $why }
+title-profile-in-use = Kōnane is open in another window too: games played here are not kept for Continue (use Save game to keep one).
+item-more-games = More ways to play…
+item-lesson = { $n }. { $title }{ $mark }
+lesson-mark-passed = { " · done" }
+lesson-mark-open = { "" }
+more-games-title = More ways to play
+more-games-hint = Two people at this screen, the computer against itself, a board of your own, or a saved game.
+lessons-title = Learn to play
+lessons-hint = Eight short lessons, { $passed } of { $total } done. Start at any lesson.
+status-you-played = You played { $move }
+status-played = { $who } played { $move }
+notice-muted = Sound off: M turns it back on
+notice-unmuted = Sound on
+hud-muted = Sound off (M)
+# $side had a proven win after move $n, but $winner won after $side's mistake at move $m.
+analysis-proven-thrown = { $side ->
+    [black] Black had a forced win after move { $n }; { $winner ->
+        [black] Black
+       *[white] White
+    } won after Black's mistake at move { $m }
+   *[white] White had a forced win after move { $n }; { $winner ->
+        [black] Black
+       *[white] White
+    } won after White's mistake at move { $m }
+}
+load-hint-keys = Enter opens a game; Delete deletes it.
+load-hint-pad = A opens a game; X deletes it.
+load-hint-pointer = Click a game to open it; its Delete button deletes it.
+tray-took = { $who } took { $n }
+item-take-back = Take back the last move

@@ -43,7 +43,7 @@ status-side-resigned = { $side ->
 }
 status-moving-you = Ke lele nei kāu ʻiliʻili…
 status-moving = Ke neʻe nei ʻo { $who }…
-status-you-win = Lanakila ʻoe — ʻaʻohe neʻe i koe iā { $loser }
+status-you-win = Lanakila ʻoe — ʻaʻohe neʻe i koe i ka lolouila
 status-you-lose = Pio ʻoe — ʻaʻohe neʻe i koe iā ʻoe
 status-side-wins = { $side ->
     [black] Lanakila ʻo ʻEleʻele — ʻaʻohe neʻe i koe iā Keʻokeʻo
@@ -154,7 +154,7 @@ item-watch = Nānā: lolouila me lolouila
 item-custom = Pāʻani kūikawā…
 item-load = Wehe i ka pāʻani…
 item-how-to-play = Nā lula
-item-tutorial = E aʻo i ka pāʻani
+item-tutorial = E aʻo i ka pāʻani…
 item-try-lesson = E hoʻāʻo
 item-next-lesson = Haʻawina aʻe
 item-finish-tutorial = Ua pau nā haʻawina
@@ -290,7 +290,7 @@ rules-diagram-after = Ma hope
 ## Nā haʻawina
 
 lesson-board-title = Ka papamū a me nā ʻiliʻili
-lesson-board-text = Pāʻani ʻia ke kōnane ma ka papamū, he papa me nā poho liʻiliʻi. Piha nā poho a pau i nā ʻiliʻili, ʻeleʻele a keʻokeʻo, ma ka hoʻololi ʻana. Neʻe mua ʻo ʻEleʻele.
+lesson-board-text = Pāʻani ʻia ke kōnane ma ka papamū, he papa me nā poho liʻiliʻi. Piha nā poho a pau i nā ʻiliʻili, ʻeleʻele a keʻokeʻo, ma ka hoʻololi ʻana. Neʻe mua ʻo ʻEleʻele. Hōʻike nā apo polū māmā i nā ʻiliʻili hiki ke lawe mua ʻia; ma hope, hōʻike nā apo māmā i nā ʻiliʻili hiki ke lele.
 lesson-open-title = Wehe ʻo ʻEleʻele
 lesson-open-text = Hoʻomaka ka pāʻani me kekahi puka. Lawe ʻo ʻEleʻele i kekahi o kona mau ʻiliʻili: mai ke kikowaena a i ʻole mai ke kihi. Ua pōʻai ʻia nā ʻiliʻili i ʻae ʻia.
 lesson-open-task = E lawe i ʻiliʻili ʻeleʻele mai ke kikowaena a i ʻole ke kihi
@@ -370,3 +370,37 @@ analysis-proven = { $side ->
 }
 analysis-threw = Neʻe { $n }, { $played }: ua haʻalele ʻia kahi lanakila i hōʻoia ʻia; ua mālama ʻo { $best } iā ia
 analysis-blunder = Neʻe { $n }, { $played }: he hewa nui; ʻoi aku ka maikaʻi o { $best }
+
+# Kau 9: hoʻokahi papa kuhikuhi, papa haʻawina, ka helu no kēlā me kēia pae.
+hud-move = Neʻe { $n }
+score-computer-level = Lolouila ({ $level })
+notice-autosave-failed = ʻAʻole i mālama ʻia kāu pāʻani i pau ʻole ma { $path }: { $why }
+title-profile-in-use = Ua wehe ʻia ke kōnane ma kekahi puka aniani ʻē aʻe: ʻaʻole e mālama ʻia nā pāʻani o ʻaneʻi no ka hoʻomau (e koho iā Mālama i ka pāʻani).
+item-more-games = Nā ʻano pāʻani ʻē aʻe…
+item-lesson = { $n }. { $title }{ $mark }
+lesson-mark-passed = { " · pau" }
+lesson-mark-open = { "" }
+more-games-title = Nā ʻano pāʻani ʻē aʻe
+more-games-hint = ʻElua kānaka ma kēia pakuhi, ka lolouila me ia iho, kou papa ponoʻī, a i ʻole he pāʻani i mālama ʻia.
+lessons-title = E aʻo i ka pāʻani
+lessons-hint = ʻEwalu haʻawina pōkole, { $passed } o { $total } i pau. E hoʻomaka ma kekahi haʻawina.
+status-you-played = Ua pāʻani ʻoe iā { $move }
+status-played = Ua pāʻani ʻo { $who } iā { $move }
+notice-muted = Pio ke kani: e kaomi iā M e hoʻā hou
+notice-unmuted = Ua ā ke kani
+hud-muted = Pio ke kani (M)
+analysis-proven-thrown = { $side ->
+    [black] Ua paʻa ka lanakila iā ʻEleʻele ma hope o ka neʻe { $n }; ua lanakila ʻo { $winner ->
+        [black] ʻEleʻele
+       *[white] Keʻokeʻo
+    } ma hope o ka hewa o ʻEleʻele ma ka neʻe { $m }
+   *[white] Ua paʻa ka lanakila iā Keʻokeʻo ma hope o ka neʻe { $n }; ua lanakila ʻo { $winner ->
+        [black] ʻEleʻele
+       *[white] Keʻokeʻo
+    } ma hope o ka hewa o Keʻokeʻo ma ka neʻe { $m }
+}
+load-hint-keys = Wehe ʻo Enter i ka pāʻani; holoi ʻo Delete iā ia.
+load-hint-pad = Wehe ʻo A i ka pāʻani; holoi ʻo X iā ia.
+load-hint-pointer = Kaomi i ka pāʻani e wehe ai; holoi ke pihi Holoi iā ia.
+tray-took = Ua lawe ʻo { $who } i { $n }
+item-take-back = Hoʻihoʻi i ka neʻe hope

@@ -43,7 +43,7 @@ status-side-resigned = { $side ->
 }
 status-moving-you = Je steen springt…
 status-moving = { $who } is aan zet…
-status-you-win = Jij wint — { $loser } kan niet meer springen
+status-you-win = Jij wint — de computer kan niet meer springen
 status-you-lose = Je verliest — je kunt niet meer springen
 status-side-wins = { $side ->
     [black] Zwart wint — Wit kan niet meer springen
@@ -157,7 +157,7 @@ item-watch = Computer tegen computer
 item-custom = Eigen spel…
 item-load = Spel laden…
 item-how-to-play = Spelregels
-item-tutorial = Leren spelen
+item-tutorial = Leren spelen…
 item-try-lesson = Probeer het
 item-next-lesson = Volgende les
 item-finish-tutorial = Lessen afronden
@@ -299,7 +299,7 @@ rules-diagram-after = Na
 ## De lessen
 
 lesson-board-title = Het bord en de stenen
-lesson-board-text = Kōnane speel je op een papamū, een bord vol kuiltjes. Zwarte stenen van basalt en witte van koraal (ʻiliʻili) vullen elk kuiltje in een schaakbordpatroon. Zwart begint.
+lesson-board-text = Kōnane speel je op een papamū, een bord vol kuiltjes. Zwarte stenen van basalt en witte van koraal (ʻiliʻili) vullen elk kuiltje in een schaakbordpatroon. Zwart begint. De lichtblauwe ringen tonen welke stenen er als eerste af mogen; later tonen vage ringen de stenen die kunnen springen.
 lesson-open-title = Zwart opent
 lesson-open-text = Het spel begint met een gat. Zwart neemt een eigen steen van het bord: één uit het midden of uit een hoek. De stenen die mogen, zijn omcirkeld.
 lesson-open-task = neem een zwarte steen uit het midden of een hoek
@@ -379,3 +379,37 @@ analysis-proven = { $side ->
 }
 analysis-threw = Zet { $n }, { $played }, gaf een bewezen winst weg; { $best } hield hem vast
 analysis-blunder = Zet { $n }, { $played }, was een blunder; { $best } was beter
+
+# Sessie 9: één titelniveau, lessenlijst, stand per niveau, profiel- en opslagmeldingen.
+hud-move = Zet { $n }
+score-computer-level = Computer ({ $level })
+notice-autosave-failed = Je onafgemaakte spel kon niet worden bewaard in { $path }: { $why }
+title-profile-in-use = Kōnane is ook in een ander venster open: spellen hier worden niet bewaard om verder te spelen (gebruik Spel opslaan).
+item-more-games = Meer manieren om te spelen…
+item-lesson = { $n }. { $title }{ $mark }
+lesson-mark-passed = { " · klaar" }
+lesson-mark-open = { "" }
+more-games-title = Meer manieren om te spelen
+more-games-hint = Met z'n tweeën aan dit scherm, de computer tegen zichzelf, een eigen bord of een opgeslagen spel.
+lessons-title = Leren spelen
+lessons-hint = Acht korte lessen, { $passed } van { $total } klaar. Begin bij elke les die je wilt.
+status-you-played = Je speelde { $move }
+status-played = { $who } speelde { $move }
+notice-muted = Geluid uit: M zet het weer aan
+notice-unmuted = Geluid aan
+hud-muted = Geluid uit (M)
+analysis-proven-thrown = { $side ->
+    [black] Zwart had na zet { $n } een gedwongen winst; { $winner ->
+        [black] Zwart
+       *[white] Wit
+    } won na de fout van Zwart in zet { $m }
+   *[white] Wit had na zet { $n } een gedwongen winst; { $winner ->
+        [black] Zwart
+       *[white] Wit
+    } won na de fout van Wit in zet { $m }
+}
+load-hint-keys = Enter opent een spel; Delete verwijdert het.
+load-hint-pad = A opent een spel; X verwijdert het.
+load-hint-pointer = Klik op een spel om het te openen; de knop Wissen wist het.
+tray-took = { $who } nam { $n }
+item-take-back = Laatste zet terugnemen

@@ -256,7 +256,7 @@ fn drive_ai(
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
-    let level = match settings.controller(side) {
+    let level = match rules.controller(side) {
         Controller::Ai(l) if *turn.get() == Turn::AiThinking => l,
         _ => {
             // Not the AI's turn (undo, new game, human to move): stop any search.

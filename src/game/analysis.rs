@@ -4,7 +4,7 @@
 
 use super::ai_task::{EngineJob, YieldToRenderer};
 use super::rules::Rules;
-use super::screen::{Overlay, Practice, Review, Screen};
+use super::screen::{Overlay, Review, Screen};
 use crate::ai::analyse;
 use crate::ai::review::{Standing, Verdict, judge};
 use crate::rules::{Move, Position};
@@ -77,7 +77,7 @@ pub fn judged(points: &[Point], moves: &[Move], start: &Position) -> Vec<(usize,
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameAnalysis>()
-        .add_systems(Update, drive.run_if(in_state(Screen::Game)))
+        .add_systems(Update, drive.in_set(super::screen::GameSet::Presentation).run_if(in_state(Screen::Game)))
         // Leaving the game (for the title) stops it too; coming back goes on where it was.
         .add_systems(OnExit(Screen::Game), |mut analysis: ResMut<GameAnalysis>| analysis.pause());
 }
@@ -89,11 +89,10 @@ fn drive(
     rules: Option<Res<Rules>>,
     overlay: Res<Overlay>,
     review: Res<Review>,
-    practice: Option<Res<Practice>>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
 ) {
     let Some(rules) = rules else { return };
-    let wanted = practice.is_none() && (review.0.is_some() || *overlay == Overlay::GameOver);
+    let wanted = !rules.setup.is_practice() && (review.0.is_some() || *overlay == Overlay::GameOver);
     if !wanted {
         if analysis.task.is_some() {
             analysis.pause();

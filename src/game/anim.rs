@@ -9,7 +9,7 @@ use super::board::{
 };
 use super::input::{HeldStone, Selection, SkipAnimation};
 use super::rules::{AnimationsRunning, BoardReset, MoveApplied, Rejected, Rules};
-use super::screen::{GameSet, Screen};
+use super::screen::Screen;
 use super::settings::Settings;
 use super::textures::Textures;
 use bevy::math::curve::{Curve, EaseFunction, EasingCurve};
@@ -114,8 +114,7 @@ pub fn plugin(app: &mut App) {
             count_running,
         )
             .chain()
-            .after(super::board::rebuild_on_reset)
-            .in_set(GameSet::Presentation)
+            .in_set(super::screen::ViewSet::OnBoard)
             .run_if(in_state(Screen::Game)),
     );
 }

@@ -59,7 +59,8 @@ pub struct GameArgs {
     /// Continue the unfinished saved game at once.
     #[arg(long = "continue")]
     pub resume: bool,
-    /// Window size in logical pixels, e.g. 1280x800 (the default), 800x600 or 600x900.
+    /// Window size in logical pixels, e.g. 1280x800, 800x600 or 600x900 (shrunk if larger than
+    /// the screen). Without it: the last size if it still fits, else 1280x800 or less, to fit.
     #[arg(long, value_parser = window_size)]
     pub window_size: Option<(u32, u32)>,
     /// Keep the player's settings in this file (default `~/.config/konane/settings.txt`;

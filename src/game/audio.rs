@@ -6,8 +6,9 @@
 
 use super::input::{Action, HeldStone, Selection};
 use super::menu::{MenuChosen, MenuFocus};
+use super::rules::Rules;
 use super::rules::{GameOver, MoveApplied};
-use super::settings::{Controller, Settings};
+use super::settings::{EditSettings, Settings};
 use crate::synth::{Effect, LAND_VARIANTS, render, wav};
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
@@ -74,12 +75,18 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// M turns all sound off, and on again at the volume it had.
-fn toggle_mute(mut actions: MessageReader<Action>, mut settings: ResMut<Settings>) {
-    for a in actions.read() {
-        if *a == Action::Mute {
-            settings.muted = !settings.muted;
-        }
+/// M turns all sound off, and on again at the volume it had; a notice says which.
+fn toggle_mute(
+    mut actions: MessageReader<Action>,
+    settings: Res<Settings>,
+    mut edits: MessageWriter<EditSettings>,
+    mut notice: ResMut<super::screen::Notice>,
+) {
+    let presses = actions.read().filter(|a| **a == Action::Mute).count();
+    if presses % 2 == 1 {
+        let muted = !settings.muted;
+        edits.write(EditSettings::new(move |s| s.muted = muted));
+        notice.say(if muted { "notice-muted" } else { "notice-unmuted" }, false);
     }
 }
 
@@ -100,7 +107,7 @@ fn cues_from_the_game(
     held: Option<Res<HeldStone>>,
     selection: Option<Res<Selection>>,
     focus: Res<MenuFocus>,
-    settings: Res<Settings>,
+    rules: Option<Res<Rules>>,
     mut applied: MessageReader<MoveApplied>,
     mut chosen: MessageReader<MenuChosen>,
     mut over: MessageReader<GameOver>,
@@ -128,11 +135,7 @@ fn cues_from_the_game(
         sfx.write(Sfx::Click);
     }
     for o in over.read() {
-        let lost = match settings.players {
-            [Controller::Human, Controller::Ai(_)] => o.winner != crate::rules::Color::Black,
-            [Controller::Ai(_), Controller::Human] => o.winner != crate::rules::Color::White,
-            _ => false,
-        };
+        let lost = rules.as_ref().and_then(|r| r.setup.one_human()).is_some_and(|you| o.winner != you);
         sfx.write(if lost { Sfx::Loss } else { Sfx::Win });
     }
 }

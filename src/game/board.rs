@@ -88,6 +88,10 @@ pub struct Layout {
     pub window: Vec2,
     /// The trays sit below the board (tall windows) instead of beside it.
     pub trays_below: bool,
+    /// Window pixels below the board for a panel there (the move list in a tall window): the
+    /// board moves up under the bar and the panel takes all the room it leaves, so no empty
+    /// band is left between them.
+    pub below_room: f32,
 }
 
 /// Rows of stones a tray below the board needs (half-cell spacing, two stones per cell).
@@ -179,7 +183,15 @@ impl Layout {
         let cell = beside.max(if trays_below { below } else { 0.0 }).max(4.0);
         // Below: the board and its trays together are centred.
         let shift = if trays_below { (tray_rows_below(geo) as f32 + 1.6) * cell / 2.0 } else { 0.0 };
-        Layout { cell, centre: Vec2::new(-right / 2.0, (BOTTOM_BAR + bottom - top) / 2.0 + shift), window, trays_below }
+        let mut centre = Vec2::new(-right / 2.0, (BOTTOM_BAR + bottom - top) / 2.0 + shift);
+        let mut below_room = bottom;
+        if bottom > 0.0 && !trays_below {
+            // A panel below: the board right under the bar, the panel takes what is left.
+            let height = (geo.rows() as f32 + 1.0).max(6.0) * cell;
+            centre.y = window.y / 2.0 - top - height / 2.0;
+            below_room = (window.y - top - height).max(bottom);
+        }
+        Layout { cell, centre, window, trays_below, below_room }
     }
 
     /// World position of a board-unit point.
@@ -214,7 +226,7 @@ pub(super) fn camera_plugin(app: &mut App) {
                 Transform::from_xyz(0.0, 0.0, -100.0),
             ));
         })
-        .add_systems(Update, fit_background);
+        .add_systems(Update, fit_background.in_set(GameSet::Presentation));
 }
 
 /// The picture behind everything.
@@ -247,7 +259,10 @@ pub fn board_plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = false)
         .add_systems(
             Update,
-            (fit_to_window, rebuild_on_reset).chain().in_set(GameSet::Presentation).run_if(in_state(Screen::Game)),
+            (fit_to_window, rebuild_on_reset)
+                .chain()
+                .in_set(super::screen::ViewSet::Board)
+                .run_if(in_state(Screen::Game)),
         );
 }
 
@@ -352,11 +367,13 @@ pub fn slab(textures: &Textures, geo: &Geometry, shadow: bool) -> impl Bundle {
             Name::new("Slab shadow"),
             Sprite {
                 image: textures.slab.clone(),
-                custom_size: Some(size + 0.25),
+                custom_size: Some(size + 0.3),
                 color: Color::srgba(0.0, 0.0, 0.0, 0.45),
                 ..default()
             },
-            Transform::from_xyz(0.12, -0.16, z::SLAB_SHADOW),
+            // Light from straight above: the shadow is as wide on both sides (a sideways
+            // one made the board look off-centre), a little deeper below.
+            Transform::from_xyz(0.0, -0.06, z::SLAB_SHADOW),
         )
     } else {
         (

@@ -7,8 +7,8 @@
 use super::board::{BoardRoot, Cell, Layout};
 use super::i18n::{Msg, side_key};
 use super::rules::{Intent, Rejected, Rules};
-use super::screen::{GameSet, Overlay, Review, Screen, Turn};
-use super::settings::{Controller, Settings};
+use super::screen::{GameSet, Navigate, Overlay, Review, Screen, Turn};
+use super::settings::Controller;
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
 use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over, Pointer};
@@ -104,13 +104,18 @@ const STICK_DEADZONE: f32 = 0.5;
 const REPEAT_DELAY: f32 = 0.35;
 const REPEAT_EVERY: f32 = 0.09;
 
-/// The two stages of input within [`GameSet::Input`]: devices are read, then interpreted.
+/// The stages of input within [`GameSet::Input`], in order: devices are read, the board
+/// interprets the actions, the menus interpret them, then activated cells become intents.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InputStage {
-    /// Keys, pads and the pointer become actions, directions and activations.
+    /// Keys, pads, the pointer and the script become actions, directions and activations.
     Record,
-    /// Actions and activations become cursor moves and intents.
+    /// Actions on the board become cursor moves and intents (and M mutes).
     Interpret,
+    /// An open menu takes the actions: focus, choices, and the menus opened or closed.
+    Menus,
+    /// Activated cells become selections and moves.
+    Cells,
 }
 
 /// What the player is pointing at and has picked up.
@@ -190,11 +195,20 @@ pub(super) fn interaction_plugin(app: &mut App) {
         .init_resource::<BoardCursor>()
         .init_resource::<HeldStone>()
         .init_resource::<HeldDirection>()
+        .init_resource::<LastDevice>()
         .init_resource::<UiHasKeyboard>()
-        .configure_sets(Update, (InputStage::Record, InputStage::Interpret).chain().in_set(GameSet::Input))
+        .configure_sets(
+            Update,
+            (InputStage::Record, InputStage::Interpret, InputStage::Menus, InputStage::Cells)
+                .chain()
+                .in_set(GameSet::Input),
+        )
         .add_systems(
             Update,
-            (apply_actions, resolve_activations.run_if(in_state(Screen::Game))).chain().in_set(InputStage::Interpret),
+            (
+                apply_actions.in_set(InputStage::Interpret),
+                resolve_activations.run_if(in_state(Screen::Game)).in_set(InputStage::Cells),
+            ),
         )
         .add_systems(OnEnter(Screen::Game), reset_per_game)
         .add_systems(OnExit(Screen::Game), reset_per_game);
@@ -310,6 +324,18 @@ fn mouse_hides_cursor(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<
     }
 }
 
+/// The kind of device the player used last: hints name its keys or buttons.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LastDevice {
+    /// A mouse or a touch screen (the start: nothing pressed yet).
+    #[default]
+    Pointer,
+    /// The keyboard.
+    Keyboard,
+    /// A gamepad.
+    Pad,
+}
+
 /// Records keys, pad buttons, d-pad and stick into actions (a held direction steps once, then
 /// repeats); a mouse press while a move animates skips it.
 fn read_devices(
@@ -318,12 +344,27 @@ fn read_devices(
     pads: Query<&Gamepad>,
     turn: Option<Res<State<Turn>>>,
     time: Res<Time<Real>>,
+    mut last: ResMut<LastDevice>,
     mut direction: ResMut<HeldDirection>,
     mut actions: MessageWriter<Action>,
     mut skip: MessageWriter<SkipAnimation>,
 ) {
     let no_keys = ButtonInput::<KeyCode>::default();
     let keys = keys.as_deref().unwrap_or(&no_keys);
+    let device = if pads.iter().any(|p| p.get_just_pressed().next().is_some()) {
+        Some(LastDevice::Pad)
+    } else if keys.get_just_pressed().next().is_some() {
+        Some(LastDevice::Keyboard)
+    } else if mouse.as_ref().is_some_and(|m| m.get_just_pressed().next().is_some()) {
+        Some(LastDevice::Pointer)
+    } else {
+        None
+    };
+    if let Some(d) = device
+        && *last != d
+    {
+        *last = d;
+    }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let mut dir = IVec2::ZERO;
     for (key, d) in DIRECTION_KEYS {
@@ -392,7 +433,8 @@ pub(super) fn apply_actions(
     turn: Option<Res<State<Turn>>>,
     selection: Res<Selection>,
     mut cursor: ResMut<BoardCursor>,
-    mut overlay: ResMut<Overlay>,
+    overlay: Res<Overlay>,
+    mut nav: MessageWriter<Navigate>,
     mut review: ResMut<Review>,
     mut activations: MessageWriter<CellActivated>,
     mut cancels: MessageWriter<CancelSelection>,
@@ -448,7 +490,7 @@ pub(super) fn apply_actions(
             Action::Cancel if selection.selected.is_some() => {
                 cancels.write(CancelSelection);
             }
-            Action::Cancel | Action::Pause => *overlay = Overlay::Pause,
+            Action::Cancel | Action::Pause => _ = nav.write(Navigate::To(Overlay::Pause)),
             // Sound is the audio plugin's business; deleting, the saved games'.
             Action::Mute | Action::Delete => {}
             Action::Undo => {
@@ -466,7 +508,6 @@ pub fn resolve_activations(
     mut activations: MessageReader<CellActivated>,
     mut cancels: MessageReader<CancelSelection>,
     rules: Option<Res<Rules>>,
-    settings: Res<Settings>,
     turn: Res<State<Turn>>,
     overlay: Res<Overlay>,
     review: Res<Review>,
@@ -498,7 +539,7 @@ pub fn resolve_activations(
             rejected.write(Rejected { at: None, reason: Msg::new("refuse-wait") });
             continue;
         }
-        if *turn.get() != Turn::Human || settings.controller(rules.game.to_move()) != Controller::Human {
+        if *turn.get() != Turn::Human || rules.controller(rules.game.to_move()) != Controller::Human {
             continue;
         }
         let legal = rules.legal_moves();

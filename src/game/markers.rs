@@ -6,7 +6,7 @@ use super::ai_task::HintState;
 use super::board::{BoardRoot, cell_pos, z};
 use super::input::{BoardCursor, Selection};
 use super::rules::Rules;
-use super::screen::{GameSet, Screen, Turn};
+use super::screen::{Screen, Turn};
 use super::textures::Textures;
 use crate::rules::Phase;
 use bevy::prelude::*;
@@ -53,11 +53,7 @@ pub struct Marker;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (update_markers, celebrate)
-            .chain()
-            .after(super::board::rebuild_on_reset)
-            .in_set(GameSet::Presentation)
-            .run_if(in_state(Screen::Game)),
+        (update_markers, celebrate).chain().in_set(super::screen::ViewSet::OnBoard).run_if(in_state(Screen::Game)),
     );
 }
 

@@ -5,12 +5,15 @@
 
 use super::i18n::{Lang, Msg, Tr, level_name, side_name};
 use super::input::Action;
-use super::rules::{Intent, Rules};
+use super::rules::{Intent, NextGame, Rules};
 use super::saves::{
-    ContinueGame, CopyRecord, DeleteSave, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame, SaveList,
+    ContinueGame, CopyRecord, DeleteSave, ForgetUnfinished, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame,
+    SaveList,
 };
-use super::screen::{Discard, MoveListOpen, NewGameKind, Overlay, Practice, Review, Screen, Turn, TutorialStep};
-use super::settings::{Controller, Settings};
+use super::screen::GameSet;
+use super::screen::{Discard, MoveListOpen, Navigate, NewGameKind, Overlay, Review, Screen, Turn, TutorialStep};
+use super::settings::{Controller, EditSettings, Settings};
+use super::setup::{GameSetup, standard};
 use super::tutorial::Tutorial;
 use crate::ai::Level;
 use crate::ai::puzzle::Grade;
@@ -33,6 +36,10 @@ pub enum MenuItem {
     WatchComputer,
     /// Open the custom game setup.
     CustomGame,
+    /// Open the other ways to play (two players, watch, custom, load).
+    MoreGames,
+    /// Start the tutorial at this lesson (0-based).
+    Lesson(u8),
     /// Open the list of saved games.
     LoadGame,
     /// Open the rules page.
@@ -125,6 +132,8 @@ pub enum MenuItem {
     Review,
     /// Close the game-over panel to look at the board.
     LookAtBoard,
+    /// Game over: take the last move (or the resignation) back and play on.
+    TakeBack,
     /// Answer a confirmation question: go ahead.
     Yes,
     /// Answer a confirmation question: keep the game.
@@ -141,6 +150,8 @@ impl MenuItem {
             MenuItem::TwoPlayers => "item-two-players",
             MenuItem::WatchComputer => "item-watch",
             MenuItem::CustomGame => "item-custom",
+            MenuItem::MoreGames => "item-more-games",
+            MenuItem::Lesson(_) => "item-lesson",
             MenuItem::LoadGame => "item-load",
             MenuItem::HowToPlay => "item-how-to-play",
             MenuItem::Tutorial => "item-tutorial",
@@ -187,6 +198,7 @@ impl MenuItem {
             MenuItem::RematchSwapped => "item-rematch-swapped",
             MenuItem::Review => "item-review",
             MenuItem::LookAtBoard => "item-look",
+            MenuItem::TakeBack => "item-take-back",
             MenuItem::Yes => "item-yes",
             MenuItem::No => "item-no",
         }
@@ -215,28 +227,20 @@ pub fn controller_words(c: Controller) -> Msg {
     }
 }
 
-/// The computer's level and your colour for "Play vs computer": taken from the last players
-/// chosen, so the title remembers them.
+/// The computer's level and your colour for "Play vs computer", as last chosen on the title.
 pub fn quick_game(settings: &Settings) -> (Level, Side) {
-    let level = settings
-        .players
-        .iter()
-        .find_map(|c| match c {
-            Controller::Ai(l) => Some(*l),
-            Controller::Human => None,
-        })
-        .unwrap_or(Level::Medium);
-    let colour = match settings.players {
-        [Controller::Ai(_), Controller::Human] => Side::White,
-        _ => Side::Black,
-    };
-    (level, colour)
+    (settings.level, settings.colour)
 }
 
-fn quick_players(level: Level, colour: Side) -> [Controller; 2] {
-    match colour {
-        Side::Black => [Controller::Human, Controller::Ai(level)],
-        Side::White => [Controller::Ai(level), Controller::Human],
+/// The game each of the title's ways to play starts: the quick games on the standard board,
+/// the custom game as set up.
+pub fn setup_for(kind: NewGameKind, settings: &Settings) -> GameSetup {
+    let (level, colour) = quick_game(settings);
+    match kind {
+        NewGameKind::Computer => GameSetup::versus(level, colour),
+        NewGameKind::TwoPlayers => GameSetup::play(standard(), [Controller::Human; 2]),
+        NewGameKind::Watch => GameSetup::play(standard(), [Controller::Ai(level); 2]),
+        NewGameKind::Custom => settings.custom_setup(),
     }
 }
 
@@ -273,6 +277,11 @@ impl MenuItem {
             MenuItem::BlackPlayer => m.sub("who", controller_words(s.players[0])),
             MenuItem::WhitePlayer => m.sub("who", controller_words(s.players[1])),
             MenuItem::OpenSave(i) => m.num("n", i as i64 + 1),
+            MenuItem::Lesson(n) => {
+                let lesson = &super::tutorial::LESSONS[(n as usize).min(super::tutorial::LESSONS.len() - 1)];
+                let mark = if n < s.tutorial { "lesson-mark-passed" } else { "lesson-mark-open" };
+                m.num("n", n as i64 + 1).sub("title", lesson.msg("title")).sub("mark", Msg::new(mark))
+            }
             MenuItem::PuzzleGrade(g) => {
                 let grade = Grade::ALL[(g as usize).min(2)];
                 let list = super::puzzles::book().of_grade(grade);
@@ -332,9 +341,9 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
         MenuItem::PlayComputer => {
             let i = Level::ALL.iter().position(|l| *l == level).unwrap_or(2);
             let to = (i as i32 + dir).clamp(0, Level::ALL.len() as i32 - 1) as usize;
-            settings.players = quick_players(Level::ALL[to], colour);
+            settings.level = Level::ALL[to];
         }
-        MenuItem::YourColour => settings.players = quick_players(level, colour.opponent()),
+        MenuItem::YourColour => settings.colour = colour.opponent(),
         MenuItem::Preset => {
             let i = PRESETS.iter().position(|p| *p == (rows, cols));
             let to = match i {
@@ -372,6 +381,12 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
     *settings != before
 }
 
+/// Whether stepping `item` by `dir` would change anything (− and + at the end of a range
+/// are drawn greyed out).
+pub fn can_adjust(settings: &Settings, item: MenuItem, dir: i32) -> bool {
+    adjust(&mut settings.clone(), item, dir)
+}
+
 /// Steps a value up, or back to its lowest after the highest.
 fn step_or_wrap(settings: &mut Settings, item: MenuItem) {
     if !adjust(settings, item, 1) {
@@ -392,6 +407,22 @@ pub struct MenuContext {
     pub last_lesson: bool,
     /// In a puzzle: whether it was solved.
     pub puzzle: Option<bool>,
+    /// A game on the board has started and nobody has won (so it can be resigned).
+    pub unfinished: bool,
+    /// Lessons of the tutorial passed so far.
+    pub lessons_passed: u8,
+}
+
+impl MenuContext {
+    /// Whether `item` can be chosen now. A menu keeps every item in its place (nothing moves
+    /// under the pointer); one that cannot be chosen is drawn greyed out and the focus
+    /// passes over it.
+    pub fn enabled(&self, item: MenuItem) -> bool {
+        match item {
+            MenuItem::Continue => self.can_continue,
+            _ => true,
+        }
+    }
 }
 
 /// The menu on screen: its items in order (empty when the board has the input).
@@ -421,31 +452,24 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (Screen::Game, Overlay::Pause) if ctx.lesson_ready.is_some() => {
             vec![Resume, ShowLesson, Settings, LeaveTutorial]
         }
+        (_, Overlay::MoreGames) => vec![TwoPlayers, WatchComputer, CustomGame, LoadGame, Back],
+        (_, Overlay::Lessons) => {
+            (0..super::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
+        }
+        // The title's first level fits a small window; the other ways to play are one step in.
         (Screen::Title, _) => {
-            let mut items = vec![
-                PlayComputer,
-                YourColour,
-                TwoPlayers,
-                WatchComputer,
-                CustomGame,
-                LoadGame,
-                Tutorial,
-                Puzzles,
-                HowToPlay,
-                Settings,
-                Quit,
-            ];
-            if ctx.can_continue {
-                items.insert(0, Continue);
-            }
-            items
+            vec![Continue, PlayComputer, YourColour, MoreGames, Tutorial, Puzzles, Settings, Quit]
         }
         (Screen::Game, Overlay::None) => Vec::new(),
-        (Screen::Game, Overlay::Pause) => {
+        (Screen::Game, Overlay::Pause) if ctx.unfinished => {
             vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Tutorial, Settings, ToTitle]
         }
+        // Nothing to resign once the game is over.
+        (Screen::Game, Overlay::Pause) => {
+            vec![Resume, Restart, Save, CopyRecord, HowToPlay, Tutorial, Settings, ToTitle]
+        }
         (Screen::Game, Overlay::GameOver) => {
-            vec![Rematch, RematchSwapped, Review, Save, CopyRecord, LookAtBoard, ToTitle]
+            vec![Rematch, RematchSwapped, TakeBack, Review, Save, CopyRecord, LookAtBoard, ToTitle]
         }
     }
 }
@@ -462,13 +486,12 @@ pub fn question(about: Discard) -> &'static str {
     }
 }
 
-/// Which item of the open menu has the focus.
+/// Which item of the open menu has the focus. [`apply_navigation`] puts it on the first item
+/// whenever a menu opens.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MenuFocus {
     /// Index into the open menu's items.
     pub index: usize,
-    /// The menu it belongs to; another menu starts at its first item.
-    menu: Option<(Screen, Overlay)>,
 }
 
 /// An item was chosen (pad South, Enter, a click or tap).
@@ -479,38 +502,98 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
         .add_message::<MenuChosen>()
         .add_message::<MenuAdjust>()
-        .add_systems(
-            Update,
-            (navigate, carry_out)
-                .chain()
-                .in_set(super::input::InputStage::Interpret)
-                // After the board has read the same actions: a menu that the board opens this
-                // frame ignores them (it is new), and a menu closed this frame (Back, Rematch)
-                // never hands its key on to the board.
-                .after(super::input::apply_actions)
-                .before(super::input::resolve_activations),
-        )
-        .add_systems(OnEnter(Turn::Over), |mut overlay: ResMut<Overlay>, tutorial: Option<Res<Practice>>| {
-            // A lesson that ends the game keeps its own panel.
-            if tutorial.is_none() {
-                *overlay = Overlay::GameOver;
+        .add_message::<Navigate>()
+        // After the board has read the same actions: a menu that the board opens this frame
+        // ignores them (it is new), and a menu closed this frame (Back, Rematch) never hands
+        // its key on to the board.
+        .add_systems(Update, (navigate, carry_out, apply_navigation).chain().in_set(super::input::InputStage::Menus))
+        // What the rules, lessons and puzzles asked to show this frame is on screen this frame.
+        .add_systems(Update, apply_navigation.in_set(GameSet::Presentation))
+        .add_systems(OnEnter(Screen::Game), close_menus)
+        .add_systems(OnEnter(Screen::Title), close_menus)
+        .add_systems(OnEnter(Turn::Over), |rules: Option<Res<Rules>>, mut nav: MessageWriter<Navigate>| {
+            // A lesson or a puzzle that ends the game keeps its own panel.
+            if rules.is_some_and(|r| !r.setup.is_practice()) {
+                nav.write(Navigate::To(Overlay::GameOver));
+            }
+        })
+        // Play goes on (an undo, however it came): the game-over panel does not stay.
+        .add_systems(OnExit(Turn::Over), |overlay: Res<Overlay>, mut nav: MessageWriter<Navigate>| {
+            if *overlay == Overlay::GameOver {
+                nav.write(Navigate::To(Overlay::None));
             }
         });
 }
 
-/// The menu context from the resources.
-pub fn context(
-    resumable: &Resumable,
-    saves: &SaveList,
-    tutorial: Option<&Tutorial>,
-    puzzle: Option<&super::puzzles::PuzzleRun>,
-) -> MenuContext {
-    MenuContext {
-        can_continue: matches!(resumable, Resumable::Game(_)),
-        saves: saves.entries.len(),
-        lesson_ready: tutorial.map(|t| t.passed || matches!(t.current().goal, super::tutorial::Goal::Read)),
-        last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= super::tutorial::LESSONS.len()),
-        puzzle: puzzle.map(|p| p.state == super::puzzles::PuzzleState::Solved),
+/// A new screen starts with no menu over it.
+fn close_menus(mut overlay: ResMut<Overlay>, mut focus: ResMut<MenuFocus>) {
+    *overlay = Overlay::None;
+    *focus = MenuFocus::default();
+}
+
+/// Opens and closes the menus: the one writer of [`Overlay`]. A menu that opens starts with
+/// the focus on its first item.
+pub fn apply_navigation(
+    mut nav: ResMut<Messages<Navigate>>,
+    screen: Option<Res<State<Screen>>>,
+    mut overlay: ResMut<Overlay>,
+    mut focus: ResMut<MenuFocus>,
+) {
+    let Some(screen) = screen else {
+        nav.clear();
+        return;
+    };
+    for step in nav.drain() {
+        let to = match step {
+            Navigate::To(o) => o,
+            Navigate::Back => overlay.parent(*screen.get()),
+        };
+        if *overlay != to {
+            *overlay = to;
+            *focus = MenuFocus::default();
+        }
+    }
+}
+
+/// What one action does in an open menu whose focused item is `items[focus]`: the new focus,
+/// and the item chosen, stepped or the way back, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuStep {
+    /// Nothing.
+    Nothing,
+    /// The focus moves to this index.
+    Focus(usize),
+    /// This item was chosen.
+    Choose(MenuItem),
+    /// This item's value steps by -1 or +1.
+    Adjust(MenuItem, i32),
+    /// Back to where this menu came from.
+    Back,
+}
+
+/// Decides what `action` does in a menu of `items` with the focus at `focus`; disabled items
+/// are passed over. Pure, so menus are tested without an `App`.
+pub fn menu_step(items: &[MenuItem], focus: usize, action: &Action, enabled: impl Fn(MenuItem) -> bool) -> MenuStep {
+    let Some(&item) = items.get(focus) else { return MenuStep::Nothing };
+    match action {
+        Action::Step(d) if d.x != 0 && item.adjustable() => MenuStep::Adjust(item, d.x),
+        Action::Step(d) if d.y != 0 || d.x != 0 => {
+            let step = if d.y != 0 { d.y } else { d.x };
+            let n = items.len() as i32;
+            (1..=n)
+                .map(|k| (focus as i32 + step * k).rem_euclid(n) as usize)
+                .find(|i| enabled(items[*i]))
+                .map_or(MenuStep::Nothing, MenuStep::Focus)
+        }
+        Action::Confirm if enabled(item) => MenuStep::Choose(item),
+        Action::Delete => match item {
+            MenuItem::OpenSave(i) => MenuStep::Choose(MenuItem::DeleteSave(i)),
+            _ => MenuStep::Nothing,
+        },
+        Action::Cancel | Action::Pause => MenuStep::Back,
+        // U (or the pad's undo) over the game-over panel takes the last move back.
+        Action::Undo if items.contains(&MenuItem::TakeBack) => MenuStep::Choose(MenuItem::TakeBack),
+        _ => MenuStep::Nothing,
     }
 }
 
@@ -518,48 +601,217 @@ pub fn context(
 fn navigate(
     mut actions: MessageReader<Action>,
     screen: Option<Res<State<Screen>>>,
-    mut overlay: ResMut<Overlay>,
+    overlay: Res<Overlay>,
     mut focus: ResMut<MenuFocus>,
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
-    (tutorial, puzzle): (Option<Res<Tutorial>>, Option<Res<super::puzzles::PuzzleRun>>),
+    (rules, tutorial, puzzle): (Option<Res<Rules>>, Option<Res<Tutorial>>, Option<Res<super::puzzles::PuzzleRun>>),
+    settings: Res<Settings>,
     mut chosen: MessageWriter<MenuChosen>,
     mut adjusts: MessageWriter<MenuAdjust>,
+    mut nav: MessageWriter<Navigate>,
 ) {
     let Some(screen) = screen else { return };
-    let menu = (*screen.get(), *overlay);
-    let items = menu_items(menu.0, menu.1, context(&resumable, &saves, tutorial.as_deref(), puzzle.as_deref()));
-    // A menu that just opened starts at its first item and ignores what opened it; with no
-    // menu open, the board has the actions. (This system always runs, so it never reads
-    // actions from frames it skipped.) A list that shrank keeps the focus inside it.
-    if focus.menu != Some(menu) || items.is_empty() {
-        *focus = MenuFocus { index: 0, menu: Some(menu) };
+    let ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
+    let items = menu_items(*screen.get(), *overlay, ctx);
+    if items.is_empty() {
+        // No menu: the board has the actions.
         actions.clear();
         return;
     }
+    // A list that shrank keeps the focus inside it, on an item that can be chosen.
     focus.index = focus.index.min(items.len() - 1);
+    if !ctx.enabled(items[focus.index])
+        && let Some(i) = items.iter().position(|i| ctx.enabled(*i))
+    {
+        focus.index = i;
+    }
     for action in actions.read() {
-        let item = items[focus.index];
-        match action {
-            Action::Step(d) if d.x != 0 && item.adjustable() => {
-                adjusts.write(MenuAdjust(item, d.x));
-            }
-            Action::Step(d) if d.y != 0 || d.x != 0 => {
-                let step = if d.y != 0 { d.y } else { d.x };
-                let n = items.len() as i32;
-                focus.index = (focus.index as i32 + step).rem_euclid(n) as usize;
-            }
-            Action::Confirm => {
+        match menu_step(&items, focus.index, action, |i| ctx.enabled(i)) {
+            MenuStep::Nothing => {}
+            MenuStep::Focus(i) => focus.index = i,
+            MenuStep::Choose(item) => {
                 chosen.write(MenuChosen(item));
             }
-            Action::Delete => {
-                if let MenuItem::OpenSave(i) = item {
-                    chosen.write(MenuChosen(MenuItem::DeleteSave(i)));
-                }
+            MenuStep::Adjust(item, dir) => {
+                adjusts.write(MenuAdjust(item, dir));
             }
-            Action::Cancel | Action::Pause => *overlay = overlay.parent(menu.0),
-            _ => {}
+            MenuStep::Back => {
+                nav.write(Navigate::Back);
+            }
         }
+    }
+}
+
+/// The menu context from the resources.
+pub fn context(
+    resumable: &Resumable,
+    saves: &SaveList,
+    rules: Option<&Rules>,
+    tutorial: Option<&Tutorial>,
+    puzzle: Option<&super::puzzles::PuzzleRun>,
+    settings: &Settings,
+) -> MenuContext {
+    MenuContext {
+        can_continue: matches!(resumable, Resumable::Game(_)),
+        saves: saves.entries.len(),
+        lesson_ready: tutorial.map(|t| t.passed || matches!(t.current().goal, super::tutorial::Goal::Read)),
+        last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= super::tutorial::LESSONS.len()),
+        puzzle: puzzle.map(|p| p.state == super::puzzles::PuzzleState::Solved),
+        unfinished: rules.is_some_and(Rules::unfinished),
+        lessons_passed: settings.tutorial,
+    }
+}
+
+/// What choosing a menu item does, as data: [`carry_out`] applies it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Open another menu, or go back.
+    Navigate(Navigate),
+    /// Step a setting (left/right, − / +).
+    Adjust(MenuItem, i32),
+    /// Step a setting up, wrapping round at the top (choosing it).
+    Wrap(MenuItem),
+    /// Turn an on/off setting over, or swap the custom game's colours.
+    Toggle(MenuItem),
+    /// Go to the game screen with a fresh game of this kind; `forget` drops the unfinished
+    /// game the player agreed to lose.
+    Start(NewGameKind, bool),
+    /// A fresh game of this setup on the board (restart, rematch).
+    NewGame(GameSetup),
+    /// This side gives up.
+    Resign(Side),
+    /// Take back the last move (or resignation).
+    Undo,
+    /// Leave the game for the title.
+    ToTitle,
+    /// A request to the saved games.
+    Saves(SaveRequest),
+    /// A step of the tutorial.
+    Tutorial(TutorialStep),
+    /// A step of the puzzles.
+    Puzzle(super::puzzles::PuzzleStep),
+    /// Review the finished game from its start with the move list open.
+    Review,
+    /// Quit the program.
+    Quit,
+}
+
+/// What a menu asks of the saved games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveRequest {
+    /// Continue the unfinished game.
+    Continue,
+    /// Save the game into the saved games.
+    Save,
+    /// Copy the game's record.
+    Copy,
+    /// Open a record from the clipboard.
+    Paste,
+    /// Open the saved game at this place in the list.
+    Open(usize),
+    /// Delete the saved game at this place (agreed).
+    Delete(usize),
+    /// The player agreed to open the waiting game.
+    OpenPending,
+}
+
+/// What the choice of a menu item depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Situation {
+    /// The screen.
+    pub screen: Screen,
+    /// The menu open over it.
+    pub overlay: Overlay,
+    /// A game on the board has started and nobody has won.
+    pub unfinished: bool,
+    /// A saved unfinished game could be continued from the title.
+    pub saved_game: bool,
+    /// Saved games are kept (leaving a game loses nothing).
+    pub keeps_saves: bool,
+    /// The game on the board: its setup and the side to move.
+    pub game: Option<(GameSetup, Side)>,
+}
+
+/// What choosing `item` does. Anything that would throw away an unfinished game asks first.
+pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
+    use Effect as E;
+    let to = |o: Overlay| vec![E::Navigate(Navigate::To(o))];
+    let kind = match item {
+        MenuItem::PlayComputer => Some(NewGameKind::Computer),
+        MenuItem::TwoPlayers => Some(NewGameKind::TwoPlayers),
+        MenuItem::WatchComputer => Some(NewGameKind::Watch),
+        MenuItem::StartCustom => Some(NewGameKind::Custom),
+        _ => None,
+    };
+    if let Some(kind) = kind {
+        // A new game from the title replaces the saved one: ask first.
+        return if at.saved_game { to(Overlay::Confirm(Discard::NewGame(kind))) } else { vec![E::Start(kind, false)] };
+    }
+    let setup = at.game.map(|(s, _)| s);
+    match item {
+        MenuItem::Continue => vec![E::Saves(SaveRequest::Continue)],
+        MenuItem::Settings => to(Overlay::Settings),
+        MenuItem::CustomGame => to(Overlay::Setup),
+        MenuItem::MoreGames => to(Overlay::MoreGames),
+        MenuItem::Puzzles => to(Overlay::Puzzles),
+        MenuItem::PuzzleGrade(g) => vec![E::Puzzle(super::puzzles::PuzzleStep::Open(Grade::ALL[(g as usize).min(2)]))],
+        MenuItem::NextPuzzle => vec![E::Puzzle(super::puzzles::PuzzleStep::Next)],
+        MenuItem::RetryPuzzle => vec![E::Puzzle(super::puzzles::PuzzleStep::Retry)],
+        MenuItem::LeavePuzzle => vec![E::Puzzle(super::puzzles::PuzzleStep::Leave)],
+        MenuItem::LoadGame => to(Overlay::Load),
+        MenuItem::HowToPlay => to(Overlay::Rules),
+        MenuItem::Tutorial => to(Overlay::Lessons),
+        MenuItem::Lesson(n) => vec![E::Tutorial(TutorialStep::Start(n))],
+        MenuItem::TryLesson => vec![E::Tutorial(TutorialStep::Try)],
+        MenuItem::NextLesson | MenuItem::FinishTutorial => vec![E::Tutorial(TutorialStep::Next)],
+        MenuItem::ShowLesson => vec![E::Tutorial(TutorialStep::Explain)],
+        MenuItem::LeaveTutorial => vec![E::Tutorial(TutorialStep::Leave)],
+        MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
+        item if item.adjustable() => vec![E::Wrap(item)],
+        MenuItem::Mute | MenuItem::Movable | MenuItem::Coordinates | MenuItem::Fullscreen | MenuItem::SwapColours => {
+            vec![E::Toggle(item)]
+        }
+        MenuItem::OpenSave(i) => vec![E::Saves(SaveRequest::Open(i))],
+        MenuItem::DeleteSave(i) => to(Overlay::Confirm(Discard::DeleteSave(i))),
+        MenuItem::Paste => vec![E::Saves(SaveRequest::Paste)],
+        MenuItem::Save => vec![E::Saves(SaveRequest::Save)],
+        MenuItem::CopyRecord => vec![E::Saves(SaveRequest::Copy)],
+        MenuItem::Resign if at.unfinished => to(Overlay::Confirm(Discard::Resign)),
+        MenuItem::Quit => vec![E::Quit],
+        MenuItem::Resume | MenuItem::LookAtBoard | MenuItem::Resign => to(Overlay::None),
+        MenuItem::Review => vec![E::Navigate(Navigate::To(Overlay::None)), E::Review],
+        MenuItem::TakeBack => vec![E::Navigate(Navigate::To(Overlay::None)), E::Undo],
+        MenuItem::Restart if at.unfinished => to(Overlay::Confirm(Discard::Restart)),
+        MenuItem::Restart | MenuItem::Rematch => {
+            setup.map_or_else(Vec::new, |s| vec![E::NewGame(s), E::Navigate(Navigate::To(Overlay::None))])
+        }
+        MenuItem::RematchSwapped => {
+            setup.map_or_else(Vec::new, |s| vec![E::NewGame(s.swapped()), E::Navigate(Navigate::To(Overlay::None))])
+        }
+        // With saves kept, leaving loses nothing: the title offers to continue.
+        MenuItem::ToTitle if at.unfinished && !at.keeps_saves => to(Overlay::Confirm(Discard::LeaveGame)),
+        MenuItem::ToTitle if at.screen == Screen::Game => vec![E::ToTitle],
+        MenuItem::Yes => {
+            let Overlay::Confirm(about) = at.overlay else { return Vec::new() };
+            let close = E::Navigate(Navigate::To(Overlay::None));
+            match about {
+                Discard::LeaveGame => vec![close, E::ToTitle],
+                Discard::NewGame(kind) => vec![close, E::Start(kind, true)],
+                Discard::Restart => setup.map_or_else(Vec::new, |s| vec![close, E::NewGame(s)]),
+                // The person at the screen gives up; in a game of two people (or of two
+                // computers), the side to move.
+                Discard::Resign => match at.game {
+                    Some((s, to_move)) => vec![close, E::Resign(s.one_human().unwrap_or(to_move))],
+                    None => vec![close],
+                },
+                Discard::DeleteSave(i) => {
+                    vec![E::Saves(SaveRequest::Delete(i)), E::Navigate(Navigate::To(Overlay::Load))]
+                }
+                Discard::OpenGame => vec![close, E::Saves(SaveRequest::OpenPending)],
+            }
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -573,183 +825,105 @@ struct SaveRequests<'w> {
     delete: MessageWriter<'w, DeleteSave>,
     agreed: MessageWriter<'w, OpenPending>,
     continue_game: MessageWriter<'w, ContinueGame>,
-    tutorial: MessageWriter<'w, TutorialStep>,
-    puzzle: MessageWriter<'w, super::puzzles::PuzzleStep>,
+    forget: MessageWriter<'w, ForgetUnfinished>,
 }
 
-/// The views a menu item can open on the game.
+impl SaveRequests<'_> {
+    fn send(&mut self, r: SaveRequest) {
+        match r {
+            SaveRequest::Continue => _ = self.continue_game.write(ContinueGame),
+            SaveRequest::Save => _ = self.save.write(SaveGame),
+            SaveRequest::Copy => _ = self.copy.write(CopyRecord),
+            SaveRequest::Paste => _ = self.paste.write(PasteRecord),
+            SaveRequest::Open(i) => _ = self.open.write(OpenSave(i)),
+            SaveRequest::Delete(i) => _ = self.delete.write(DeleteSave(i)),
+            SaveRequest::OpenPending => _ = self.agreed.write(OpenPending),
+        }
+    }
+}
+
+/// Where the effects of a choice go.
 #[derive(SystemParam)]
-struct GameViews<'w> {
+struct Outlets<'w, 's> {
+    commands: Commands<'w, 's>,
+    nav: MessageWriter<'w, Navigate>,
+    edits: MessageWriter<'w, EditSettings>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    intents: MessageWriter<'w, Intent>,
+    exit: MessageWriter<'w, AppExit>,
+    saves: SaveRequests<'w>,
+    tutorial: MessageWriter<'w, TutorialStep>,
+    puzzle: MessageWriter<'w, super::puzzles::PuzzleStep>,
     review: ResMut<'w, Review>,
     move_list: ResMut<'w, MoveListOpen>,
 }
 
-/// Does what the chosen item says. Anything that would throw away an unfinished game asks
-/// first.
+/// Does what the chosen items say (see [`choose`]) and steps the settings adjusted.
 fn carry_out(
     mut chosen: MessageReader<MenuChosen>,
     mut adjusts: MessageReader<MenuAdjust>,
-    mut overlay: ResMut<Overlay>,
-    mut settings: ResMut<Settings>,
+    overlay: Res<Overlay>,
+    settings: Res<Settings>,
     rules: Option<Res<Rules>>,
     screen: Res<State<Screen>>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut intents: MessageWriter<Intent>,
-    mut exit: MessageWriter<AppExit>,
     resumable: Res<Resumable>,
     data_dir: Option<Res<super::saves::DataDir>>,
-    mut requests: SaveRequests,
-    mut views: GameViews,
+    mut out: Outlets,
 ) {
-    let (level, colour) = quick_game(&settings);
-    let unfinished = rules.as_ref().is_some_and(|r| r.unfinished());
-    let saved_game = matches!(*resumable, Resumable::Game(_));
-    let players = |kind: NewGameKind, current: [Controller; 2]| match kind {
-        NewGameKind::Computer => quick_players(level, colour),
-        NewGameKind::TwoPlayers => [Controller::Human, Controller::Human],
-        NewGameKind::Watch => [Controller::Ai(level), Controller::Ai(level)],
-        NewGameKind::Custom => current,
+    let at = Situation {
+        screen: *screen.get(),
+        overlay: *overlay,
+        unfinished: rules.as_ref().is_some_and(|r| r.unfinished()),
+        saved_game: matches!(*resumable, Resumable::Game(_)),
+        keeps_saves: data_dir.is_some(),
+        game: rules.as_ref().map(|r| (r.setup, r.game.to_move())),
     };
-    for MenuAdjust(item, dir) in adjusts.read() {
-        adjust(&mut settings, *item, *dir);
+    let effects: Vec<Effect> = adjusts
+        .read()
+        .map(|MenuAdjust(item, dir)| Effect::Adjust(*item, *dir))
+        .chain(chosen.read().flat_map(|MenuChosen(item)| choose(*item, &at)))
+        .collect();
+    for effect in effects {
+        apply_effect(effect, &settings, &mut out);
     }
-    for MenuChosen(item) in chosen.read() {
-        let kind = match item {
-            MenuItem::PlayComputer => Some(NewGameKind::Computer),
-            MenuItem::TwoPlayers => Some(NewGameKind::TwoPlayers),
-            MenuItem::WatchComputer => Some(NewGameKind::Watch),
-            MenuItem::StartCustom => Some(NewGameKind::Custom),
-            _ => None,
-        };
-        if let Some(kind) = kind {
-            // A new game from the title replaces the saved one: ask first.
-            if saved_game {
-                *overlay = Overlay::Confirm(Discard::NewGame(kind));
-            } else {
-                settings.players = players(kind, settings.players);
-                *overlay = Overlay::None;
-                next_screen.set(Screen::Game);
+}
+
+fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
+    match effect {
+        Effect::Navigate(n) => _ = out.nav.write(n),
+        Effect::Adjust(item, dir) => _ = out.edits.write(EditSettings::new(move |s| _ = adjust(s, item, dir))),
+        Effect::Wrap(item) => _ = out.edits.write(EditSettings::new(move |s| step_or_wrap(s, item))),
+        Effect::Toggle(item) => _ = out.edits.write(EditSettings::new(move |s| toggle(s, item))),
+        Effect::Start(kind, forget) => {
+            if forget {
+                out.saves.forget.write(ForgetUnfinished);
             }
-            continue;
+            out.commands.insert_resource(NextGame::fresh(setup_for(kind, settings)));
+            out.next_screen.set(Screen::Game);
         }
-        match item {
-            MenuItem::PlayComputer | MenuItem::TwoPlayers | MenuItem::WatchComputer | MenuItem::StartCustom => {}
-            MenuItem::Continue => {
-                requests.continue_game.write(ContinueGame);
-            }
-            MenuItem::Settings => *overlay = Overlay::Settings,
-            MenuItem::CustomGame => *overlay = Overlay::Setup,
-            MenuItem::Puzzles => *overlay = Overlay::Puzzles,
-            MenuItem::PuzzleGrade(g) => {
-                requests.puzzle.write(super::puzzles::PuzzleStep::Open(Grade::ALL[(*g as usize).min(2)]));
-            }
-            MenuItem::NextPuzzle => {
-                requests.puzzle.write(super::puzzles::PuzzleStep::Next);
-            }
-            MenuItem::RetryPuzzle => {
-                requests.puzzle.write(super::puzzles::PuzzleStep::Retry);
-            }
-            MenuItem::LeavePuzzle => {
-                requests.puzzle.write(super::puzzles::PuzzleStep::Leave);
-            }
-            MenuItem::LoadGame => *overlay = Overlay::Load,
-            MenuItem::HowToPlay => *overlay = Overlay::Rules,
-            MenuItem::Tutorial => {
-                requests.tutorial.write(TutorialStep::Start);
-            }
-            MenuItem::TryLesson => {
-                requests.tutorial.write(TutorialStep::Try);
-            }
-            MenuItem::NextLesson | MenuItem::FinishTutorial => {
-                requests.tutorial.write(TutorialStep::Next);
-            }
-            MenuItem::ShowLesson => {
-                requests.tutorial.write(TutorialStep::Explain);
-            }
-            MenuItem::LeaveTutorial => {
-                requests.tutorial.write(TutorialStep::Leave);
-            }
-            MenuItem::Back => *overlay = overlay.parent(*screen.get()),
-            // Choosing a value steps it up, wrapping round at the top.
-            item if item.adjustable() => step_or_wrap(&mut settings, *item),
-            MenuItem::Mute => settings.muted = !settings.muted,
-            MenuItem::Movable => settings.show_movable = !settings.show_movable,
-            MenuItem::Coordinates => settings.coordinates = !settings.coordinates,
-            MenuItem::Fullscreen => settings.fullscreen = !settings.fullscreen,
-            MenuItem::SwapColours => settings.players.swap(0, 1),
-            MenuItem::OpenSave(i) => {
-                requests.open.write(OpenSave(*i));
-            }
-            MenuItem::DeleteSave(i) => *overlay = Overlay::Confirm(Discard::DeleteSave(*i)),
-            MenuItem::Paste => {
-                requests.paste.write(PasteRecord);
-            }
-            MenuItem::Save => {
-                requests.save.write(SaveGame);
-            }
-            MenuItem::CopyRecord => {
-                requests.copy.write(CopyRecord);
-            }
-            MenuItem::Resign if unfinished => *overlay = Overlay::Confirm(Discard::Resign),
-            MenuItem::Resign => *overlay = Overlay::None,
-            MenuItem::Quit => {
-                exit.write(AppExit::Success);
-            }
-            MenuItem::Resume | MenuItem::LookAtBoard => *overlay = Overlay::None,
-            MenuItem::Review => {
-                *overlay = Overlay::None;
-                views.move_list.0 = true;
-                views.review.0 = Some(0);
-            }
-            MenuItem::Restart if unfinished => *overlay = Overlay::Confirm(Discard::Restart),
-            MenuItem::Restart | MenuItem::Rematch => {
-                intents.write(Intent::NewGame);
-                *overlay = Overlay::None;
-            }
-            MenuItem::RematchSwapped => {
-                settings.players.swap(0, 1);
-                intents.write(Intent::NewGame);
-                *overlay = Overlay::None;
-            }
-            // With saves kept, leaving loses nothing: the title offers to continue.
-            MenuItem::ToTitle if unfinished && data_dir.is_none() => *overlay = Overlay::Confirm(Discard::LeaveGame),
-            MenuItem::ToTitle if *screen.get() == Screen::Game => next_screen.set(Screen::Title),
-            MenuItem::Yes => {
-                let Overlay::Confirm(about) = *overlay else { continue };
-                *overlay = Overlay::None;
-                match about {
-                    Discard::LeaveGame => next_screen.set(Screen::Title),
-                    Discard::NewGame(kind) => {
-                        settings.players = players(kind, settings.players);
-                        next_screen.set(Screen::Game);
-                    }
-                    Discard::Restart => {
-                        intents.write(Intent::NewGame);
-                    }
-                    Discard::Resign => {
-                        // The person at the screen gives up; in a game of two people (or of
-                        // two computers), the side to move.
-                        if let Some(rules) = &rules {
-                            let side = match settings.players {
-                                [Controller::Human, Controller::Ai(_)] => Side::Black,
-                                [Controller::Ai(_), Controller::Human] => Side::White,
-                                _ => rules.game.to_move(),
-                            };
-                            intents.write(Intent::Resign(side));
-                        }
-                    }
-                    Discard::DeleteSave(i) => {
-                        requests.delete.write(DeleteSave(i));
-                        *overlay = Overlay::Load;
-                    }
-                    Discard::OpenGame => {
-                        requests.agreed.write(OpenPending);
-                    }
-                }
-            }
-            MenuItem::No => *overlay = overlay.parent(*screen.get()),
-            // Values are stepped above.
-            _ => {}
+        Effect::NewGame(setup) => _ = out.intents.write(Intent::NewGame(setup)),
+        Effect::Resign(side) => _ = out.intents.write(Intent::Resign(side)),
+        Effect::Undo => _ = out.intents.write(Intent::Undo),
+        Effect::ToTitle => out.next_screen.set(Screen::Title),
+        Effect::Saves(r) => out.saves.send(r),
+        Effect::Tutorial(step) => _ = out.tutorial.write(step),
+        Effect::Puzzle(step) => _ = out.puzzle.write(step),
+        Effect::Review => {
+            out.move_list.0 = true;
+            out.review.0 = Some(0);
         }
+        Effect::Quit => _ = out.exit.write(AppExit::Success),
+    }
+}
+
+/// Turns an on/off setting over (or swaps the custom game's colours).
+pub fn toggle(s: &mut Settings, item: MenuItem) {
+    match item {
+        MenuItem::Mute => s.muted = !s.muted,
+        MenuItem::Movable => s.show_movable = !s.show_movable,
+        MenuItem::Coordinates => s.coordinates = !s.coordinates,
+        MenuItem::Fullscreen => s.fullscreen = !s.fullscreen,
+        MenuItem::SwapColours => s.players.swap(0, 1),
+        _ => {}
     }
 }

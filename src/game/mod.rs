@@ -18,13 +18,16 @@ pub mod menu;
 pub mod puzzles;
 pub mod rules;
 pub mod saves;
+pub mod score;
 pub mod screen;
 pub mod script;
 pub mod settings;
+pub mod setup;
 pub mod textures;
 pub mod title_art;
 pub mod tutorial;
 pub mod ui;
+pub mod window;
 
 pub use args::GameArgs;
 pub use screen::{GameSet, Screen, Turn};
@@ -44,6 +47,7 @@ pub fn core_plugin(app: &mut App) {
     app.insert_resource(i18n::Tr::new(lang)).add_systems(PreUpdate, follow_language);
     app.add_plugins((
         screen::plugin,
+        settings::plugin,
         rules::plugin,
         ai_task::plugin,
         input::interaction_plugin,
@@ -54,6 +58,7 @@ pub fn core_plugin(app: &mut App) {
         puzzles::plugin,
         analysis::plugin,
         audio::cues_plugin,
+        score::plugin,
     ));
 }
 
@@ -114,9 +119,11 @@ pub fn run(args: GameArgs) -> i32 {
                     primary_window: Some(Window {
                         title: "Kōnane".into(),
                         resolution: {
-                            let (w, h) = args.window_size.unwrap_or((1280, 800));
+                            let (w, h) = args.window_size.unwrap_or(window::DEFAULT_SIZE);
                             WindowResolution::new(w, h)
                         },
+                        // Shown once it has been fitted to the monitor (see `window`).
+                        visible: false,
                         ..default()
                     }),
                     ..default()
@@ -130,7 +137,9 @@ pub fn run(args: GameArgs) -> i32 {
         )
         .add_plugins(bevy_egui::EguiPlugin::default());
     core_plugin(&mut app);
+    app.insert_resource(window::AskedSize(args.window_size));
     app.add_plugins((
+        window::plugin,
         board::camera_plugin,
         board_plugins,
         title_art::plugin,
@@ -140,11 +149,11 @@ pub fn run(args: GameArgs) -> i32 {
     ));
     if let Some(file) = settings_file {
         app.insert_resource(file);
-        app.add_plugins(settings::plugin);
     }
     let data_dir =
         args.data_dir.clone().or_else(|| if args.script.is_none() { saves::default_data_dir() } else { None });
     if let Some(dir) = data_dir {
+        app.insert_resource(saves::Profile::lock(&dir));
         app.insert_resource(saves::DataDir(dir));
     }
     if args.resume {

@@ -6,9 +6,10 @@
 
 use super::ai_task::{EngineJob, YieldToRenderer};
 use super::i18n::{Msg, side_key};
-use super::rules::{Intent, MoveApplied, Rules, StartFrom};
-use super::screen::{Overlay, Practice, Screen, Turn};
-use super::settings::{Controller, Settings};
+use super::rules::{Intent, MoveApplied, NextGame, Rules};
+use super::screen::{GameSet, Navigate, Overlay, Screen, Turn};
+use super::settings::{EditSettings, PUZZLE_BITS, Settings};
+use super::setup::{GameMode, GameSetup};
 use crate::ai::puzzle::{Grade, Puzzle};
 use crate::ai::{DistanceSolver, Value};
 use crate::rules::{Color as Side, Game, Geometry, Move, move_to_string};
@@ -95,8 +96,6 @@ pub struct PuzzleRun {
     announced: bool,
     /// The defence's move, played once the player's move has been shown.
     reply: Option<Move>,
-    /// The players and board to give back afterwards.
-    before: ([Controller; 2], Geometry),
 }
 
 impl PuzzleRun {
@@ -121,18 +120,19 @@ pub enum PuzzleStep {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PuzzleStep>()
-        .add_systems(Update, (steps, verdicts).chain().after(super::screen::GameSet::Rules))
-        .add_systems(OnEnter(Screen::Title), reopen_list);
+        .add_systems(Update, (steps, verdicts).chain().in_set(GameSet::Presentation))
+        .add_systems(OnEnter(Screen::Title), reopen_list)
+        .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<PuzzleRun>());
 }
 
 /// Leaving a puzzle returns to the list of puzzles on the title screen.
 #[derive(Resource)]
 struct BackToPuzzles;
 
-fn reopen_list(mut commands: Commands, back: Option<Res<BackToPuzzles>>, mut overlay: ResMut<Overlay>) {
+fn reopen_list(mut commands: Commands, back: Option<Res<BackToPuzzles>>, mut nav: MessageWriter<Navigate>) {
     if back.is_some() {
         commands.remove_resource::<BackToPuzzles>();
-        *overlay = Overlay::Puzzles;
+        nav.write(Navigate::To(Overlay::Puzzles));
     }
 }
 
@@ -160,8 +160,8 @@ fn steps(
     mut commands: Commands,
     mut steps: MessageReader<PuzzleStep>,
     run: Option<Res<PuzzleRun>>,
-    mut settings: ResMut<Settings>,
-    mut overlay: ResMut<Overlay>,
+    settings: Res<Settings>,
+    mut nav: MessageWriter<Navigate>,
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut intents: MessageWriter<Intent>,
@@ -181,11 +181,7 @@ fn steps(
             PuzzleStep::Next => current.and_then(|c| first_unsolved(book.puzzles[c].grade(), Some(c))),
             PuzzleStep::Retry => current,
             PuzzleStep::Leave => {
-                if let Some(r) = &run {
-                    (settings.players, settings.size) = r.before;
-                }
                 commands.remove_resource::<PuzzleRun>();
-                commands.remove_resource::<Practice>();
                 next_screen.set(Screen::Title);
                 commands.insert_resource(BackToPuzzles);
                 continue;
@@ -193,13 +189,13 @@ fn steps(
         };
         let Some(index) = index else { continue };
         let puzzle = &book.puzzles[index];
-        let before = run.as_ref().map(|r| r.before).unwrap_or((settings.players, settings.size));
         let game = Game::from_position(puzzle.position);
-        settings.players = [Controller::Human, Controller::Human];
-        settings.size = *game.geometry();
+        let setup = GameSetup::practice(*game.geometry(), GameMode::Puzzle);
         if *screen.get() != Screen::Game {
-            commands.insert_resource(StartFrom { game: game.clone(), resigned: None });
+            commands.insert_resource(NextGame { setup, from: Some((game, None)), allowed: None });
             next_screen.set(Screen::Game);
+        } else {
+            intents.write(Intent::Replace { game: Box::new(game), allowed: None, setup });
         }
         // The solver values every position below the puzzle on an engine thread (the shipped
         // puzzles take well under a second); verdicts wait for it.
@@ -210,7 +206,6 @@ fn steps(
             let _ = solver.moves(&position);
             solver
         });
-        commands.insert_resource(Practice);
         commands.insert_resource(PuzzleRun {
             index,
             side: puzzle.position.to_move(),
@@ -220,10 +215,8 @@ fn steps(
             awaiting: false,
             announced: false,
             reply: None,
-            before,
         });
-        intents.write(Intent::Replace { game: Box::new(game), allowed: None });
-        *overlay = Overlay::None;
+        nav.write(Navigate::To(Overlay::None));
     }
 }
 
@@ -233,8 +226,8 @@ fn verdicts(
     rules: Option<Res<Rules>>,
     mut applied: MessageReader<MoveApplied>,
     turn: Option<Res<State<Turn>>>,
-    mut settings: ResMut<Settings>,
-    mut overlay: ResMut<Overlay>,
+    mut edits: MessageWriter<EditSettings>,
+    mut nav: MessageWriter<Navigate>,
     mut intents: MessageWriter<Intent>,
 ) {
     let (Some(mut run), Some(rules)) = (run, rules) else {
@@ -254,7 +247,7 @@ fn verdicts(
             run.awaiting = true;
         } else if m.mover != run.side && matches!(run.state, PuzzleState::Failed { .. }) {
             // The refutation has been played: the panel says what happened.
-            *overlay = Overlay::PuzzleOver;
+            nav.write(Navigate::To(Overlay::PuzzleOver));
         }
     }
     let run = &mut *run;
@@ -268,8 +261,9 @@ fn verdicts(
             // The defence has no move: solved.
             Some(moves) if moves.is_empty() => {
                 run.state = PuzzleState::Solved;
-                if run.index < 128 {
-                    settings.puzzles_solved |= 1 << run.index;
+                if run.index < PUZZLE_BITS as usize {
+                    let bit = 1u128 << run.index;
+                    edits.write(EditSettings::new(move |s| s.puzzles_solved |= bit));
                 }
             }
             // Still a proven win: the defence resists as long as it can (its best value is
@@ -295,6 +289,6 @@ fn verdicts(
     // Solved: the panel opens once the last move has been shown.
     if run.state == PuzzleState::Solved && !run.announced && !moved_now && turn != Some(Turn::Animating) {
         run.announced = true;
-        *overlay = Overlay::PuzzleOver;
+        nav.write(Navigate::To(Overlay::PuzzleOver));
     }
 }

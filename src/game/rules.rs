@@ -2,7 +2,8 @@
 
 use super::i18n::Msg;
 use super::screen::{GameSet, Screen, Turn};
-use super::settings::{Controller, Settings};
+use super::settings::Settings;
+use super::setup::{Controller, GameSetup};
 use crate::rules::{Color as Side, Coord, Game, Move};
 use bevy::prelude::*;
 
@@ -19,17 +20,29 @@ pub struct Rules {
     pub resigned: Option<Side>,
     /// In a lesson: the only moves accepted, and what to say about any other legal move.
     pub allowed: Option<(Vec<Move>, Msg)>,
+    /// The board, the players and what the game is for.
+    pub setup: GameSetup,
+    /// Which game of this run this is: a new game (or lesson, or puzzle) takes the next
+    /// number, undo and redo keep it. The score counts each game once by it.
+    pub game_id: u64,
 }
 
 impl Rules {
-    /// A fresh game of the settings' size, after `previous` (the last game of this run).
-    pub fn new(settings: &Settings, previous: Option<&Rules>) -> Rules {
+    /// A fresh game of `setup`, after `previous` (the last game of this run).
+    pub fn new(setup: GameSetup, previous: Option<&Rules>) -> Rules {
         Rules {
-            game: Game::new(settings.size),
+            game: Game::new(setup.size),
             generation: previous.map_or(0, |r| r.generation + 1),
             resigned: None,
             allowed: None,
+            setup,
+            game_id: previous.map_or(0, |r| r.game_id + 1),
         }
+    }
+
+    /// Who plays `side` in this game.
+    pub fn controller(&self, side: Side) -> Controller {
+        self.setup.controller(side)
     }
 
     /// The winner: the side whose opponent has no jump left, or whose opponent resigned.
@@ -48,14 +61,24 @@ impl Rules {
     }
 }
 
-/// The next game starts from this one (a saved game being continued or opened) instead of a
-/// fresh board.
+/// The game that entering the game screen starts: its setup, and the game to start from (a
+/// saved game being continued or opened, a lesson's or a puzzle's position) instead of a fresh
+/// board. Without one, the game screen starts the custom game the settings describe.
 #[derive(Resource, Debug, Clone)]
-pub struct StartFrom {
-    /// The game with its history.
-    pub game: Game,
-    /// The side that resigned it, if one did.
-    pub resigned: Option<Side>,
+pub struct NextGame {
+    /// The board, the players and what the game is for.
+    pub setup: GameSetup,
+    /// The game with its history, and the side that resigned it, if any.
+    pub from: Option<(Game, Option<Side>)>,
+    /// Moves accepted (a lesson's), and the reason given for any other legal move.
+    pub allowed: Option<(Vec<Move>, Msg)>,
+}
+
+impl NextGame {
+    /// A fresh board of `setup`.
+    pub fn fresh(setup: GameSetup) -> NextGame {
+        NextGame { setup, from: None, allowed: None }
+    }
 }
 
 /// A request to change the game, from any input source.
@@ -72,16 +95,19 @@ pub enum Intent {
     Undo,
     /// Replay what was undone.
     Redo,
-    /// Start over with the current settings.
-    NewGame,
+    /// Start a fresh game of this setup (restart and rematch pass the current one).
+    NewGame(GameSetup),
     /// This side gives up (Undo takes it back).
     Resign(Side),
-    /// Play on from this game (a lesson's position), accepting only `allowed` moves if given.
+    /// Play on from this game (a lesson's or a puzzle's position), accepting only `allowed`
+    /// moves if given. It is a new game of `setup`.
     Replace {
         /// The game.
         game: Box<Game>,
         /// The moves accepted, and the reason given for any other legal move.
         allowed: Option<(Vec<Move>, Msg)>,
+        /// Its setup.
+        setup: GameSetup,
     },
 }
 
@@ -145,28 +171,34 @@ fn start_game(
     mut commands: Commands,
     settings: Res<Settings>,
     previous: Option<Res<Rules>>,
-    start_from: Option<Res<StartFrom>>,
+    next: Option<Res<NextGame>>,
     mut reset: MessageWriter<BoardReset>,
 ) {
-    let mut rules = Rules::new(&settings, previous.as_deref());
-    if let Some(from) = start_from {
-        rules.game = from.game.clone();
-        rules.resigned = from.resigned;
-        commands.remove_resource::<StartFrom>();
+    let next = match next {
+        Some(n) => {
+            commands.remove_resource::<NextGame>();
+            n.clone()
+        }
+        None => NextGame::fresh(settings.custom_setup()),
+    };
+    let mut rules = Rules::new(next.setup, previous.as_deref());
+    if let Some((game, resigned)) = next.from {
+        rules.game = game;
+        rules.resigned = resigned;
     }
+    rules.allowed = next.allowed;
     commands.insert_resource(rules);
     reset.write(BoardReset);
 }
 
-fn human_to_move(settings: &Settings, rules: &Rules) -> bool {
-    settings.controller(rules.game.to_move()) == Controller::Human
+fn human_to_move(rules: &Rules) -> bool {
+    rules.controller(rules.game.to_move()) == Controller::Human
 }
 
 /// Validates and applies every intent of this frame.
 pub fn apply_intents(
     mut intents: MessageReader<Intent>,
     mut rules: ResMut<Rules>,
-    settings: Res<Settings>,
     mut applied: MessageWriter<MoveApplied>,
     mut reset: MessageWriter<BoardReset>,
     mut over: MessageWriter<GameOver>,
@@ -203,18 +235,18 @@ pub fn apply_intents(
                     }
                 }
             }
-            Intent::Undo => step_history(&mut rules, &settings, Game::undo, "undo", &mut reset, &mut rejected),
-            Intent::Redo => step_history(&mut rules, &settings, Game::redo, "redo", &mut reset, &mut rejected),
-            Intent::NewGame => {
-                let fresh = Rules::new(&settings, Some(&rules));
+            Intent::Undo => step_history(&mut rules, Game::undo, "undo", &mut reset, &mut rejected),
+            Intent::Redo => step_history(&mut rules, Game::redo, "redo", &mut reset, &mut rejected),
+            Intent::NewGame(setup) => {
+                let fresh = Rules::new(*setup, Some(&rules));
                 *rules = fresh;
                 reset.write(BoardReset);
             }
-            Intent::Replace { game, allowed } => {
-                rules.game = (**game).clone();
-                rules.allowed = allowed.clone();
-                rules.resigned = None;
-                rules.generation += 1;
+            Intent::Replace { game, allowed, setup } => {
+                let mut fresh = Rules::new(*setup, Some(&rules));
+                fresh.game = (**game).clone();
+                fresh.allowed = allowed.clone();
+                *rules = fresh;
                 reset.write(BoardReset);
             }
             Intent::Resign(side) => {
@@ -236,7 +268,6 @@ pub fn apply_intents(
 /// back the AI's reply too), the game ends, or history runs out.
 fn step_history(
     rules: &mut Rules,
-    settings: &Settings,
     step: fn(&mut Game) -> Option<Move>,
     what: &str,
     reset: &mut MessageWriter<BoardReset>,
@@ -256,7 +287,7 @@ fn step_history(
     let mut changed = false;
     while step(&mut rules.game).is_some() {
         changed = true;
-        if human_to_move(settings, rules) || rules.game.winner().is_some() {
+        if human_to_move(rules) || rules.game.winner().is_some() {
             break;
         }
     }
@@ -287,7 +318,7 @@ pub fn advance_turn(
         Turn::Animating
     } else if rules.winner().is_some() {
         Turn::Over
-    } else if human_to_move(&settings, &rules) {
+    } else if human_to_move(&rules) {
         Turn::Human
     } else {
         Turn::AiThinking

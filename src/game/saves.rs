@@ -15,9 +15,10 @@
 
 use super::clipboard::Clipboard;
 use super::i18n::{Msg, level_name, side_key};
-use super::rules::{Rules, StartFrom};
-use super::screen::{Discard, GameSet, Notice, Overlay, Screen};
-use super::settings::{Controller, Settings};
+use super::rules::{NextGame, Rules};
+use super::screen::{Discard, GameSet, Navigate, Notice, Overlay, Screen};
+use super::settings::Controller;
+use super::setup::GameSetup;
 use crate::ai::Level;
 use crate::rules::{Color as Side, Game, Record};
 use bevy::prelude::*;
@@ -306,11 +307,50 @@ pub enum Resumable {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ContinueGame;
 
+/// The player agreed to lose the unfinished game (a new game replaces it): it is not offered
+/// for Continue any more, even if the new game never moves.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ForgetUnfinished;
+
+/// Whether this run owns the profile's unfinished game. A second copy of the game open on the
+/// same data directory neither continues nor overwrites the first one's game.
+#[derive(Resource, Debug)]
+pub enum Profile {
+    /// This run holds the profile's lock (kept open for as long as it runs; none when the
+    /// directory allows no lock file, as a read-only one).
+    Owner(#[allow(dead_code)] Option<std::fs::File>),
+    /// Another run holds it: this one keeps no autosave and offers no Continue.
+    InUseElsewhere,
+}
+
+impl Profile {
+    /// Takes the lock on `dir` (creating the directory); `InUseElsewhere` when another
+    /// running game holds it. A directory where no lock can be made counts as owned, so a
+    /// read-only profile still plays (its autosave failures are said on screen).
+    pub fn lock(dir: &Path) -> Profile {
+        use std::os::fd::AsRawFd;
+        let _ = std::fs::create_dir_all(dir);
+        let file = match std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join("lock")) {
+            Ok(f) => f,
+            Err(_) => return Profile::Owner(None),
+        };
+        // SAFETY: flock on a descriptor this function owns; no memory is shared.
+        let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+        if taken { Profile::Owner(Some(file)) } else { Profile::InUseElsewhere }
+    }
+
+    /// Whether this run may keep and continue the unfinished game.
+    pub fn owns_autosave(&self) -> bool {
+        matches!(self, Profile::Owner(_))
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Resumable>()
         .init_resource::<SaveList>()
         .init_resource::<PendingOpen>()
         .add_message::<ContinueGame>()
+        .add_message::<ForgetUnfinished>()
         .add_message::<SaveGame>()
         .add_message::<CopyRecord>()
         .add_message::<PasteRecord>()
@@ -318,7 +358,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<DeleteSave>()
         .add_message::<OpenPending>()
         .add_systems(OnEnter(Screen::Title), look_for_saved_game)
-        .add_systems(Update, (continue_game, list_saves, open_games, save_or_copy).chain().after(GameSet::Input))
+        .add_systems(
+            Update,
+            (continue_game, forget_unfinished, list_saves, open_games, save_or_copy).chain().in_set(GameSet::Rules),
+        )
         .add_systems(Update, autosave.in_set(GameSet::Presentation).run_if(in_state(Screen::Game)))
         .add_systems(Last, autosave.run_if(on_message::<AppExit>).run_if(in_state(Screen::Game)));
 }
@@ -331,7 +374,11 @@ impl DataDir {
 }
 
 /// Checks the data directory for an unfinished game (on every visit to the title screen).
-fn look_for_saved_game(dir: Option<Res<DataDir>>, mut resumable: ResMut<Resumable>) {
+fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>, mut resumable: ResMut<Resumable>) {
+    if profile.is_some_and(|p| !p.owns_autosave()) {
+        *resumable = Resumable::Nothing;
+        return;
+    }
     *resumable = match dir {
         Some(dir) if dir.autosave().exists() => match SavedGame::load(&dir.autosave()) {
             Ok(saved) if saved.winner().is_none() && saved.game.ply() > 0 => Resumable::Game(Box::new(saved)),
@@ -342,12 +389,35 @@ fn look_for_saved_game(dir: Option<Res<DataDir>>, mut resumable: ResMut<Resumabl
     };
 }
 
-/// Starts a game with its players and history.
-fn start(saved: SavedGame, settings: &mut Settings, commands: &mut Commands, next: &mut NextState<Screen>) {
-    settings.players = saved.players;
-    settings.size = *saved.game.geometry();
-    commands.insert_resource(StartFrom { game: saved.game, resigned: saved.resigned });
+/// Starts a game with its players and history (the player's settings stay as they are).
+fn start(saved: SavedGame, commands: &mut Commands, next: &mut NextState<Screen>) {
+    let setup = GameSetup::play(*saved.game.geometry(), saved.players);
+    commands.insert_resource(NextGame { setup, from: Some((saved.game, saved.resigned)), allowed: None });
     next.set(Screen::Game);
+}
+
+/// Drops the unfinished game the player agreed to lose.
+fn forget_unfinished(
+    mut forget: MessageReader<ForgetUnfinished>,
+    dir: Option<Res<DataDir>>,
+    profile: Option<Res<Profile>>,
+    mut resumable: ResMut<Resumable>,
+    mut notice: ResMut<Notice>,
+) {
+    if forget.read().count() == 0 {
+        return;
+    }
+    *resumable = Resumable::Nothing;
+    let Some(dir) = dir.filter(|_| profile.is_none_or(|p| p.owns_autosave())) else { return };
+    let path = dir.autosave();
+    if let Err(e) = std::fs::remove_file(&path)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        notice.say(
+            Msg::new("notice-autosave-failed").text("path", crate::files::show_path(&path)).text("why", e.to_string()),
+            true,
+        );
+    }
 }
 
 /// Starts the saved game with its players and history.
@@ -355,11 +425,11 @@ fn continue_game(
     mut requests: MessageReader<ContinueGame>,
     dir: Option<Res<DataDir>>,
     mut resumable: ResMut<Resumable>,
-    mut settings: ResMut<Settings>,
+    profile: Option<Res<Profile>>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if requests.read().count() == 0 {
+    if requests.read().count() == 0 || profile.is_some_and(|p| !p.owns_autosave()) {
         return;
     }
     // `--continue` asks before the title screen looked.
@@ -369,7 +439,7 @@ fn continue_game(
         *resumable = Resumable::Game(Box::new(saved));
     }
     if let Resumable::Game(saved) = std::mem::take(&mut *resumable) {
-        start(*saved, &mut settings, &mut commands, &mut next);
+        start(*saved, &mut commands, &mut next);
     }
 }
 
@@ -396,9 +466,8 @@ fn open_games(
     mut clipboard: ResMut<Clipboard>,
     mut list: ResMut<SaveList>,
     mut pending: ResMut<PendingOpen>,
-    mut overlay: ResMut<Overlay>,
+    mut nav: MessageWriter<Navigate>,
     resumable: Res<Resumable>,
-    mut settings: ResMut<Settings>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -441,17 +510,17 @@ fn open_games(
     if let Some(g) = wanted {
         if matches!(*resumable, Resumable::Game(_)) {
             pending.0 = Some(Box::new(g));
-            *overlay = Overlay::Confirm(Discard::OpenGame);
+            nav.write(Navigate::To(Overlay::Confirm(Discard::OpenGame)));
         } else {
-            *overlay = Overlay::None;
-            start(g, &mut settings, &mut commands, &mut next);
+            nav.write(Navigate::To(Overlay::None));
+            start(g, &mut commands, &mut next);
         }
     }
     if agreed.read().count() > 0
         && let Some(g) = pending.0.take()
     {
-        *overlay = Overlay::None;
-        start(*g, &mut settings, &mut commands, &mut next);
+        nav.write(Navigate::To(Overlay::None));
+        start(*g, &mut commands, &mut next);
     }
 }
 
@@ -460,7 +529,6 @@ fn save_or_copy(
     mut saves: MessageReader<SaveGame>,
     mut copies: MessageReader<CopyRecord>,
     rules: Option<Res<Rules>>,
-    settings: Res<Settings>,
     dir: Option<Res<DataDir>>,
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
@@ -468,7 +536,7 @@ fn save_or_copy(
     let (save, copy) = (saves.read().count() > 0, copies.read().count() > 0);
     let Some(rules) = rules.filter(|_| save || copy) else { return };
     let (date, file_stamp) = utc_stamp(std::time::SystemTime::now());
-    let text = SavedGame::to_text(&rules.game, settings.players, rules.resigned, Some(&date));
+    let text = SavedGame::to_text(&rules.game, rules.setup.players, rules.resigned, Some(&date));
     if copy {
         match clipboard.set(&text) {
             Ok(()) => notice.say("notice-copied", false),
@@ -500,21 +568,23 @@ fn save_or_copy(
 
 /// Writes the game after every change. A finished game leaves nothing to continue; so does a
 /// game this run saved and then emptied (undone to the start, restarted). A fresh game that has
-/// not moved yet leaves an older saved game alone.
+/// not moved yet leaves an older saved game alone. Lessons and puzzles are not kept, nor is
+/// anything while another running game owns the profile. A failure is said on screen (once,
+/// until a write succeeds again).
 fn autosave(
     rules: Option<Res<Rules>>,
-    settings: Res<Settings>,
     dir: Option<Res<DataDir>>,
+    profile: Option<Res<Profile>>,
     mut exits: MessageReader<AppExit>,
     mut wrote: Local<bool>,
-    tutorial: Option<Res<super::screen::Practice>>,
+    mut failing: Local<bool>,
+    mut notice: ResMut<Notice>,
 ) {
     let exiting = exits.read().count() > 0;
-    // A lesson is not a game to continue.
-    if tutorial.is_some() {
+    let (Some(rules), Some(dir)) = (rules, dir) else { return };
+    if rules.setup.is_practice() || profile.is_some_and(|p| !p.owns_autosave()) {
         return;
     }
-    let (Some(rules), Some(dir)) = (rules, dir) else { return };
     if !rules.is_changed() && !exiting {
         return;
     }
@@ -522,19 +592,30 @@ fn autosave(
     if rules.game.ply() == 0 && !*wrote {
         return;
     }
-    if rules.winner().is_some() || rules.game.ply() == 0 {
+    let result = if rules.winner().is_some() || rules.game.ply() == 0 {
         *wrote = false;
-        if path.exists()
-            && let Err(e) = std::fs::remove_file(&path)
-        {
-            warn!("could not remove {}: {e}", path.display());
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
         }
-        return;
-    }
-    *wrote = true;
-    let text = SavedGame::to_text(&rules.game, settings.players, None, None);
-    if let Err(e) = std::fs::create_dir_all(&dir.0).and_then(|_| crate::files::write_atomically(&path, text.as_bytes()))
-    {
-        warn!("game not saved to {}: {e}", path.display());
+    } else {
+        *wrote = true;
+        let text = SavedGame::to_text(&rules.game, rules.setup.players, None, None);
+        std::fs::create_dir_all(&dir.0).and_then(|_| crate::files::write_atomically(&path, text.as_bytes()))
+    };
+    match result {
+        Ok(()) => *failing = false,
+        Err(e) => {
+            warn!("game not saved to {}: {e}", path.display());
+            if !*failing {
+                *failing = true;
+                notice.say(
+                    Msg::new("notice-autosave-failed")
+                        .text("path", crate::files::show_path(&path))
+                        .text("why", e.to_string()),
+                    true,
+                );
+            }
+        }
     }
 }

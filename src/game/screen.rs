@@ -51,19 +51,29 @@ pub enum Overlay {
     Lesson,
     /// The puzzles, by grade, with how many are solved (over the title).
     Puzzles,
+    /// The other ways to play: two players, watch, custom game, load (over the title).
+    MoreGames,
+    /// The list of lessons, and How to play.
+    Lessons,
     /// A puzzle solved, or lost by the move just played.
     PuzzleOver,
 }
 
-/// A lesson or a puzzle is running, not a game: no autosave, no game-over panel, no score.
-#[derive(Resource, Debug, Default)]
-pub struct Practice;
+/// Open a menu, or go back from the open one. Anyone may ask; only the menu module's
+/// `apply_navigation` changes the [`Overlay`].
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Navigate {
+    /// Show this menu (or none).
+    To(Overlay),
+    /// Back to where the open menu came from.
+    Back,
+}
 
 /// A step through the tutorial, from the menus.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TutorialStep {
-    /// Start (or resume at the first lesson not yet passed).
-    Start,
+    /// Start at this lesson (0-based).
+    Start(u8),
     /// Close the lesson's text and try it on the board.
     Try,
     /// Go on to the next lesson.
@@ -80,11 +90,18 @@ impl Overlay {
         let in_game = screen == Screen::Game;
         match self {
             Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame) => Overlay::Load,
-            Overlay::Settings | Overlay::Rules | Overlay::Confirm(_) if in_game => Overlay::Pause,
+            Overlay::Settings | Overlay::Rules | Overlay::Lessons | Overlay::Confirm(_) if in_game => Overlay::Pause,
+            Overlay::Setup | Overlay::Load => Overlay::MoreGames,
+            Overlay::Rules => Overlay::Lessons,
             _ => Overlay::None,
         }
     }
 }
+
+/// Whether the menu drawn last fitted its window without scrolling (the title's first level
+/// must, at every supported size).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct MenuFits(pub bool);
 
 /// How far the fade between screens still has to go (1 = just switched, 0 = done).
 #[derive(Resource, Default, Debug, Clone, Copy)]
@@ -170,6 +187,16 @@ pub enum GameSet {
     Presentation,
 }
 
+/// Within [`GameSet::Presentation`]: the board is laid out and rebuilt first, then the
+/// animations and marks on it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViewSet {
+    /// The board's layout and entities.
+    Board,
+    /// What moves and shows on the board.
+    OnBoard,
+}
+
 /// Registers the screen states and chains the frame stages.
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
@@ -179,9 +206,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MoveListOpen>()
         .init_resource::<Notice>()
         .init_resource::<ScreenFade>()
+        .init_resource::<MenuFits>()
         .add_message::<TutorialStep>()
         .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
-        .add_systems(OnExit(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
-        .add_systems(OnEnter(Screen::Game), |mut o: ResMut<Overlay>| *o = Overlay::None)
-        .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain());
+        .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain())
+        .configure_sets(Update, (ViewSet::Board, ViewSet::OnBoard).chain().in_set(GameSet::Presentation));
 }

@@ -19,7 +19,7 @@ use super::anim::Motion;
 use super::board::cell_pos;
 use super::input::{Action, CellActivated, Selection};
 use super::rules::{AnimationsRunning, Intent, Rules};
-use super::screen::{GameSet, Overlay, Screen, Turn};
+use super::screen::{Overlay, Screen, Turn};
 use crate::rules::{move_to_string, parse_coord_public, parse_move, position_to_string};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -78,6 +78,8 @@ pub enum Step {
     Hint,
     /// Go to the title screen.
     Menu,
+    /// Check that the menu on screen fits its window without scrolling (else the run fails).
+    ExpectMenuFits,
     /// Open the pause menu over the game.
     Pause,
     /// Open the settings (over the title or the game).
@@ -220,6 +222,7 @@ impl Script {
                 "new" => Step::New,
                 "hint" => Step::Hint,
                 "menu" => Step::Menu,
+                "expect-menu-fits" => Step::ExpectMenuFits,
                 "pause" => Step::Pause,
                 "settings" => Step::Settings,
                 "moves" => Step::Moves,
@@ -232,10 +235,15 @@ impl Script {
                     "settings" => Overlay::Settings,
                     "over" => Overlay::GameOver,
                     "rules" => Overlay::Rules,
+                    "more" => Overlay::MoreGames,
+                    "lessons" => Overlay::Lessons,
+                    "puzzles" => Overlay::Puzzles,
                     other => {
                         return Err(format!(
-                            "script line {}: 'open' needs setup, load, pause, settings, over or rules, not '{other}'",
-                            i + 1
+                            "script line {}: 'open' needs setup, load, pause, settings, over, rules, more, lessons \
+                             or puzzles, not {}",
+                            i + 1,
+                            crate::rules::quote::quoted(other)
                         ));
                     }
                 }),
@@ -289,7 +297,7 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(ready)
         .init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
-        .add_systems(Update, run_script.in_set(GameSet::Input).before(super::input::InputStage::Interpret));
+        .add_systems(Update, run_script.in_set(super::input::InputStage::Record));
 }
 
 /// What the script's waits look at.
@@ -303,6 +311,7 @@ struct Observed<'w> {
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
     fade: Option<Res<'w, super::screen::ScreenFade>>,
     real: Res<'w, Time<Real>>,
+    fits: Option<Res<'w, super::screen::MenuFits>>,
 }
 
 /// What the script's actions write to.
@@ -315,7 +324,7 @@ struct Actions<'w, 's> {
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,
     clock: ResMut<'w, Time<Virtual>>,
-    overlay: ResMut<'w, Overlay>,
+    nav: MessageWriter<'w, super::screen::Navigate>,
     review: ResMut<'w, super::screen::Review>,
     move_list: ResMut<'w, super::screen::MoveListOpen>,
     actions: MessageWriter<'w, Action>,
@@ -331,7 +340,7 @@ fn run_script(
     seen: Observed,
     mut act: Actions,
 ) {
-    let Observed { rules, turn, anims, motion, selection, mouse, fade, real } = seen;
+    let Observed { rules, turn, anims, motion, selection, mouse, fade, real, fits } = seen;
     let fading = fade.is_some_and(|f| f.0 > 0.0);
     let Some(rules) = rules else { return };
     let geo = *rules.game.geometry();
@@ -430,7 +439,7 @@ fn run_script(
                 true
             }
             Step::New => {
-                act.intents.write(Intent::NewGame);
+                act.intents.write(Intent::NewGame(rules.setup));
                 true
             }
             Step::Hint => {
@@ -439,6 +448,12 @@ fn run_script(
             }
             Step::Menu => {
                 act.next_screen.set(Screen::Title);
+                true
+            }
+            Step::ExpectMenuFits => {
+                if !fits.as_ref().is_some_and(|f| f.0) {
+                    failure = Some("the menu does not fit its window: it scrolls".into());
+                }
                 true
             }
             Step::Start => {
@@ -461,11 +476,11 @@ fn run_script(
                 true
             }
             Step::CloseMenu => {
-                *act.overlay = Overlay::None;
+                act.nav.write(super::screen::Navigate::To(Overlay::None));
                 true
             }
             Step::Open(o) => {
-                *act.overlay = *o;
+                act.nav.write(super::screen::Navigate::To(*o));
                 true
             }
             Step::Press(a) => {
@@ -489,11 +504,11 @@ fn run_script(
                 true
             }
             Step::Settings => {
-                *act.overlay = Overlay::Settings;
+                act.nav.write(super::screen::Navigate::To(Overlay::Settings));
                 true
             }
             Step::Pause => {
-                *act.overlay = Overlay::Pause;
+                act.nav.write(super::screen::Navigate::To(Overlay::Pause));
                 true
             }
             Step::Screenshot(name) => {

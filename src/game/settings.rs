@@ -17,28 +17,28 @@
 pub use super::args::Theme;
 use super::args::{GameArgs, Mode, check_board, check_speed};
 use super::i18n::Lang;
-use super::screen::Screen;
+use super::screen::GameSet;
+use super::setup::GameSetup;
 use crate::ai::Level;
 use crate::rules::{Color as Side, Geometry, parse_size};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// Who controls a colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Controller {
-    /// A person at this screen.
-    Human,
-    /// The AI at a level.
-    Ai(Level),
-}
+pub use super::setup::Controller;
 
-/// Player and presentation settings, edited on the title screen.
+/// Player and presentation settings, edited on the title screen, the settings and the custom
+/// setup. Only this module's [`apply_edits`] changes them (others send [`EditSettings`]); a
+/// game's setup is not kept here but in the rules (see [`super::setup::GameSetup`]).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// Board size of the next game.
+    /// Board size of the custom game.
     pub size: Geometry,
-    /// Controllers of Black and White.
+    /// Who plays Black and White in the custom game.
     pub players: [Controller; 2],
+    /// The computer's level in the title's quick games (Play vs computer, Watch).
+    pub level: Level,
+    /// The colour you play in Play vs computer.
+    pub colour: Side,
     /// Animation speed multiplier, 0 (instant) to [`super::args::MAX_SPEED`].
     pub anim_speed: f32,
     /// Show coordinates along the board edges.
@@ -67,6 +67,48 @@ pub struct Settings {
     pub seed: u64,
     /// Smallest time (seconds of game time) the AI's reply takes, so it reads as a move.
     pub ai_min_delay: f32,
+    /// The window's last size and place, restored when they still fit the screen.
+    pub window: Option<WindowPlace>,
+}
+
+/// A window's size (logical pixels) and top-left corner (physical pixels, if known).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowPlace {
+    /// Width and height.
+    pub size: (u32, u32),
+    /// Where its top-left corner was.
+    pub at: Option<bevy::math::IVec2>,
+}
+
+impl WindowPlace {
+    /// As the file writes it: `1280x800`, or `1280x800 at 100,50`.
+    fn text(&self) -> String {
+        match self.at {
+            Some(p) => format!("{}x{} at {},{}", self.size.0, self.size.1, p.x, p.y),
+            None => format!("{}x{}", self.size.0, self.size.1),
+        }
+    }
+
+    /// Reads [`WindowPlace::text`]'s form.
+    fn parse(v: &str) -> Option<WindowPlace> {
+        let (size, at) = match v.split_once(" at ") {
+            Some((s, a)) => (s.trim(), Some(a.trim())),
+            None => (v, None),
+        };
+        let (w, h) = size.split_once('x')?;
+        let size = (w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?);
+        if !(100..=16384).contains(&size.0) || !(100..=16384).contains(&size.1) {
+            return None;
+        }
+        let at = match at {
+            Some(a) => {
+                let (x, y) = a.split_once(',')?;
+                Some(bevy::math::IVec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            }
+            None => None,
+        };
+        Some(WindowPlace { size, at })
+    }
 }
 
 impl Default for Settings {
@@ -74,6 +116,8 @@ impl Default for Settings {
         Settings {
             size: Geometry::new(8, 8).expect("8x8 is valid"),
             players: [Controller::Human, Controller::Ai(Level::Medium)],
+            level: Level::Medium,
+            colour: Side::Black,
             anim_speed: 1.0,
             coordinates: true,
             volume: 0.8,
@@ -88,14 +132,15 @@ impl Default for Settings {
             puzzles_solved: 0,
             seed: 1,
             ai_min_delay: 0.35,
+            window: None,
         }
     }
 }
 
 impl Settings {
-    /// Who plays `side`.
-    pub fn controller(&self, side: Side) -> Controller {
-        self.players[side.index()]
+    /// The custom game as set up (board and players).
+    pub fn custom_setup(&self) -> GameSetup {
+        GameSetup::play(self.size, self.players)
     }
 
     /// Applies command-line options on top of `self` (defaults or the saved settings).
@@ -104,11 +149,10 @@ impl Settings {
         if let Some(g) = args.size {
             self.size = g;
         }
-        let saved_level = self.players.iter().find_map(|c| match c {
-            Controller::Ai(l) => Some(*l),
-            Controller::Human => None,
-        });
-        let level = args.level.or(saved_level).unwrap_or(Level::Medium);
+        let level = args.level.unwrap_or(self.level);
+        if let Some(l) = args.level {
+            self.level = l;
+        }
         match args.mode {
             Some(mode) => {
                 let (h, ai) = (Controller::Human, Controller::Ai(level));
@@ -146,36 +190,8 @@ impl Settings {
     }
 
     /// The value of each key as the file writes it, in file order.
-    fn entries(&self) -> [(&'static str, String); 15] {
-        let on_off = |b: bool| (if b { "on" } else { "off" }).to_string();
-        let controller = |c: Controller| match c {
-            Controller::Human => "human".to_string(),
-            Controller::Ai(l) => l.name().to_string(),
-        };
-        [
-            ("size", format!("{}x{}", self.size.rows(), self.size.cols())),
-            ("black", controller(self.players[Side::Black.index()])),
-            ("white", controller(self.players[Side::White.index()])),
-            ("speed", format!("{}", self.anim_speed)),
-            ("coordinates", on_off(self.coordinates)),
-            ("volume", format!("{}", (self.volume * 100.0).round() as u32)),
-            ("mute", on_off(self.muted)),
-            ("ambient", format!("{}", (self.ambient * 100.0).round() as u32)),
-            ("theme", self.theme.name().to_string()),
-            ("movable", on_off(self.show_movable)),
-            ("fullscreen", on_off(self.fullscreen)),
-            ("ui-scale", format!("{}", self.ui_scale)),
-            ("tutorial", format!("{}", self.tutorial)),
-            ("language", self.language.code().to_string()),
-            (
-                "puzzles",
-                (0..128)
-                    .filter(|i| self.puzzles_solved & (1u128 << i) != 0)
-                    .map(|i| (i + 1).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-        ]
+    fn entries(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
+        KEYS.iter().map(move |k| (k.name, (k.get)(self)))
     }
 
     /// The whole text of a fresh settings file.
@@ -191,125 +207,12 @@ impl Settings {
     fn apply_line(&mut self, code: &str) -> Result<&'static str, String> {
         let (key, value) = code.split_once('=').ok_or_else(|| format!("{} is not 'key = value'", quote(code)))?;
         let (key, value) = (key.trim(), value.trim());
-        Ok(match key {
-            "size" => {
-                let g = parse_size(value).map_err(|e| format!("size: {}", short(&e.to_string())))?;
-                self.size = check_board(g).map_err(|e| format!("size {e}"))?;
-                "size"
-            }
-            "black" | "white" => {
-                let c = if value.eq_ignore_ascii_case("human") {
-                    Controller::Human
-                } else {
-                    let level = value.parse::<Level>().map_err(|_| {
-                        format!(
-                            "{key} {}: expected human, beginner, easy, medium, hard, strong or expert",
-                            quote(value)
-                        )
-                    })?;
-                    Controller::Ai(level)
-                };
-                let side = if key == "black" { Side::Black } else { Side::White };
-                self.players[side.index()] = c;
-                if key == "black" { "black" } else { "white" }
-            }
-            "speed" => {
-                let v = value.parse::<f32>().map_err(|_| {
-                    format!("speed {}: expected 0 (instant) to {}", quote(value), super::args::MAX_SPEED)
-                })?;
-                self.anim_speed = check_speed(v).map_err(|e| format!("speed {e}"))?;
-                "speed"
-            }
-            "coordinates" | "mute" | "movable" | "fullscreen" => {
-                let on = match value {
-                    "on" | "true" | "yes" => true,
-                    "off" | "false" | "no" => false,
-                    _ => return Err(format!("{key} {}: expected on or off", quote(value))),
-                };
-                match key {
-                    "coordinates" => {
-                        self.coordinates = on;
-                        "coordinates"
-                    }
-                    "mute" => {
-                        self.muted = on;
-                        "mute"
-                    }
-                    "movable" => {
-                        self.show_movable = on;
-                        "movable"
-                    }
-                    _ => {
-                        self.fullscreen = on;
-                        "fullscreen"
-                    }
-                }
-            }
-            "volume" => {
-                self.volume = match value.parse::<u32>() {
-                    Ok(v) if v <= 100 => v as f32 / 100.0,
-                    _ => return Err(format!("volume {}: expected 0 to 100", quote(value))),
-                };
-                "volume"
-            }
-            "ambient" => {
-                self.ambient = match value.parse::<u32>() {
-                    Ok(v) if v <= 100 => v as f32 / 100.0,
-                    _ => return Err(format!("ambient {}: expected 0 to 100", quote(value))),
-                };
-                "ambient"
-            }
-            "tutorial" => {
-                self.tutorial = match value.parse::<u8>() {
-                    Ok(v) if v <= 8 => v,
-                    _ => return Err(format!("tutorial {}: expected 0 to 8 (lessons passed)", quote(value))),
-                };
-                "tutorial"
-            }
-            "puzzles" => {
-                let mut solved = 0u128;
-                for n in value.split_whitespace() {
-                    match n.parse::<u32>() {
-                        Ok(k) if (1..=128).contains(&k) => solved |= 1 << (k - 1),
-                        _ => {
-                            return Err(format!(
-                                "puzzles {}: expected the numbers of solved puzzles, 1 to 128",
-                                quote(n)
-                            ));
-                        }
-                    }
-                }
-                self.puzzles_solved = solved;
-                "puzzles"
-            }
-            "language" => {
-                self.language = Lang::from_code(value).ok_or_else(|| {
-                    format!("language {}: expected en (English), haw (ʻŌlelo Hawaiʻi) or nl (Nederlands)", quote(value))
-                })?;
-                "language"
-            }
-            "theme" => {
-                self.theme = match Theme::ALL.into_iter().find(|t| t.name() == value) {
-                    Some(t) => t,
-                    None => return Err(format!("theme {}: expected lava or wood", quote(value))),
-                };
-                "theme"
-            }
-            "ui-scale" => {
-                self.ui_scale = match value.parse::<f32>() {
-                    Ok(v) if (MIN_UI_SCALE..=MAX_UI_SCALE).contains(&v) => v,
-                    _ => return Err(format!("ui-scale {}: expected {MIN_UI_SCALE} to {MAX_UI_SCALE}", quote(value))),
-                };
-                "ui-scale"
-            }
-            other => {
-                return Err(format!(
-                    "unknown setting {} (size, black, white, speed, coordinates, volume, mute, ambient, theme, \
-                     movable, fullscreen, ui-scale, tutorial)",
-                    quote(other)
-                ));
-            }
-        })
+        let Some(k) = KEYS.iter().find(|k| k.name == key) else {
+            let names: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
+            return Err(format!("unknown setting {} (known: {})", quote(key), names.join(", ")));
+        };
+        (k.set)(self, value)?;
+        Ok(k.name)
     }
 
     /// Applies settings text on top of `self`; returns one message per bad line (those lines
@@ -375,24 +278,223 @@ fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
         .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
 }
 
-/// Input shortened to at most 60 characters, with control characters escaped, in quotes.
+/// Bad values are quoted short and with control characters escaped, like all user input.
 fn quote(s: &str) -> String {
-    let mut out = String::from("'");
-    for (n, c) in s.chars().enumerate() {
-        if n == 60 {
-            out.push_str(&format!("…' ({} characters)", s.chars().count()));
-            return out;
-        }
-        if c.is_control() { out.extend(c.escape_default()) } else { out.push(c) }
-    }
-    out.push('\'');
-    out
+    crate::rules::quote::quoted(s)
 }
 
-/// An error message from elsewhere shortened the same way (it may quote the input).
-fn short(s: &str) -> String {
-    if s.chars().count() <= 100 { s.to_string() } else { s.chars().take(100).chain("…".chars()).collect() }
+/// One key of the settings file: its name, how its value is written and how it is read.
+struct Key {
+    /// The name before `=`.
+    name: &'static str,
+    /// The value as the file writes it.
+    get: fn(&Settings) -> String,
+    /// Reads a value (already trimmed); the message names the key and the bad value.
+    set: fn(&mut Settings, &str) -> Result<(), String>,
 }
+
+fn on_off(b: bool) -> String {
+    (if b { "on" } else { "off" }).to_string()
+}
+
+fn parse_on_off(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        _ => Err(format!("{key} {}: expected on or off", quote(value))),
+    }
+}
+
+fn percent(v: f32) -> String {
+    format!("{}", (v * 100.0).round() as u32)
+}
+
+fn parse_percent(key: &str, value: &str) -> Result<f32, String> {
+    match value.parse::<u32>() {
+        Ok(v) if v <= 100 => Ok(v as f32 / 100.0),
+        _ => Err(format!("{key} {}: expected 0 to 100", quote(value))),
+    }
+}
+
+fn controller_name(c: Controller) -> String {
+    match c {
+        Controller::Human => "human".to_string(),
+        Controller::Ai(l) => l.name().to_string(),
+    }
+}
+
+fn parse_controller(key: &str, value: &str) -> Result<Controller, String> {
+    if value.eq_ignore_ascii_case("human") {
+        return Ok(Controller::Human);
+    }
+    value
+        .parse::<Level>()
+        .map(Controller::Ai)
+        .map_err(|_| format!("{key} {}: expected human, beginner, easy, medium, hard, strong or expert", quote(value)))
+}
+
+/// Every key the file keeps, in the order a fresh file lists them: the one table that both
+/// writing and reading use.
+const KEYS: [Key; 18] = [
+    Key {
+        name: "size",
+        get: |s| format!("{}x{}", s.size.rows(), s.size.cols()),
+        set: |s, v| {
+            let g = parse_size(v).map_err(|e| format!("size: {}", crate::rules::quote::shown(&e.to_string())))?;
+            s.size = check_board(g).map_err(|e| format!("size {e}"))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "black",
+        get: |s| controller_name(s.players[Side::Black.index()]),
+        set: |s, v| Ok(s.players[Side::Black.index()] = parse_controller("black", v)?),
+    },
+    Key {
+        name: "white",
+        get: |s| controller_name(s.players[Side::White.index()]),
+        set: |s, v| Ok(s.players[Side::White.index()] = parse_controller("white", v)?),
+    },
+    Key {
+        name: "level",
+        get: |s| s.level.name().to_string(),
+        set: |s, v| {
+            s.level = v
+                .parse::<Level>()
+                .map_err(|_| format!("level {}: expected beginner, easy, medium, hard, strong or expert", quote(v)))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "colour",
+        get: |s| (if s.colour == Side::Black { "black" } else { "white" }).to_string(),
+        set: |s, v| {
+            s.colour = match v {
+                "black" => Side::Black,
+                "white" => Side::White,
+                _ => return Err(format!("colour {}: expected black or white", quote(v))),
+            };
+            Ok(())
+        },
+    },
+    Key {
+        name: "speed",
+        get: |s| format!("{}", s.anim_speed),
+        set: |s, v| {
+            let a = v
+                .parse::<f32>()
+                .map_err(|_| format!("speed {}: expected 0 (instant) to {}", quote(v), super::args::MAX_SPEED))?;
+            s.anim_speed = check_speed(a).map_err(|e| format!("speed {e}"))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "coordinates",
+        get: |s| on_off(s.coordinates),
+        set: |s, v| Ok(s.coordinates = parse_on_off("coordinates", v)?),
+    },
+    Key { name: "volume", get: |s| percent(s.volume), set: |s, v| Ok(s.volume = parse_percent("volume", v)?) },
+    Key { name: "mute", get: |s| on_off(s.muted), set: |s, v| Ok(s.muted = parse_on_off("mute", v)?) },
+    Key { name: "ambient", get: |s| percent(s.ambient), set: |s, v| Ok(s.ambient = parse_percent("ambient", v)?) },
+    Key {
+        name: "theme",
+        get: |s| s.theme.name().to_string(),
+        set: |s, v| {
+            s.theme = Theme::ALL
+                .into_iter()
+                .find(|t| t.name() == v)
+                .ok_or_else(|| format!("theme {}: expected lava or wood", quote(v)))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "movable",
+        get: |s| on_off(s.show_movable),
+        set: |s, v| Ok(s.show_movable = parse_on_off("movable", v)?),
+    },
+    Key {
+        name: "fullscreen",
+        get: |s| on_off(s.fullscreen),
+        set: |s, v| Ok(s.fullscreen = parse_on_off("fullscreen", v)?),
+    },
+    Key {
+        name: "ui-scale",
+        get: |s| format!("{}", s.ui_scale),
+        set: |s, v| {
+            s.ui_scale = match v.parse::<f32>() {
+                Ok(x) if (MIN_UI_SCALE..=MAX_UI_SCALE).contains(&x) => x,
+                _ => return Err(format!("ui-scale {}: expected {MIN_UI_SCALE} to {MAX_UI_SCALE}", quote(v))),
+            };
+            Ok(())
+        },
+    },
+    Key {
+        name: "tutorial",
+        get: |s| format!("{}", s.tutorial),
+        set: |s, v| {
+            s.tutorial = match v.parse::<u8>() {
+                Ok(n) if n as usize <= LESSON_COUNT => n,
+                _ => return Err(format!("tutorial {}: expected 0 to {LESSON_COUNT} (lessons passed)", quote(v))),
+            };
+            Ok(())
+        },
+    },
+    Key {
+        name: "language",
+        get: |s| s.language.code().to_string(),
+        set: |s, v| {
+            s.language = Lang::from_code(v).ok_or_else(|| {
+                format!("language {}: expected en (English), haw (ʻŌlelo Hawaiʻi) or nl (Nederlands)", quote(v))
+            })?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "window",
+        get: |s| s.window.map(|w| w.text()).unwrap_or_default(),
+        set: |s, v| {
+            s.window = match v {
+                "" => None,
+                v => Some(WindowPlace::parse(v).ok_or_else(|| {
+                    format!("window {}: expected a size such as 1280x800, or 1280x800 at 100,50", quote(v))
+                })?),
+            };
+            Ok(())
+        },
+    },
+    Key {
+        name: "puzzles",
+        get: |s| {
+            (0..PUZZLE_BITS)
+                .filter(|i| s.puzzles_solved & (1u128 << i) != 0)
+                .map(|i| (i + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        },
+        set: |s, v| {
+            let mut solved = 0u128;
+            for n in v.split_whitespace() {
+                match n.parse::<u32>() {
+                    Ok(k) if (1..=PUZZLE_BITS).contains(&k) => solved |= 1 << (k - 1),
+                    _ => {
+                        return Err(format!(
+                            "puzzles {}: expected the numbers of solved puzzles, 1 to {PUZZLE_BITS}",
+                            quote(n)
+                        ));
+                    }
+                }
+            }
+            s.puzzles_solved = solved;
+            Ok(())
+        },
+    },
+];
+
+/// How many puzzles the settings can mark as solved (one bit each).
+pub const PUZZLE_BITS: u32 = u128::BITS;
+
+/// How many lessons the tutorial has.
+pub const LESSON_COUNT: usize = 8;
 
 /// The default place: `$XDG_CONFIG_HOME/konane/settings.txt`, else `~/.config/konane/settings.txt`.
 pub fn default_path() -> Option<PathBuf> {
@@ -403,17 +505,15 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base.join("konane").join("settings.txt"))
 }
 
-/// The settings file as read: its lines, which key each valid line set, and the settings
-/// the file is known to hold. Saving rewrites only what differs from those.
+/// The settings file, and what this run last agreed with it. Saving re-reads the file and
+/// changes only the lines of the keys this run changed since, so two games open on one
+/// profile keep each other's changes, and a line the player wrote is never lost.
 #[derive(Resource, Clone, Debug)]
 pub struct SettingsFile {
     /// The file.
     pub path: PathBuf,
-    /// The file as read (raw bytes, so a bad byte is kept as it was).
-    bytes: Vec<u8>,
-    /// The valid lines (0-based) and the key each set.
-    keys: Vec<(usize, &'static str)>,
-    /// The settings the file and this run agree on; changes from these are written.
+    /// The settings this run and the file agree on; keys whose values differ from these are
+    /// what this run changed.
     saved: Settings,
     /// False when the file exists but could not be read: it is then never written.
     writable: bool,
@@ -430,29 +530,30 @@ pub struct Loaded {
     pub messages: Vec<String>,
 }
 
+/// Reads the file's bytes: `Ok(None)` when there is none; an error for anything else that
+/// is not a readable regular file of a sane size.
+fn read_file(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        // Directories, FIFOs and devices are refused at once; so is a huge file.
+        _ => crate::files::read_regular_bytes(path, MAX_FILE_BYTES).map(Some),
+    }
+}
+
 impl SettingsFile {
     /// Reads `path` on top of `base`. A missing file is not an error; a file that cannot be
     /// read is reported and will not be written over.
     pub fn load(path: &Path, base: Settings) -> Loaded {
         let mut settings = base;
-        let unreadable = |message: String, settings: Settings| Loaded {
-            file: SettingsFile {
-                path: path.to_path_buf(),
-                bytes: Vec::new(),
-                keys: Vec::new(),
-                saved: settings.clone(),
-                writable: false,
-            },
-            messages: vec![message],
-            settings,
-        };
-        let bytes = match std::fs::metadata(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            // Directories, FIFOs and devices are refused at once; so is a huge file.
-            _ => match crate::files::read_regular_bytes(path, MAX_FILE_BYTES) {
-                Ok(b) => b,
-                Err(why) => return unreadable(format!("{why}; settings will not be saved this time"), settings),
-            },
+        let bytes = match read_file(path) {
+            Ok(b) => b.unwrap_or_default(),
+            Err(why) => {
+                return Loaded {
+                    file: SettingsFile { path: path.to_path_buf(), saved: settings.clone(), writable: false },
+                    messages: vec![format!("{why}; settings will not be saved this time")],
+                    settings,
+                };
+            }
         };
         let applied = settings.apply_lines(&bytes, MAX_REPORTED);
         let mut messages: Vec<String> =
@@ -460,13 +561,7 @@ impl SettingsFile {
         if applied.bad_lines > MAX_REPORTED {
             messages.push(format!("{}: {} more bad lines ignored", path.display(), applied.bad_lines - MAX_REPORTED));
         }
-        let file = SettingsFile {
-            path: path.to_path_buf(),
-            bytes,
-            keys: applied.keys,
-            saved: settings.clone(),
-            writable: true,
-        };
+        let file = SettingsFile { path: path.to_path_buf(), saved: settings.clone(), writable: true };
         Loaded { settings, file, messages }
     }
 
@@ -481,70 +576,137 @@ impl SettingsFile {
         self.writable
     }
 
-    /// The file's new text for `settings`, or `None` when nothing the file keeps changed.
-    pub fn updated_text(&self, settings: &Settings) -> Option<Vec<u8>> {
-        let old = self.saved.entries();
-        let changed: Vec<(&str, String)> =
-            settings.entries().into_iter().zip(old).filter(|(new, old)| new.1 != old.1).map(|(new, _)| new).collect();
-        if changed.is_empty() {
-            return None;
-        }
-        let mut lines: Vec<Vec<u8>> = split_lines(&self.bytes).map(<[u8]>::to_vec).collect();
-        for (key, value) in changed {
-            // The last valid line of a key is the one that applied: change it in place.
-            match self.keys.iter().rev().find(|(_, k)| *k == key).map(|(i, _)| *i) {
-                Some(i) => {
-                    let mut line = format!("{key} = {value}").into_bytes();
-                    if let Some(at) = lines[i].iter().position(|b| *b == b'#') {
-                        line.push(b' ');
-                        line.extend_from_slice(&lines[i][at..]);
-                    }
-                    lines[i] = line;
-                }
-                None => {
-                    if lines.is_empty() {
-                        lines.push(b"# K\xc5\x8dnane settings, written by the game".to_vec());
-                    }
-                    lines.push(format!("{key} = {value}").into_bytes());
-                }
-            }
-        }
-        let mut text = lines.join(&b'\n');
-        text.push(b'\n');
-        Some(text)
+    /// The keys whose values `settings` changed since the file and this run last agreed.
+    fn changed(&self, settings: &Settings) -> Vec<(&'static str, String)> {
+        settings.entries().zip(self.saved.entries()).filter(|(new, old)| new.1 != old.1).map(|(new, _)| new).collect()
     }
 
-    /// Writes the changed settings, if any; afterwards the file agrees with `settings`.
+    /// Writes the keys this run changed into the file as it is now, if any; afterwards the
+    /// file agrees with `settings` on those keys. Returns whether it wrote.
     pub fn save(&mut self, settings: &Settings) -> Result<bool, String> {
         if !self.writable {
             return Ok(false);
         }
-        let Some(text) = self.updated_text(settings) else { return Ok(false) };
+        let changed = self.changed(settings);
+        if changed.is_empty() {
+            return Ok(false);
+        }
+        // Another game on this profile may have written since: start from the file as it is.
+        let current = read_file(&self.path)?.unwrap_or_default();
+        let text = edited_text(&current, &changed);
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         crate::files::write_atomically(&self.path, &text)
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        // Remember what was written, so later saves edit the new lines.
-        self.keys = settings.clone().apply_lines(&text, 0).keys;
-        self.bytes = text;
-        self.saved = settings.clone();
+        for (key, value) in changed {
+            if let Some(k) = KEYS.iter().find(|k| k.name == key) {
+                let _ = (k.set)(&mut self.saved, &value);
+            }
+        }
         Ok(true)
     }
 }
 
-/// Saves the settings whenever a game starts from them, when the player returns to the
-/// title screen (where they are edited) and when the game is closed.
-pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Game), save)
-        .add_systems(OnEnter(Screen::Title), save)
-        .add_systems(Last, save.run_if(on_message::<AppExit>));
+/// `file` with the lines of the `changed` keys set to their new values (in place, keeping a
+/// comment after the value) and keys it lacks appended. Every other byte stays: comments,
+/// unknown keys, bad lines, the order, the line ends (`\n` or `\r\n`) and whether the last
+/// line ends with one.
+pub fn edited_text(file: &[u8], changed: &[(&str, String)]) -> Vec<u8> {
+    let crlf = file.windows(2).any(|w| w == b"\r\n");
+    let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+    let ends_with_eol = file.is_empty() || file.ends_with(b"\n");
+    let mut lines: Vec<Vec<u8>> = split_lines(file).map(<[u8]>::to_vec).collect();
+    let keys = Settings::default().apply_lines(file, 0).keys;
+    for (key, value) in changed {
+        // The last valid line of a key is the one that applied: change it in place.
+        match keys.iter().rev().find(|(_, k)| k == key).map(|(i, _)| *i) {
+            Some(i) => {
+                let mut line = format!("{key} = {value}").into_bytes();
+                if let Some(at) = lines[i].iter().position(|b| *b == b'#') {
+                    line.push(b' ');
+                    line.extend_from_slice(&lines[i][at..]);
+                }
+                lines[i] = line;
+            }
+            None => {
+                if lines.is_empty() {
+                    lines.push(b"# K\xc5\x8dnane settings, written by the game".to_vec());
+                }
+                lines.push(format!("{key} = {value}").into_bytes());
+            }
+        }
+    }
+    let mut text = lines.join(eol);
+    if ends_with_eol {
+        text.extend_from_slice(eol);
+    }
+    text
 }
 
-fn save(settings: Res<Settings>, file: Option<ResMut<SettingsFile>>) {
+/// A change to the settings. Only [`apply_edits`] applies them, in the order sent, so the
+/// settings have one writer: the settings and setup screens, the M key, the tutorial's and the
+/// puzzles' progress all send one of these.
+#[derive(Message)]
+pub struct EditSettings(Box<dyn FnOnce(&mut Settings) + Send + Sync>);
+
+impl EditSettings {
+    /// A change made by `edit`.
+    pub fn new(edit: impl FnOnce(&mut Settings) + Send + Sync + 'static) -> EditSettings {
+        EditSettings(Box::new(edit))
+    }
+}
+
+/// How long after the last change the settings are written (a slider held down writes once).
+pub const SAVE_DELAY: f32 = 0.4;
+
+/// When the settings last changed and are not yet written.
+#[derive(Resource, Default, Debug)]
+struct SaveDue(Option<f32>);
+
+/// Registers the one writer of the settings and their saving: written a moment after they
+/// change (not on screen changes), and at once when the window closes or the game quits.
+pub fn plugin(app: &mut App) {
+    app.add_message::<EditSettings>()
+        .add_message::<bevy::window::WindowCloseRequested>()
+        .init_resource::<SaveDue>()
+        .add_systems(Update, apply_edits.in_set(GameSet::Rules))
+        .add_systems(Last, save_when_due);
+}
+
+/// Applies every change sent this frame; the only system that writes [`Settings`].
+pub fn apply_edits(mut edits: ResMut<Messages<EditSettings>>, mut settings: ResMut<Settings>) {
+    let edits: Vec<EditSettings> = edits.drain().collect();
+    if edits.is_empty() {
+        return;
+    }
+    let mut next = settings.clone();
+    for EditSettings(edit) in edits {
+        edit(&mut next);
+    }
+    // Unchanged values do not count as a change (nothing to save, nothing to redraw).
+    settings.set_if_neq(next);
+}
+
+fn save_when_due(
+    settings: Res<Settings>,
+    file: Option<ResMut<SettingsFile>>,
+    mut due: ResMut<SaveDue>,
+    time: Res<Time<Real>>,
+    mut exits: MessageReader<AppExit>,
+    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+) {
     let Some(mut file) = file else { return };
-    if let Err(e) = file.save(&settings) {
-        warn!("settings not saved: {e}");
+    let now = time.elapsed_secs();
+    if settings.is_changed() && !settings.is_added() {
+        due.0 = Some(now + SAVE_DELAY);
+    }
+    let leaving = exits.read().count() + closing.read().count() > 0;
+    if due.0.is_some_and(|at| now >= at) || (leaving && due.0.is_some()) {
+        due.0 = None;
+        if let Err(e) = file.save(&settings) {
+            warn!("settings not saved: {e}");
+        }
     }
 }
 
@@ -671,8 +833,78 @@ mod tests {
         let mut s = Settings::default();
         let errors = s.apply_text(&format!("black = {}\n", "x".repeat(10_000)));
         assert!(errors[0].len() < 200, "{}", errors[0]);
-        assert!(errors[0].contains("(10000 characters)"), "{}", errors[0]);
+        assert!(errors[0].contains("(10000 bytes)"), "{}", errors[0]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn saving_keeps_the_file_s_line_ends_and_its_last_line_as_they_were() {
+        let dir = temp_dir("crlf");
+        let path = dir.join("settings.txt");
+        // Windows line ends, and no line end after the last line.
+        let original: &[u8] = b"# mine\r\nvolume = 50\r\ntheme = lava";
+        std::fs::write(&path, original).unwrap();
+        let loaded = SettingsFile::load(&path, Settings::default());
+        let mut file = loaded.file;
+        let s = Settings { theme: Theme::Wood, coordinates: false, ..loaded.settings };
+        assert!(file.save(&s).unwrap());
+        let expected: &[u8] = b"# mine\r\nvolume = 50\r\ntheme = wood\r\ncoordinates = off";
+        assert_eq!(std::fs::read(&path).unwrap(), expected);
+        // A plain file with a final newline keeps it.
+        std::fs::write(&path, "volume = 50\n").unwrap();
+        let loaded = SettingsFile::load(&path, Settings::default());
+        let mut file = loaded.file;
+        assert!(file.save(&Settings { volume: 0.6, ..loaded.settings }).unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "volume = 60\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn two_games_on_one_profile_keep_each_other_s_changes() {
+        let dir = temp_dir("two");
+        let path = dir.join("settings.txt");
+        std::fs::write(&path, "# shared\nvolume = 80\n").unwrap();
+        let a = SettingsFile::load(&path, Settings::default());
+        let b = SettingsFile::load(&path, Settings::default());
+        let (mut fa, mut fb) = (a.file, b.file);
+        // A sets the volume to 70 and saves; B, which read the file before, sets the theme.
+        assert!(fa.save(&Settings { volume: 0.7, ..a.settings.clone() }).unwrap());
+        assert!(fb.save(&Settings { theme: Theme::Wood, ..b.settings.clone() }).unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, "# shared\nvolume = 70\ntheme = wood\n");
+        // B saving again, with nothing new of its own, leaves A's volume alone.
+        assert!(!fb.save(&Settings { theme: Theme::Wood, ..b.settings }).unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unknown_key_is_answered_with_every_key_there_is() {
+        let mut s = Settings::default();
+        let errors = s.apply_text("palette = dark\n");
+        for key in KEYS.iter().map(|k| k.name) {
+            assert!(errors[0].contains(key), "{key} missing from: {}", errors[0]);
+        }
+        // And every key the file writes, it reads back.
+        let mut back = Settings::default();
+        let text: String = KEYS.iter().map(|k| format!("{} = {}\n", k.name, (k.get)(&s))).collect();
+        assert!(back.apply_text(&text).is_empty(), "{text}");
+    }
+
+    #[test]
+    fn the_window_s_place_and_the_quick_game_are_kept() {
+        let s = Settings {
+            window: Some(WindowPlace { size: (1000, 700), at: Some(bevy::math::IVec2::new(-20, 40)) }),
+            level: Level::Strong,
+            colour: Side::White,
+            ..Settings::default()
+        };
+        let mut back = Settings::default();
+        assert!(back.apply_text(&s.to_text()).is_empty());
+        assert_eq!(back, s);
+        let errors = back.apply_text("window = huge\nlevel = god\ncolour = red\n");
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert_eq!(back, s, "bad values change nothing");
     }
 
     #[cfg(unix)]

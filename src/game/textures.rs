@@ -106,7 +106,8 @@ fn stone(base: [f32; 3], speckle: f32, gloss: f32, seed: u32) -> impl Fn(f32, f3
 /// Generates both themes' textures before anything is spawned, and switches between them
 /// when the theme setting changes (the board is rebuilt with the new ones).
 pub fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, generate).add_systems(Update, follow_theme);
+    app.add_systems(PreStartup, generate)
+        .add_systems(Update, follow_theme.in_set(super::screen::GameSet::Presentation));
 }
 
 /// Every theme's textures; [`Textures`] holds the current theme's.

@@ -46,8 +46,13 @@ struct ArtHop {
 struct ArtFade(f32);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), spawn_art)
-        .add_systems(Update, (fit_art, play_demo, animate_art).chain().run_if(in_state(Screen::Title)));
+    app.add_systems(
+        Update,
+        (keep_art, fit_art, play_demo, animate_art)
+            .chain()
+            .in_set(super::screen::GameSet::Presentation)
+            .run_if(in_state(Screen::Title)),
+    );
 }
 
 fn geometry() -> Geometry {
@@ -75,19 +80,30 @@ fn next(seed: &mut u32) -> u32 {
     *seed
 }
 
-/// Sets the art up on the title screen (once the textures exist).
-fn spawn_art(
+/// Whenever the title screen has no board behind it (every visit: the art is despawned on
+/// leaving it) and the textures exist, the board is built: the demo game goes on where it was
+/// left, or starts on the first visit.
+fn keep_art(
     mut commands: Commands,
     textures: Option<Res<Textures>>,
     demo: Option<Res<Demo>>,
+    roots: Query<(), With<ArtRoot>>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
-    let (Some(textures), None) = (textures, demo) else { return };
-    let mut seed = (time.elapsed().as_nanos() as u32 ^ settings.seed as u32 ^ 0x9e37_79b9).max(1);
-    let game = opening(&mut seed);
-    build(&mut commands, &textures, &game);
-    commands.insert_resource(Demo { game, wait: MOVE_EVERY, seed });
+    let Some(textures) = textures else { return };
+    if !roots.is_empty() {
+        return;
+    }
+    match demo {
+        Some(demo) => build(&mut commands, &textures, &demo.game),
+        None => {
+            let mut seed = (time.elapsed().as_nanos() as u32 ^ settings.seed as u32 ^ 0x9e37_79b9).max(1);
+            let game = opening(&mut seed);
+            build(&mut commands, &textures, &game);
+            commands.insert_resource(Demo { game, wait: MOVE_EVERY, seed });
+        }
+    }
 }
 
 /// Spawns the board and its stones for a position.

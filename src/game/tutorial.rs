@@ -4,9 +4,10 @@
 //! in the settings, so the tutorial resumes where the player left it.
 
 use super::i18n::Msg;
-use super::rules::{AnimationsRunning, Intent, MoveApplied, Rules, StartFrom};
-use super::screen::{Overlay, Practice, Screen, Turn, TutorialStep};
-use super::settings::{Controller, Settings};
+use super::rules::{AnimationsRunning, Intent, MoveApplied, NextGame, Rules};
+use super::screen::{GameSet, Navigate, Overlay, Screen, Turn, TutorialStep};
+use super::settings::{EditSettings, Settings};
+use super::setup::{GameMode, GameSetup};
 use crate::rules::{Game, Geometry, Move, parse_move, parse_position};
 use bevy::prelude::*;
 
@@ -55,7 +56,7 @@ impl Lesson {
 }
 
 /// The lessons, in order.
-pub const LESSONS: [Lesson; 8] = [
+pub const LESSONS: [Lesson; super::settings::LESSON_COUNT] = [
     Lesson { id: "board", position: None, goal: Goal::Read },
     Lesson { id: "open", position: None, goal: Goal::AnyMove },
     Lesson { id: "answer", position: Some("BWBWBW/WBWBWB/BW.WBW/WBWBWB/BWBWBW/WBWBWB w"), goal: Goal::AnyMove },
@@ -70,8 +71,7 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson { id: "tips", position: None, goal: Goal::Read },
 ];
 
-/// The running tutorial: which lesson, whether it was passed, and the players and board to
-/// give back when it ends.
+/// The running tutorial: which lesson, and whether it was passed.
 #[derive(Resource, Debug, Clone)]
 pub struct Tutorial {
     /// Index into [`LESSONS`].
@@ -82,7 +82,6 @@ pub struct Tutorial {
     announced: bool,
     /// The lesson's move was made: its panel opens once the move has been shown.
     panel_due: bool,
-    before: ([Controller; 2], Geometry),
 }
 
 impl Tutorial {
@@ -114,19 +113,27 @@ pub fn lesson_start(lesson: &Lesson) -> (Game, Option<(Vec<Move>, Msg)>) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (steps, notice_passing).chain().after(super::screen::GameSet::Rules))
-        .add_systems(Update, announce.run_if(in_state(Screen::Game)));
+    app.add_systems(
+        Update,
+        (steps, notice_passing, announce.run_if(in_state(Screen::Game))).chain().in_set(GameSet::Presentation),
+    )
+    .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<Tutorial>());
 }
 
 /// On arriving at the board, the lesson's text is shown first (after the screen's own reset
 /// of the menus on entering).
-fn announce(tutorial: Option<ResMut<Tutorial>>, mut overlay: ResMut<Overlay>) {
+fn announce(tutorial: Option<ResMut<Tutorial>>, mut nav: MessageWriter<Navigate>) {
     if let Some(mut t) = tutorial
         && !t.announced
     {
         t.announced = true;
-        *overlay = Overlay::Lesson;
+        nav.write(Navigate::To(Overlay::Lesson));
     }
+}
+
+/// The setup of a lesson's game.
+fn lesson_setup(game: &Game) -> GameSetup {
+    GameSetup::practice(*game.geometry(), GameMode::Lesson)
 }
 
 /// Starts, advances and ends the tutorial.
@@ -134,8 +141,7 @@ fn steps(
     mut commands: Commands,
     mut steps: MessageReader<TutorialStep>,
     tutorial: Option<ResMut<Tutorial>>,
-    mut settings: ResMut<Settings>,
-    mut overlay: ResMut<Overlay>,
+    mut nav: MessageWriter<Navigate>,
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut intents: MessageWriter<Intent>,
@@ -146,49 +152,44 @@ fn steps(
     let mut tutorial = tutorial.map(|t| t.clone());
     for step in steps.read() {
         match step {
-            TutorialStep::Start => {
-                let lesson = (settings.tutorial as usize).min(LESSONS.len() - 1);
-                let before = (settings.players, settings.size);
-                let t = Tutorial { lesson, passed: false, announced: false, panel_due: false, before };
+            TutorialStep::Start(n) => {
+                let lesson = (*n as usize).min(LESSONS.len() - 1);
+                let t = Tutorial { lesson, passed: false, announced: false, panel_due: false };
                 let (game, allowed) = lesson_start(t.current());
-                settings.players = [Controller::Human, Controller::Human];
-                settings.size = *game.geometry();
+                let setup = lesson_setup(&game);
                 if *screen.get() != Screen::Game {
                     // Entering the game screen starts from the lesson's board.
-                    commands.insert_resource(StartFrom { game: game.clone(), resigned: None });
-                }
-                commands.insert_resource(Practice);
-                // The restriction comes with the first frame of the game.
-                intents.write(Intent::Replace { game: Box::new(game), allowed });
-                tutorial = Some(t);
-                if *screen.get() != Screen::Game {
+                    commands.insert_resource(NextGame { setup, from: Some((game, None)), allowed });
                     next_screen.set(Screen::Game);
                 } else {
                     // From a game's pause menu: the game stays saved (no autosave runs in the
                     // tutorial), and the lesson's text is shown at once.
-                    *overlay = Overlay::Lesson;
+                    intents.write(Intent::Replace { game: Box::new(game), allowed, setup });
+                    nav.write(Navigate::To(Overlay::Lesson));
                 }
+                tutorial = Some(t);
             }
             TutorialStep::Try | TutorialStep::Explain => {
-                *overlay = if *step == TutorialStep::Try { Overlay::None } else { Overlay::Lesson };
+                nav.write(Navigate::To(if *step == TutorialStep::Try { Overlay::None } else { Overlay::Lesson }));
             }
             TutorialStep::Next => {
                 let Some(t) = tutorial.as_mut() else { continue };
                 if t.lesson + 1 >= LESSONS.len() {
                     // The last lesson: back to the title.
-                    leave(&mut commands, &mut settings, t, &mut next_screen);
+                    next_screen.set(Screen::Title);
                     tutorial = None;
                     continue;
                 }
                 t.lesson += 1;
                 t.passed = false;
                 let (game, allowed) = lesson_start(t.current());
-                intents.write(Intent::Replace { game: Box::new(game), allowed });
-                *overlay = Overlay::Lesson;
+                let setup = lesson_setup(&game);
+                intents.write(Intent::Replace { game: Box::new(game), allowed, setup });
+                nav.write(Navigate::To(Overlay::Lesson));
             }
             TutorialStep::Leave => {
-                if let Some(t) = tutorial.take() {
-                    leave(&mut commands, &mut settings, &t, &mut next_screen);
+                if tutorial.take().is_some() {
+                    next_screen.set(Screen::Title);
                 }
             }
         }
@@ -199,13 +200,6 @@ fn steps(
     }
 }
 
-/// Gives back the players and board of before, and goes to the title.
-fn leave(commands: &mut Commands, settings: &mut Settings, t: &Tutorial, next_screen: &mut NextState<Screen>) {
-    (settings.players, settings.size) = t.before;
-    commands.remove_resource::<Practice>();
-    next_screen.set(Screen::Title);
-}
-
 /// A lesson's move was made (or, for reading, Next was chosen): it is passed, remembered,
 /// and the panel says so.
 fn notice_passing(
@@ -214,8 +208,9 @@ fn notice_passing(
     rules: Option<Res<Rules>>,
     anims: Res<AnimationsRunning>,
     turn: Option<Res<State<Turn>>>,
-    mut settings: ResMut<Settings>,
-    mut overlay: ResMut<Overlay>,
+    settings: Res<Settings>,
+    mut nav: MessageWriter<Navigate>,
+    mut edits: MessageWriter<EditSettings>,
 ) {
     let moved = applied.read().count() > 0;
     let (Some(mut t), Some(_rules)) = (tutorial, rules) else { return };
@@ -228,12 +223,14 @@ fn notice_passing(
     let still = anims.0 == 0 && turn.is_none_or(|t| *t.get() != Turn::Animating);
     if t.panel_due && still && !moved {
         t.panel_due = false;
-        *overlay = Overlay::Lesson;
+        nav.write(Navigate::To(Overlay::Lesson));
     }
-    // Reading lessons count as passed once shown.
-    let done = t.lesson as u8 + u8::from(t.passed || matches!(t.current().goal, Goal::Read));
-    if done > settings.tutorial {
-        settings.tutorial = done;
+    // Reading lessons count as passed once shown; the progress kept is how far the player
+    // got (a lesson opened from the list and left unpassed changes nothing).
+    let passed = t.passed || matches!(t.current().goal, Goal::Read);
+    let done = t.lesson as u8 + 1;
+    if passed && done > settings.tutorial {
+        edits.write(EditSettings::new(move |s| s.tutorial = s.tutorial.max(done)));
     }
 }
 

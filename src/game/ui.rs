@@ -7,14 +7,16 @@ use super::ai_task::{AiState, HintRequest, HintState};
 use super::analysis::{GameAnalysis, judged};
 use super::board::{Layout, cell_pos};
 use super::i18n::{Msg, Tr, level_about, level_name, side_key, side_name};
-use super::input::UiHasKeyboard;
+use super::input::{LastDevice, UiHasKeyboard};
 use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items, question};
 use super::rules::{Intent, MoveApplied, Rejected, Rules};
 use super::saves::{Resumable, SaveList};
+use super::score::Score;
 use super::screen::{
-    MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Notice, Overlay, Review, Screen, Turn, move_list_below,
+    MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Navigate, Notice, Overlay, Review, Screen, Turn, move_list_below,
 };
 use super::settings::{Controller, Settings};
+use super::setup::GameSetup;
 use crate::ai::Outlook;
 use crate::rules::notation::{col_letter, row_number};
 use crate::rules::{Color as Side, Coord, Game, Geometry, Phase, move_to_string};
@@ -73,24 +75,27 @@ mod palette {
 /// Height of the HUD above the board, in logical pixels (the board is laid out below it).
 pub const HUD_HEIGHT: f32 = super::board::TOP_BAR;
 
-/// Wins per side since the game was launched.
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct SessionScore(pub [u32; 2]);
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SessionScore>()
-        .add_systems(Update, (collect_notices, count_wins).after(super::screen::GameSet::Rules))
-        .add_systems(
-            EguiPrimaryContextPass,
-            (
-                apply_theme,
-                title_screen.run_if(in_state(Screen::Title)),
-                game_hud.run_if(in_state(Screen::Game)),
-                overlay_menu,
-                screen_fade,
-            )
-                .chain(),
-        );
+    // egui adds the glyphs a frame's text needs to its font atlas as it lays the text out, and
+    // bevy_egui copies them into the atlas image in `PostProcessOutput`. Unless that happens
+    // before the frame's asset events are sent, the renderer gets the new glyphs a frame late
+    // and draws that frame's new text with letters missing.
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    )
+    .add_systems(Update, collect_notices.in_set(super::screen::GameSet::Presentation))
+    .add_systems(
+        EguiPrimaryContextPass,
+        (
+            apply_theme,
+            title_screen.run_if(in_state(Screen::Title)),
+            game_hud.run_if(in_state(Screen::Game)),
+            overlay_menu,
+            screen_fade,
+        )
+            .chain(),
+    );
 }
 
 /// Refusals are said in words; what the computer played is said in words and notation.
@@ -98,7 +103,6 @@ fn collect_notices(
     mut rejected: MessageReader<Rejected>,
     mut applied: MessageReader<MoveApplied>,
     rules: Option<Res<Rules>>,
-    settings: Res<Settings>,
     time: Res<Time<Real>>,
     mut notice: ResMut<Notice>,
 ) {
@@ -112,45 +116,28 @@ fn collect_notices(
         if notice.warning {
             notice.left = 0.0;
         }
-        if let Controller::Ai(_) = settings.controller(m.mover) {
+        if let Controller::Ai(_) = rules.controller(m.mover) {
             let text = Msg::new("notice-played")
-                .sub("who", player_name(&settings, m.mover))
+                .sub("who", player_name(&rules.setup, m.mover))
                 .text("move", move_to_string(rules.game.geometry(), m.mv));
             notice.say(text, false);
         }
     }
 }
 
-fn count_wins(
-    mut over: MessageReader<super::rules::GameOver>,
-    mut score: ResMut<SessionScore>,
-    tutorial: Option<Res<super::screen::Practice>>,
-) {
-    for o in over.read() {
-        if tutorial.is_some() {
-            continue;
-        }
-        score.0[o.winner.index()] += 1;
-    }
-}
-
 /// Whether exactly one side is played by a person at this screen (then the game says "you").
-fn one_human(settings: &Settings) -> Option<Side> {
-    match settings.players {
-        [Controller::Human, Controller::Ai(_)] => Some(Side::Black),
-        [Controller::Ai(_), Controller::Human] => Some(Side::White),
-        _ => None,
-    }
+fn one_human(setup: &GameSetup) -> Option<Side> {
+    setup.one_human()
 }
 
 /// `Some` when `side` is the one person playing the computer.
-fn you_or_colour(settings: &Settings, side: Side) -> Option<Side> {
-    one_human(settings).filter(|y| *y == side)
+fn you_or_colour(setup: &GameSetup, side: Side) -> Option<Side> {
+    one_human(setup).filter(|y| *y == side)
 }
 
 /// How the HUD names a side: "You", "The computer", or the colour.
-fn player_name(settings: &Settings, side: Side) -> Msg {
-    match (one_human(settings), settings.controller(side)) {
+fn player_name(setup: &GameSetup, side: Side) -> Msg {
+    match (one_human(setup), setup.controller(side)) {
         (Some(you), _) if you == side => Msg::new("player-you"),
         (Some(_), _) => Msg::new("player-computer"),
         (None, Controller::Ai(_)) => Msg::new("player-side-computer").text("side", side_key(side)),
@@ -160,30 +147,36 @@ fn player_name(settings: &Settings, side: Side) -> Msg {
 
 /// The status line in plain words, addressing the player when a person plays one side. While a
 /// move is shown it describes that move's side, not the next one (it follows the animation).
-pub fn status_line(game: &Game, resigned: Option<Side>, settings: &Settings, turn: Turn) -> Msg {
+pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn: Turn) -> Msg {
     let side = game.to_move();
     if let Some(r) = resigned {
-        return match you_or_colour(settings, r) {
+        return match you_or_colour(setup, r) {
             Some(_) => Msg::new("status-you-resigned"),
-            None if one_human(settings).is_some() => Msg::new("status-computer-resigned"),
+            None if one_human(setup).is_some() => Msg::new("status-computer-resigned"),
             None => Msg::new("status-side-resigned").text("side", side_key(r)),
         };
     }
-    let you = one_human(settings);
+    let you = one_human(setup);
     if turn == Turn::Animating {
+        // What was played, not "is moving": it stays true while the captured stones leave.
         return match game.last_move() {
-            Some(_) if you == Some(side.opponent()) => Msg::new("status-moving-you"),
-            Some(_) => Msg::new("status-moving").sub("who", player_name(settings, side.opponent())),
+            Some(m) if you == Some(side.opponent()) => {
+                Msg::new("status-you-played").text("move", move_to_string(game.geometry(), m))
+            }
+            Some(m) => Msg::new("status-played")
+                .sub("who", player_name(setup, side.opponent()))
+                .text("move", move_to_string(game.geometry(), m)),
             None => Msg::plain(""),
         };
     }
     match game.phase() {
         Phase::Over { winner } => match you {
-            Some(y) if y == winner => Msg::new("status-you-win").sub("loser", player_name(settings, winner.opponent())),
+            // Only against the computer is there a "you": the loser is the computer.
+            Some(y) if y == winner => Msg::new("status-you-win"),
             Some(_) => Msg::new("status-you-lose"),
             None => Msg::new("status-side-wins").text("side", side_key(winner)),
         },
-        _ if settings.controller(side) != Controller::Human => match you {
+        _ if setup.controller(side) != Controller::Human => match you {
             Some(_) => Msg::new("status-computer-thinking"),
             None => Msg::new("status-side-thinking").text("side", side_key(side)),
         },
@@ -313,9 +306,10 @@ pub fn menu_text_room(window: egui::Vec2) -> (f32, f32) {
     (size.text, menu_button_width(modal.min(card)) - 2.0 * BUTTON_PADDING)
 }
 
-/// A menu button's width when its menu is `available` wide.
+/// A menu button's width when its menu is `available` wide: room is left on both sides for
+/// − and + and, right of them, for the scroll bar of a long menu.
 fn menu_button_width(available: f32) -> f32 {
-    (available - 110.0).clamp(200.0, 420.0)
+    (available - 140.0).clamp(200.0, 420.0)
 }
 
 /// How big menu buttons are: smaller in a low window so a whole menu fits.
@@ -331,6 +325,13 @@ impl ButtonSize {
     }
 }
 
+/// What a menu's items allow now: whether one can be chosen, and whether a value can step
+/// down (-1) or up (+1).
+struct MenuCan<'a> {
+    choose: &'a dyn Fn(MenuItem) -> bool,
+    step: &'a dyn Fn(MenuItem, i32) -> bool,
+}
+
 /// Draws a menu's items as large buttons; the focused one framed in amber (and scrolled into
 /// view when the focus moved). Hovering moves the focus (so only one item ever looks focused);
 /// a click chooses. `label` gives an item's words.
@@ -338,6 +339,7 @@ fn menu_buttons(
     ui: &mut egui::Ui,
     items: &[MenuItem],
     label: &dyn Fn(MenuItem) -> String,
+    can: &MenuCan,
     size: ButtonSize,
     focus: &mut MenuFocus,
     scroll_to_focus: bool,
@@ -346,7 +348,8 @@ fn menu_buttons(
 ) {
     let width = menu_button_width(ui.available_width());
     for (i, item) in items.iter().enumerate() {
-        let focused = focus.index == i;
+        let enabled = (can.choose)(*item);
+        let focused = focus.index == i && enabled;
         let text = egui::RichText::new(label(*item)).size(size.text);
         let mut button = egui::Button::new(text).min_size(egui::vec2(width, size.height)).corner_radius(12);
         if focused {
@@ -356,13 +359,13 @@ fn menu_buttons(
         let response = ui
             .horizontal(|ui| {
                 ui.add_space((ui.available_width() - width) / 2.0);
-                ui.add(button)
+                ui.add_enabled(enabled, button)
             })
             .inner;
         if focused && scroll_to_focus {
             response.scroll_to_me(None);
         }
-        if response.hovered() && ui.input(|i| i.pointer.delta() != egui::Vec2::ZERO) {
+        if enabled && response.hovered() && ui.input(|i| i.pointer.delta() != egui::Vec2::ZERO) {
             focus.index = i;
         }
         if response.clicked() {
@@ -372,7 +375,10 @@ fn menu_buttons(
             let rect = response.rect;
             for (dir, sign, x) in [(-1, "−", rect.left() - 44.0), (1, "+", rect.right() + 4.0)] {
                 let at = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(40.0, rect.height()));
-                if ui.put(at, egui::Button::new(egui::RichText::new(sign).size(size.text))).clicked() {
+                // At the end of its range a step does nothing: its button is greyed out.
+                let live = (can.step)(*item, dir);
+                let step = egui::Button::new(egui::RichText::new(sign).size(size.text));
+                if ui.put(at, |ui: &mut egui::Ui| ui.add_enabled(live, step)).clicked() {
                     adjusted.push(MenuAdjust(*item, dir));
                 }
             }
@@ -391,6 +397,9 @@ fn title_screen(
     overlay: Res<Overlay>,
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
+    profile: Option<Res<super::saves::Profile>>,
+    device: Res<LastDevice>,
+    mut fits: ResMut<super::screen::MenuFits>,
     mut last_focus: Local<usize>,
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
@@ -402,8 +411,9 @@ fn title_screen(
     let height = ctx.content_rect().height();
     let size = ButtonSize::for_height(height);
     let compact = height < 700.0;
+    let mut fitted = true;
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
             // The menu on a dark, rounded card, so the board playing behind stays art.
             let card_width = (ui.available_width() - 16.0).min(560.0);
             let margin = ((ui.available_width() - card_width) / 2.0).max(0.0);
@@ -411,7 +421,7 @@ fn title_screen(
             ui.horizontal(|ui| {
                 ui.add_space(margin);
                 egui::Frame::new()
-                    .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 225))
+                    .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 242))
                     .corner_radius(18)
                     .inner_margin(egui::Margin::symmetric(12, if compact { 6 } else { 14 }))
                     .show(ui, |ui| {
@@ -427,6 +437,16 @@ fn title_screen(
                                     egui::RichText::new(tr.t("title-new-player")).size(17.0).color(palette::FOCUS),
                                 );
                             }
+                            if profile.as_ref().is_some_and(|p| !p.owns_autosave()) {
+                                ui.add(
+                                    egui::Label::new(
+                                        egui::RichText::new(tr.t("title-profile-in-use"))
+                                            .color(palette::WARN)
+                                            .size(15.0),
+                                    )
+                                    .wrap(),
+                                );
+                            }
                             if let Resumable::Unreadable(why) = &*resumable {
                                 ui.add(
                                     egui::Label::new(
@@ -439,8 +459,11 @@ fn title_screen(
                                     .wrap(),
                                 );
                             }
-                            let items =
-                                menu_items(Screen::Title, Overlay::None, context(&resumable, &saves, None, None));
+                            let menu_ctx = context(&resumable, &saves, None, None, None, &settings);
+                            let items = menu_items(Screen::Title, Overlay::None, menu_ctx);
+                            let choose = |i: MenuItem| menu_ctx.enabled(i);
+                            let step = |i: MenuItem, d: i32| super::menu::can_adjust(&settings, i, d);
+                            let can = MenuCan { choose: &choose, step: &step };
                             // While a screen is open over the title, its buttons only show.
                             let mut no_focus = *focus;
                             no_focus.index = usize::MAX;
@@ -450,9 +473,16 @@ fn title_screen(
                             let focus = if over { &mut no_focus } else { &mut *focus };
                             let label = |item: MenuItem| item.text(&settings, &tr);
                             ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
-                            menu_buttons(ui, &items, &label, size, focus, moved, &mut chosen, &mut adjusted);
+                            menu_buttons(ui, &items, &label, &can, size, focus, moved, &mut chosen, &mut adjusted);
                             ui.add_space(if compact { 6.0 } else { 16.0 });
-                            for key in CONTROLS {
+                            // The controls of the device in use; before any is used, the mouse's
+                            // and the keyboard's.
+                            let shown: &[&str] = match *device {
+                                LastDevice::Pointer => &CONTROLS[..2],
+                                LastDevice::Keyboard => &CONTROLS[1..2],
+                                LastDevice::Pad => &CONTROLS[2..],
+                            };
+                            for key in shown {
                                 ui.add(
                                     egui::Label::new(
                                         egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM),
@@ -464,7 +494,11 @@ fn title_screen(
                     });
             });
         });
+        fitted = scrolled.content_size.y <= scrolled.inner_rect.height() + 1.0;
     });
+    if *overlay == Overlay::None {
+        fits.0 = fitted;
+    }
     if *overlay == Overlay::None {
         for item in chosen {
             chosen_writer.write(MenuChosen(item));
@@ -486,8 +520,8 @@ fn game_hud(
     ai: Res<AiState>,
     layout: Res<Layout>,
     notice: Res<Notice>,
-    score: Res<SessionScore>,
-    mut overlay: ResMut<Overlay>,
+    score: Res<Score>,
+    mut nav: MessageWriter<Navigate>,
     mut review: ResMut<Review>,
     mut move_list: ResMut<MoveListOpen>,
     mut intents: MessageWriter<Intent>,
@@ -505,7 +539,7 @@ fn game_hud(
     keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
     let game = &rules.game;
-    let mut status = tr.msg(&status_line(game, rules.resigned, &settings, *turn.get()));
+    let mut status = tr.msg(&status_line(game, rules.resigned, &rules.setup, *turn.get()));
     if let Some(t) = tutorial.as_deref() {
         let lesson = t.current();
         let part = if !t.passed && lesson.asks_a_move() { "task" } else { "title" };
@@ -538,24 +572,32 @@ fn game_hud(
                 hint_requests.write(HintRequest);
             }
             if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
-                *overlay = Overlay::Pause;
+                nav.write(Navigate::To(Overlay::Pause));
             }
             if ui.add(small("hud-moves").selected(move_list.0)).on_hover_text(tr.t("hud-moves-tip")).clicked() {
                 move_list.0 = !move_list.0;
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                // Sound off (the M key) is always visible, at the right end of the bar.
+                if settings.muted {
+                    ui.label(egui::RichText::new(tr.t("hud-muted")).color(palette::WARN).size(16.0));
+                }
                 let n = review.0.unwrap_or(game.ply());
-                // The score since launch, naming the players; shorter when the window is narrow,
-                // so the buttons never move.
-                let [bw, ww] = score.0;
-                let (bn, b, w, wn) = match one_human(&settings) {
-                    Some(Side::Black) => ("score-you", bw, ww, "score-computer"),
-                    Some(Side::White) => ("score-you", ww, bw, "score-computer"),
-                    None => ("side-black", bw, ww, "side-white"),
+                // Against the computer, the score of this run at its level; shorter when the
+                // window is narrow, so the buttons never move. Other games show the move only.
+                let m = Msg::new("hud-move").num("n", n as i64);
+                let (long, short) = match (rules.setup.opponent_level(), rules.setup.is_practice()) {
+                    (Some(level), false) => {
+                        let (you, them) = score.against(level);
+                        let m = Msg::new("hud-score").num("n", n as i64).num("b", you as i64).num("w", them as i64);
+                        let long = m
+                            .clone()
+                            .sub("left", Msg::new("score-you"))
+                            .sub("right", Msg::new("score-computer-level").sub("level", level_name(level)));
+                        (tr.msg(&long), tr.msg(&Msg { key: "hud-score-short".into(), ..m }))
+                    }
+                    _ => (tr.msg(&m), tr.msg(&m)),
                 };
-                let m = Msg::new("hud-score").num("n", n as i64).num("b", b).num("w", w);
-                let long = tr.msg(&m.clone().sub("left", Msg::new(bn)).sub("right", Msg::new(wn)));
-                let short = tr.msg(&Msg { key: "hud-score-short".into(), ..m });
                 let font = egui::FontId::proportional(16.0);
                 let fits = ui.painter().layout_no_wrap(long.clone(), font, palette::TEXT).size().x
                     < ui.available_width() - 8.0;
@@ -645,14 +687,17 @@ fn game_hud(
             }
         };
         if move_list_below(layout.window) {
-            egui::Panel::bottom("moves").exact_size(MOVE_LIST_HEIGHT).frame(frame).show(&mut root, |ui| {
+            // All the room the board leaves below it (see `Layout::below_room`).
+            let height = (layout.below_room / ctx.zoom_factor()).max(MOVE_LIST_HEIGHT);
+            egui::Panel::bottom("moves").exact_size(height).frame(frame).show(&mut root, |ui| {
                 ui.label(egui::RichText::new(tr.t("moves-title")).size(18.0).strong());
                 // The graph and its notes on the left, the moves beside them.
                 ui.horizontal_top(|ui| {
                     if analysis.covers(game) {
                         ui.vertical(|ui| {
                             ui.set_width(ui.available_width().min(230.0));
-                            graph(ui, 48.0);
+                            // The graph grows into the room the board leaves.
+                            graph(ui, (height - 84.0).clamp(48.0, 220.0));
                         });
                     }
                     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
@@ -675,7 +720,13 @@ fn game_hud(
     let thinking = (ai.thinking() && *turn.get() == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
     let clock =
         if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
-    let names = [Side::Black, Side::White].map(|s| tr.msg(&side_name(s)));
+    // Each tray says what its side took ("Black took 3"), in the position shown (a review
+    // shows an earlier one), counting what the tray holds: captures, not its own removal.
+    let trays = super::board::tray_contents(&super::board::shown_game(game, *review));
+    let names = [Side::Black, Side::White].map(|s| {
+        let took = trays[s.index()].iter().filter(|c| **c != s).count();
+        tr.msg(&Msg::new("tray-took").sub("who", side_name(s)).num("n", took as i64))
+    });
     draw_tray_labels(ctx, game.geometry(), &layout, &names, thinking, clock);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), &layout);
@@ -815,6 +866,9 @@ fn analysis_view(
     let small = |ui: &mut egui::Ui, text: String, colour: egui::Color32| {
         ui.add(egui::Label::new(egui::RichText::new(text).size(14.0).color(colour)).wrap());
     };
+    // The captions keep a fixed room (as many lines as they can have), so what is below the
+    // graph never moves as the analysis comes in.
+    let top = ui.cursor().top();
     if points.len() < plies + 1 {
         let m = Msg::new("analysis-working").num("done", points.len() as i64).num("total", plies as i64 + 1);
         small(ui, tr.msg(&m), palette::TEXT_DIM);
@@ -823,7 +877,19 @@ fn analysis_view(
         Standing::Proven(side, _) => Some((i, side)),
         Standing::Score(_) => None,
     }) {
-        let m = Msg::new("analysis-proven").num("n", i as i64).text("side", side_key(side));
+        // A win proven for one side and then thrown away says both: what was proven, and
+        // what happened.
+        let thrown = game.winner().filter(|w| *w != side).and_then(|winner| {
+            mistakes.iter().find(|(k, v)| *k >= i && *v == Verdict::ThrewAwayWin).map(|(k, _)| (winner, *k))
+        });
+        let m = match thrown {
+            Some((winner, k)) => Msg::new("analysis-proven-thrown")
+                .num("n", i as i64)
+                .text("side", side_key(side))
+                .text("winner", side_key(winner))
+                .num("m", k as i64 + 1),
+            None => Msg::new("analysis-proven").num("n", i as i64).text("side", side_key(side)),
+        };
         small(ui, tr.msg(&m), palette::FOCUS);
     }
     let mut worst: Vec<&(usize, Verdict)> = mistakes.iter().filter(|(_, v)| *v == Verdict::ThrewAwayWin).collect();
@@ -834,8 +900,16 @@ fn analysis_view(
         let m = Msg::new(key).num("n", i as i64 + 1).text("played", move_to_string(geo, moves[i])).text("best", best);
         small(ui, tr.msg(&m), if v == Verdict::ThrewAwayWin { palette::WARN } else { palette::TEXT_DIM });
     }
+    let room = ANALYSIS_CAPTION_LINE * (2 + notes) as f32;
+    ui.add_space((room - (ui.cursor().top() - top)).max(0.0));
     clicked
 }
+
+/// The height of one caption line under the analysis graph.
+const ANALYSIS_CAPTION_LINE: f32 = 19.0;
+
+/// The room the game-over panel's graph captions take (working, proven, one mistake).
+const ANALYSIS_CAPTION_ROOM: f32 = ANALYSIS_CAPTION_LINE * 3.0;
 
 /// Letters under the board and numbers to its left.
 fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
@@ -876,7 +950,7 @@ fn overlay_menu(
         Option<Res<super::puzzles::PuzzleRun>>,
         Res<GameAnalysis>,
     ),
-    tr: Res<Tr>,
+    (tr, device): (Res<Tr>, Res<LastDevice>),
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
@@ -888,7 +962,11 @@ fn overlay_menu(
         *last_focus = None;
         return Ok(());
     }
-    let items = menu_items(*screen.get(), overlay, context(&resumable, &saves, tutorial.as_deref(), puzzle.as_deref()));
+    let menu_ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
+    let items = menu_items(*screen.get(), overlay, menu_ctx);
+    let choose = |i: MenuItem| menu_ctx.enabled(i);
+    let step = |i: MenuItem, d: i32| super::menu::can_adjust(&settings, i, d);
+    let can = MenuCan { choose: &choose, step: &step };
     if items.is_empty() {
         return Ok(());
     }
@@ -903,6 +981,7 @@ fn overlay_menu(
         Overlay::Settings => (Msg::new("menu-settings"), vec![(Msg::new("settings-hint"), palette::TEXT_DIM)]),
         Overlay::Setup => {
             let mut lines = vec![(Msg::new("setup-hint"), palette::TEXT_DIM)];
+            let first = lines.len();
             // What each computer player is like.
             for side in [Side::Black, Side::White] {
                 if let Controller::Ai(level) = settings.players[side.index()] {
@@ -913,6 +992,10 @@ fn overlay_menu(
                     lines.push((m, palette::TEXT));
                 }
             }
+            // A line for each colour, blank for a person, so the buttons never move.
+            while lines.len() < first + 2 {
+                lines.push((Msg::plain(" "), palette::TEXT));
+            }
             (Msg::new("setup-title"), lines)
         }
         Overlay::Load => {
@@ -920,7 +1003,13 @@ fn overlay_menu(
             if saves.entries.is_empty() {
                 lines.push((Msg::new("load-empty"), palette::TEXT_DIM));
             } else {
-                lines.push((Msg::new("load-hint"), palette::TEXT_DIM));
+                // The hint names the keys or buttons of the device in use, not all of them.
+                let hint = match *device {
+                    LastDevice::Keyboard => "load-hint-keys",
+                    LastDevice::Pad => "load-hint-pad",
+                    LastDevice::Pointer => "load-hint-pointer",
+                };
+                lines.push((Msg::new(hint), palette::TEXT_DIM));
             }
             if let Some((m, warn)) = &saves.message {
                 lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));
@@ -951,6 +1040,16 @@ fn overlay_menu(
             }
         }
         Overlay::Rules => (Msg::new("rules-title"), Vec::new()),
+        Overlay::MoreGames => (Msg::new("more-games-title"), vec![(Msg::new("more-games-hint"), palette::TEXT_DIM)]),
+        Overlay::Lessons => (
+            Msg::new("lessons-title"),
+            vec![(
+                Msg::new("lessons-hint")
+                    .num("passed", settings.tutorial as i64)
+                    .num("total", super::tutorial::LESSONS.len() as i64),
+                palette::TEXT_DIM,
+            )],
+        ),
         Overlay::Lesson => {
             let Some(t) = tutorial.as_deref() else { return Ok(()) };
             let lesson = t.current();
@@ -970,16 +1069,17 @@ fn overlay_menu(
             let Some(rules) = rules.as_ref() else { return Ok(()) };
             let game = &rules.game;
             let winner = rules.winner().unwrap_or(Side::Black);
-            let headline = match one_human(&settings) {
+            let setup = &rules.setup;
+            let headline = match one_human(setup) {
                 Some(you) if you == winner => Msg::new("over-you-win"),
                 Some(_) => Msg::new("over-you-lose"),
                 None => Msg::new("over-side-wins").text("side", side_key(winner)),
             };
             let why = match rules.resigned {
-                Some(r) if you_or_colour(&settings, r).is_some() => Msg::new("over-you-resigned"),
-                Some(r) => Msg::new("over-resigned").sub("who", player_name(&settings, r)),
-                None if you_or_colour(&settings, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
-                None => Msg::new("over-no-jump").sub("who", player_name(&settings, winner.opponent())),
+                Some(r) if you_or_colour(setup, r).is_some() => Msg::new("over-you-resigned"),
+                Some(r) => Msg::new("over-resigned").sub("who", player_name(setup, r)),
+                None if you_or_colour(setup, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
+                None => Msg::new("over-no-jump").sub("who", player_name(setup, winner.opponent())),
             };
             let taken = |s: Side| captured_of(game, s);
             let summary = Msg::new("over-summary")
@@ -1018,12 +1118,16 @@ fn overlay_menu(
                 ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(color)).wrap());
             }
             // After a game: its standing across the moves, as the analysis comes in.
+            // Its room is kept from the first frame, so the buttons never move when it arrives.
             if overlay == Overlay::GameOver
                 && let Some(rules) = rules.as_ref()
-                && analysis.covers(&rules.game)
             {
                 let size = egui::vec2((max_width - 40.0).min(460.0), if size.height < 40.0 { 56.0 } else { 80.0 });
-                analysis_view(ui, &analysis, &rules.game, rules.game.ply(), size, &tr, 1);
+                if analysis.covers(&rules.game) {
+                    analysis_view(ui, &analysis, &rules.game, rules.game.ply(), size, &tr, 1);
+                } else {
+                    ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
+                }
             }
             ui.add_space(6.0);
             // The menu scrolls when the window is too low for it.
@@ -1032,31 +1136,36 @@ fn overlay_menu(
             let needed = if overlay == Overlay::Rules { max_height } else { 0.0 }
                 + items.len() as f32 * (size.height + spacing)
                 + if overlay == Overlay::Load { saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
-            egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(needed.min(max_height)).show(
-                ui,
-                |ui| {
-                    if overlay == Overlay::Rules {
-                        rules_page(ui, &tr);
-                        let label = |item: MenuItem| item.text(&settings, &tr);
-                        menu_buttons(ui, &items, &label, size, &mut focus, moved, &mut chosen, &mut adjusted);
-                    } else if overlay == Overlay::Load {
-                        save_rows(ui, &saves, &tr, &mut focus, moved, &mut chosen);
-                        let rest: Vec<MenuItem> =
-                            items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
-                        let offset = items.len() - rest.len();
-                        let mut sub = *focus;
-                        sub.index = focus.index.wrapping_sub(offset);
-                        let label = |item: MenuItem| item.text(&settings, &tr);
-                        menu_buttons(ui, &rest, &label, size, &mut sub, moved, &mut chosen, &mut adjusted);
-                        if sub.index != focus.index.wrapping_sub(offset) {
-                            focus.index = sub.index + offset;
-                        }
-                    } else {
-                        let label = |item: MenuItem| item.text(&settings, &tr);
-                        menu_buttons(ui, &items, &label, size, &mut focus, moved, &mut chosen, &mut adjusted);
+            // Each menu scrolls on its own, and opens at its top.
+            let mut scroll = egui::ScrollArea::vertical()
+                .id_salt(format!("menu {overlay:?}"))
+                .max_height(max_height)
+                .min_scrolled_height(needed.min(max_height));
+            if opened {
+                scroll = scroll.vertical_scroll_offset(0.0);
+            }
+            scroll.show(ui, |ui| {
+                if overlay == Overlay::Rules {
+                    rules_page(ui, &tr);
+                    let label = |item: MenuItem| item.text(&settings, &tr);
+                    menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
+                } else if overlay == Overlay::Load {
+                    save_rows(ui, &saves, &tr, &mut focus, moved, &mut chosen);
+                    let rest: Vec<MenuItem> =
+                        items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
+                    let offset = items.len() - rest.len();
+                    let mut sub = *focus;
+                    sub.index = focus.index.wrapping_sub(offset);
+                    let label = |item: MenuItem| item.text(&settings, &tr);
+                    menu_buttons(ui, &rest, &label, &can, size, &mut sub, moved, &mut chosen, &mut adjusted);
+                    if sub.index != focus.index.wrapping_sub(offset) {
+                        focus.index = sub.index + offset;
                     }
-                },
-            );
+                } else {
+                    let label = |item: MenuItem| item.text(&settings, &tr);
+                    menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
+                }
+            });
         });
     });
     for a in adjusted {

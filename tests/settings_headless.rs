@@ -1,0 +1,189 @@
+//! The player's settings belong to the player: a lesson, a puzzle or a saved game brings its
+//! own setup and never writes them; a change is written a moment after it is made (no screen
+//! change needed), and closing the window right after a change keeps it. Headless `App`s with
+//! the game's plugins and a real settings file.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::WindowCloseRequested;
+use konane::ai::Level;
+use konane::game::clipboard::Clipboard;
+use konane::game::menu::{MenuAdjust, MenuChosen, MenuItem};
+use konane::game::puzzles::PuzzleRun;
+use konane::game::rules::Rules;
+use konane::game::saves::DataDir;
+use konane::game::settings::SettingsFile;
+use konane::game::setup::GameMode;
+use konane::game::{Controller, Screen, Settings, core_plugin};
+use konane::rules::Geometry;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A fresh folder for one test's settings file and data.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("konane-settings-headless-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game as `run()` sets it up: settings read from `path`, data in `dir`.
+fn app(path: &Path, dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    let loaded = SettingsFile::load(path, Settings::default());
+    assert!(loaded.messages.is_empty(), "{:?}", loaded.messages);
+    app.insert_resource(loaded.settings);
+    app.insert_resource(loaded.file);
+    app.insert_resource(DataDir(dir.to_path_buf()));
+    app.insert_resource(Clipboard::local());
+    core_plugin(&mut app);
+    app.update();
+    app
+}
+
+fn choose(app: &mut App, item: MenuItem) {
+    app.world_mut().write_message(MenuChosen(item));
+    app.update();
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Closes the window as the window manager's close button does, and lets the frame run.
+fn close_window(app: &mut App) {
+    app.world_mut().write_message(WindowCloseRequested { window: Entity::PLACEHOLDER });
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+}
+
+const TEN_BY_TEN_VS_EXPERT: &str = "# mine\nsize = 10x10\nblack = human\nwhite = expert\nlevel = hard\n";
+
+/// After `visit`, closing the window leaves the settings file byte for byte as it was, and a
+/// new run offers the same custom game.
+fn settings_survive(name: &str, visit: impl Fn(&mut App, &Path)) {
+    let dir = folder(name);
+    let path = dir.join("settings.txt");
+    std::fs::write(&path, TEN_BY_TEN_VS_EXPERT).unwrap();
+    let mut game = app(&path, &dir);
+    visit(&mut game, &dir);
+    close_window(&mut game);
+    drop(game);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), TEN_BY_TEN_VS_EXPERT, "after {name}");
+    let again = app(&path, &dir);
+    let s = again.world().resource::<Settings>();
+    assert_eq!(s.size, Geometry::new(10, 10).unwrap(), "after {name}");
+    assert_eq!(s.players, [Controller::Human, Controller::Ai(Level::Expert)], "after {name}");
+    assert_eq!(s.level, Level::Hard, "after {name}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_lesson_leaves_the_settings_as_they_were() {
+    settings_survive("lesson", |app, _| {
+        choose(app, MenuItem::Tutorial);
+        choose(app, MenuItem::Lesson(2));
+        assert_eq!(screen(app), Screen::Game);
+        let rules = app.world().resource::<Rules>();
+        assert_eq!(rules.setup.mode, GameMode::Lesson);
+        assert_eq!(rules.setup.players, [Controller::Human; 2]);
+        assert_eq!(rules.game.geometry().cols(), 6);
+    });
+}
+
+#[test]
+fn a_puzzle_leaves_the_settings_as_they_were() {
+    settings_survive("puzzle", |app, _| {
+        choose(app, MenuItem::Puzzles);
+        choose(app, MenuItem::PuzzleGrade(0));
+        for _ in 0..100 {
+            app.update();
+        }
+        assert_eq!(screen(app), Screen::Game);
+        assert!(app.world().contains_resource::<PuzzleRun>());
+        assert_eq!(app.world().resource::<Rules>().setup.mode, GameMode::Puzzle);
+    });
+}
+
+#[test]
+fn loading_a_saved_game_leaves_the_settings_as_they_were() {
+    settings_survive("load", |app, dir| {
+        std::fs::create_dir_all(dir.join("saves")).unwrap();
+        std::fs::write(dir.join("saves").join("2026-01-01_10-00-00.txt"), "# white: easy\n8x8\nd5 e5\n").unwrap();
+        choose(app, MenuItem::MoreGames);
+        choose(app, MenuItem::LoadGame);
+        choose(app, MenuItem::OpenSave(0));
+        app.update();
+        assert_eq!(screen(app), Screen::Game);
+        let rules = app.world().resource::<Rules>();
+        assert_eq!(rules.setup.players, [Controller::Human, Controller::Ai(Level::Easy)]);
+        assert_eq!(rules.game.ply(), 2);
+    });
+}
+
+#[test]
+fn a_change_is_written_without_leaving_the_screen_and_kept_when_the_window_closes_at_once() {
+    let dir = folder("change");
+    let path = dir.join("settings.txt");
+    std::fs::write(&path, TEN_BY_TEN_VS_EXPERT).unwrap();
+    // Written a moment later, on the title screen, with nothing else happening.
+    let mut game = app(&path, &dir);
+    choose(&mut game, MenuItem::Settings);
+    game.world_mut().write_message(MenuAdjust(MenuItem::Volume, -1));
+    let mut text = String::new();
+    for _ in 0..600 {
+        game.update();
+        text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("volume") {
+            break;
+        }
+    }
+    assert_eq!(text, format!("{TEN_BY_TEN_VS_EXPERT}volume = 70\n"));
+    assert_eq!(screen(&game), Screen::Title);
+    // A change, and the window closed in the very next frame: kept all the same.
+    game.world_mut().write_message(MenuChosen(MenuItem::Mute));
+    game.update();
+    close_window(&mut game);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{TEN_BY_TEN_VS_EXPERT}volume = 70\nmute = on\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_second_game_on_the_same_profile_neither_continues_nor_overwrites_the_first_one_s_game() {
+    use konane::game::saves::{Profile, Resumable};
+    let dir = folder("second");
+    std::fs::write(dir.join("autosave.txt"), "# black: human\n# white: medium\n8x8\nd5 e5\n").unwrap();
+    let first = Profile::lock(&dir);
+    assert!(first.owns_autosave());
+    let second = Profile::lock(&dir);
+    assert!(!second.owns_autosave(), "the lock is held by the first game");
+    let path = dir.join("settings.txt");
+    let mut game = app(&path, &dir);
+    game.insert_resource(second);
+    // Back on the title (where it looks for a game to continue): nothing offered.
+    game.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    game.update();
+    game.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    game.update();
+    assert!(matches!(*game.world().resource::<Resumable>(), Resumable::Nothing));
+    // A game played here leaves the first one's unfinished game alone.
+    choose(&mut game, MenuItem::TwoPlayers);
+    let d5 = konane::rules::parse_move(&Geometry::new(8, 8).unwrap(), "a8").unwrap();
+    game.world_mut().write_message(konane::game::rules::Intent::Play { mv: d5, generation: None });
+    game.update();
+    game.update();
+    assert_eq!(game.world().resource::<Rules>().game.ply(), 1);
+    close_window(&mut game);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("autosave.txt")).unwrap(),
+        "# black: human\n# white: medium\n8x8\nd5 e5\n"
+    );
+    // Once the first game ends, the profile is free again.
+    drop(first);
+    assert!(Profile::lock(&dir).owns_autosave());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
