@@ -6,13 +6,18 @@
 # game's options (`# args: ...`), and each `screenshot PATH` in it is written to OUT/PATH.png.
 # A scene runs in a real window under Xvfb (xvfb-run, on a screen a little larger than the
 # window, with Mesa's software Vulkan), with a fresh data directory and default settings,
-# under a timeout (`# timeout: SECONDS`, default 900); its waits are on states of the game,
-# never on time, and the AI is seeded. Needs xvfb (xvfb-run) and mesa-vulkan-drivers. The
-# script exits non-zero naming every scene that failed (the game's exit status, a missing
-# picture, or one of the wrong size; the scene's log is kept and named). After a run of all
-# scenes it also checks that every picture README.md and docs/*.md show (and every file in a
-# screenshot folder they link) was retaken. `ONLY="title hud" tools/docs-screenshots.sh BIN`
-# runs only those scenes; KEEP=1 keeps the work directory with every scene's log.
+# under a timeout (`# timeout: SECONDS`, default 900). Its waits are on states of the game
+# (wait-idle, wait-plies, wait-over, wait-thinking, freeze-hop, wait-rendered), and the AI
+# is seeded; only where the script language has no state to wait for (the analysis of a
+# game finishing, a puzzle's "solved" verdict) does a scene wait a number of frames, so
+# look at those pictures after a run. Needs xvfb (xvfb-run) and mesa-vulkan-drivers. The
+# script exits non-zero naming every scene that failed (the game's exit status, a timeout,
+# a missing picture, or one of the wrong size; the scene's log is kept and named). After a
+# run of all scenes into docs/screenshots/ it also checks that every picture README.md and
+# docs/*.md show, and every other file in docs/screenshots/, was retaken (nothing stale is
+# left). `ONLY="title hud" tools/docs-screenshots.sh BIN` runs only those scenes; KEEP=1
+# keeps the work directory with every scene's log. A full run takes 10-15 minutes on two
+# cores.
 set -u
 
 usage() { echo "usage: $0 BIN [OUT]   (ONLY=\"scene ...\" to run some scenes)" >&2; exit 2; }
@@ -83,7 +88,7 @@ for scene in "${scenes[@]}"; do
     case $rc in
         0) ;;
         124 | 137) bad="timed out after ${limit}s" ;;
-        3) bad="the script could not go on: $(grep -m1 'the run stops here' "$dir/log.txt" | sed 's/.*script line/script line/')" ;;
+        3) bad="the script could not go on: $(grep -m1 'the run stops here' "$dir/log.txt" | sed 's/\x1b\[[0-9;]*m//g; s/.*script line/script line/')" ;;
         *) bad="the game exited with status $rc" ;;
     esac
     for shot in $shots; do
@@ -112,7 +117,8 @@ done
 # After a full run into the docs: every picture the docs show was retaken now, and so was
 # every picture in docs/screenshots/ (which the docs link as a folder): none is left stale.
 stale=()
-if [ -z "${ONLY:-}" ] && [ "$OUT" = "$(cd "$REPO/docs/screenshots" && pwd)" ] && [ ${#failed[@]} -eq 0 ]; then
+if [ ${#failed[@]} -eq 0 ] && [ -z "${ONLY:-}" ] && [ -d "$REPO/docs/screenshots" ] &&
+    [ "$OUT" = "$(cd "$REPO/docs/screenshots" && pwd)" ]; then
     made=$(printf '%s\n' "${written[@]}")
     for ref in $(cd "$REPO" && grep -oh 'screenshots/[A-Za-z0-9._/-]*\.png' README.md docs/*.md | sort -u); do
         grep -qxF "${ref#screenshots/}" <<<"$made" || stale+=("${ref#screenshots/} (shown in the docs, made by no scene)")
