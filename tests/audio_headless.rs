@@ -8,6 +8,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use konane::game::audio::{Ambience, MAX_VOICES, Sfx, Voice};
 use konane::game::{Settings, core_plugin};
+use konane::synth::Effect;
 use std::time::{Duration, Instant};
 
 fn app() -> App {
@@ -31,11 +32,21 @@ fn five_hundred_moves_of_cues_never_pile_up_without_an_audio_device() {
     let mut most = 0;
     for m in 0..500u32 {
         // One move's worth: pick, lift, a double jump's landings, two captures, a menu tick.
-        for cue in [Sfx::Select, Sfx::Lift, Sfx::Land(0), Sfx::Land(1), Sfx::Capture, Sfx::Capture, Sfx::Focus] {
+        for cue in [
+            Effect::Select,
+            Effect::Lift,
+            Effect::Land(0),
+            Effect::Land(1),
+            Effect::Capture,
+            Effect::Capture,
+            Effect::UiFocus,
+        ]
+        .map(Sfx)
+        {
             app.world_mut().write_message(cue);
         }
         if m % 50 == 0 {
-            app.world_mut().write_message(Sfx::Win);
+            app.world_mut().write_message(Sfx(Effect::Win));
         }
         app.update();
         most = most.max(voices(&mut app));
@@ -57,7 +68,7 @@ fn muted_sound_starts_nothing_and_the_ambience_follows_its_setting() {
     app.world_mut().resource_mut::<Settings>().muted = true;
     app.update();
     for _ in 0..20 {
-        app.world_mut().write_message(Sfx::Land(0));
+        app.world_mut().write_message(Sfx(Effect::Land(0)));
         app.update();
     }
     assert_eq!(voices(&mut app), 0, "muted, yet sounds were started");

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use konane::ai::Level;
-use konane::game::rules::Rules;
-use konane::game::screen::Overlay;
+use konane::game::play::authority::Rules;
+use konane::game::play::screen::Overlay;
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
 use konane::rules::{Coord, Geometry, Move};
 use std::time::{Duration, Instant};
@@ -100,7 +100,7 @@ fn app_with(device: &str) -> (App, Device) {
     // The window's pointer message, which the window plugin would add.
     app.add_message::<CursorMoved>();
     core_plugin(&mut app);
-    konane::game::input::device_plugin(&mut app);
+    konane::game::board::input::device_plugin(&mut app);
     app.update();
     let device = if device == "pad" {
         let pad = app.world_mut().spawn_empty().id();
@@ -131,12 +131,12 @@ fn rules(app: &App) -> &Rules {
 
 /// Moves the board cursor to `to` with the device's directions, then chooses.
 fn choose_cell(app: &mut App, device: Device, to: Coord) {
-    let cursor = app.world().resource::<konane::game::input::BoardCursor>().clone();
+    let cursor = app.world().resource::<konane::game::board::input::BoardCursor>().clone();
     if !cursor.visible {
         // The first Choose only shows the cursor (at its last place).
         device.press(app, Press::Choose);
     }
-    let at = app.world().resource::<konane::game::input::BoardCursor>().at;
+    let at = app.world().resource::<konane::game::board::input::BoardCursor>().at;
     for _ in at.row..to.row {
         device.press(app, Press::Down);
     }
@@ -149,7 +149,7 @@ fn choose_cell(app: &mut App, device: Device, to: Coord) {
     for _ in to.col..at.col {
         device.press(app, Press::Left);
     }
-    assert_eq!(app.world().resource::<konane::game::input::BoardCursor>().at, to);
+    assert_eq!(app.world().resource::<konane::game::board::input::BoardCursor>().at, to);
     device.press(app, Press::Choose);
 }
 
@@ -253,7 +253,7 @@ fn the_pause_menu_opens_moves_focus_and_confirms_before_restarting() {
 
 #[test]
 fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
-    use konane::game::settings::SettingsFile;
+    use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-pad-settings-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let path = dir.join("settings.txt");
@@ -270,7 +270,7 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     assert_eq!(*app.world().resource::<Overlay>(), Overlay::Settings);
     // The first item is the language: left steps back from English to Nederlands, and the
     // words change at once.
-    use konane::game::i18n::{Lang, Tr};
+    use konane::game::platform::i18n::{Lang, Tr};
     assert_eq!(app.world().resource::<Tr>().t("menu-settings"), "Settings");
     pad.press(&mut app, Press::Left);
     assert_eq!(app.world().resource::<Settings>().language, Lang::Nl);
@@ -443,7 +443,7 @@ fn resigning_asks_first_ends_the_game_and_undo_takes_it_back() {
 
 #[test]
 fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
-    use konane::game::saves::{DataDir, SaveList};
+    use konane::game::modes::saves::{DataDir, SaveList};
     let dir = std::env::temp_dir().join(format!("konane-pad-delete-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("saves")).unwrap();
@@ -497,7 +497,7 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
         pad.press(&mut app, Press::Up);
     }
     pad.press(&mut app, Press::Choose);
-    assert_eq!(overlay(&app), Overlay::Rules);
+    assert_eq!(overlay(&app), Overlay::HowToPlay);
     pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::Lessons);
     pad.press(&mut app, Press::Back);
@@ -515,7 +515,7 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
-    assert_eq!(overlay(&app), Overlay::Rules);
+    assert_eq!(overlay(&app), Overlay::HowToPlay);
     pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::Pause);
 }
@@ -546,7 +546,7 @@ fn play_with(app: &mut App, device: Device, text: &str) {
 }
 
 fn lesson(app: &App) -> Option<(usize, bool)> {
-    app.world().get_resource::<konane::game::tutorial::Tutorial>().map(|t| (t.lesson, t.passed))
+    app.world().get_resource::<konane::game::modes::tutorial::Tutorial>().map(|t| (t.lesson, t.passed))
 }
 
 #[test]
@@ -646,7 +646,7 @@ fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
     assert!(lesson(&app).is_none());
     assert_eq!(app.world().resource::<Settings>().players, [Controller::Human, Controller::Ai(Level::Beginner)]);
     assert!(
-        app.world().get_resource::<konane::game::rules::NextGame>().is_none(),
+        app.world().get_resource::<konane::game::play::authority::NextGame>().is_none(),
         "a lesson's board was left to start the next game from"
     );
 }

@@ -454,7 +454,7 @@ fn every_screen_at_three_window_sizes() {
         // The game that was resigned is the one saved; its file reads back.
         let saves: Vec<_> = std::fs::read_dir(data.join("saves")).unwrap().flatten().collect();
         assert_eq!(saves.len(), 1, "{size}: one saved game");
-        let saved = konane::game::saves::SavedGame::load(&saves[0].path()).unwrap();
+        let saved = konane::game::modes::saves::SavedGame::load(&saves[0].path()).unwrap();
         assert_eq!(saved.game.ply(), 4, "{size}: the saved game is not the one played");
         let final_dump = std::fs::read_to_string(dir.join("final")).unwrap();
         assert!(final_dump.contains("ply 4"), "{size}: {final_dump}");
@@ -500,4 +500,19 @@ fn new_words_are_drawn_whole_in_their_first_frame() {
         }
         assert!(differ < 50, "the {name} frame of the new words differs from later ones in {differ} pixels");
     }
+}
+
+/// Leaving the tutorial for the title never shows an empty frame: the first frame of the
+/// title already shows it (dimmed at most), even on a slow frame.
+#[test]
+fn the_first_frame_after_finishing_the_tutorial_shows_the_title() {
+    // The lesson list: up from lesson 1 to Back, How to play, then lesson 8, whose Finish
+    // goes back to the title.
+    let script = "menu\nwait 5\nwait-rendered\nopen lessons\nwait 5\npress up\npress up\npress up\npress confirm\n\
+                  wait 10\nwait-rendered\nscreenshot lesson\npress confirm\nscreenshot first\nwait 40\nwait-rendered\n\
+                  screenshot settled\nquit\n";
+    let dir = run_game("tutorial-to-title", &[], script, Duration::from_secs(300));
+    let first = brightness(&load(&dir.join("first.png")), 0.0, 0.0, 1.0, 1.0);
+    let settled = brightness(&load(&dir.join("settled.png")), 0.0, 0.0, 1.0, 1.0);
+    assert!(first > settled * 0.35, "the first title frame is dark: {first:.1} against {settled:.1} once settled");
 }

@@ -7,14 +7,14 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use konane::ai::Level;
-use konane::game::ai_task::AiState;
-use konane::game::ai_task::{HintRequest, HintState};
-use konane::game::anim::{Hop, Leaving};
-use konane::game::board::Stone;
-use konane::game::input::CellActivated;
-use konane::game::rules::{Intent, Rules};
-use konane::game::score::Score;
-use konane::game::screen::Overlay;
+use konane::game::board::anim::{Hop, Leaving};
+use konane::game::board::input::CellActivated;
+use konane::game::board::view::Stone;
+use konane::game::play::ai_task::AiState;
+use konane::game::play::ai_task::{HintRequest, HintState};
+use konane::game::play::authority::{Intent, Rules};
+use konane::game::play::score::Score;
+use konane::game::play::screen::Overlay;
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
 use konane::rules::{Color as Side, Geometry, Move, Phase};
 use std::time::{Duration, Instant};
@@ -336,7 +336,7 @@ fn a_stone_refused_just_before_its_move_still_lands_where_it_jumped() {
         assert!(frames < 800, "animation never ended");
         app.update();
     }
-    let a6 = konane::game::board::cell_pos(&geo, cell("a6"));
+    let a6 = konane::game::board::view::cell_pos(&geo, cell("a6"));
     let (_, tf) = app
         .world_mut()
         .query::<(&Stone, &Transform)>()
@@ -378,7 +378,7 @@ fn a_hint_is_legal_and_disappears_after_the_position_changes() {
 
 #[test]
 fn settings_changed_on_the_title_screen_are_saved_a_moment_later_and_on_exit() {
-    use konane::game::settings::SettingsFile;
+    use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-headless-settings-{}", std::process::id()));
     let path = dir.join("settings.txt");
     let _ = std::fs::remove_dir_all(&dir);
@@ -424,7 +424,7 @@ fn settings_changed_on_the_title_screen_are_saved_a_moment_later_and_on_exit() {
 
 #[test]
 fn reviewing_an_earlier_position_shows_it_and_never_changes_the_game() {
-    use konane::game::screen::Review;
+    use konane::game::play::screen::Review;
     let mut s = settings(6, 6, [Controller::Human, Controller::Human]);
     s.anim_speed = 0.0;
     let mut app = app(s, true);
@@ -455,8 +455,8 @@ fn reviewing_an_earlier_position_shows_it_and_never_changes_the_game() {
 
 #[test]
 fn a_finished_game_is_analysed_off_the_frame_and_going_back_to_the_board_stops_it() {
-    use konane::game::analysis::GameAnalysis;
-    use konane::game::screen::{Overlay, Review};
+    use konane::game::modes::analysis::GameAnalysis;
+    use konane::game::play::screen::{Overlay, Review};
     let mut app = app(settings(6, 6, [Controller::Human, Controller::Ai(Level::Easy)]), false);
     play_to_end(&mut app, HANG);
     app.update();

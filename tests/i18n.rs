@@ -5,9 +5,9 @@
 
 use bevy_egui::egui;
 use konane::ai::Level;
-use konane::game::i18n::{Lang, Msg, SOURCES, Tr, bundle};
-use konane::game::menu::MenuItem;
-use konane::game::settings::{Controller, Settings, Theme};
+use konane::game::menus::MenuItem;
+use konane::game::platform::i18n::{Lang, Msg, SOURCES, Tr, bundle};
+use konane::game::platform::settings::{Controller, Settings, Theme};
 use konane::game::ui::{BUTTON_PADDING, BUTTON_TEXT_SIZE, HUD_BUTTON_MIN_WIDTH, HUD_BUTTONS, menu_text_room};
 use konane::rules::Geometry;
 use std::collections::{BTreeMap, BTreeSet};
@@ -111,10 +111,27 @@ fn keys_in_code() -> BTreeSet<String> {
         "save-",
         "result-",
         "theme-",
+        "tray-",
+        "more-",
+        "lessons-",
+        "analysis-",
     ];
     let mut keys = BTreeSet::new();
-    for entry in std::fs::read_dir("src/game").unwrap() {
-        let path = entry.unwrap().path();
+    // Every file of the game, in its folders too.
+    let mut files = Vec::new();
+    let mut folders = vec![std::path::PathBuf::from("src/game")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 20, "the game's files were not found: {files:?}");
+    for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         for piece in text.split('"').skip(1).step_by(2) {
             let looks_like_key = piece.chars().all(|c| c.is_ascii_lowercase() || c == '-')
@@ -136,12 +153,15 @@ fn every_key_the_game_uses_exists() {
     let missing: Vec<_> = used.iter().filter(|k| !english.contains(*k)).collect();
     assert!(missing.is_empty(), "keys used in the code but not in en.ftl: {missing:?}");
     // Keys made at run time: lessons, levels, rules paragraphs.
-    for lesson in konane::game::tutorial::LESSONS {
+    for lesson in konane::game::modes::tutorial::LESSONS {
         let mut parts = vec!["title", "text"];
         if lesson.asks_a_move() {
             parts.extend(["task", "done"]);
         }
-        if matches!(lesson.goal, konane::game::tutorial::Goal::Only(_) | konane::game::tutorial::Goal::Win) {
+        if matches!(
+            lesson.goal,
+            konane::game::modes::tutorial::Goal::Only(_) | konane::game::modes::tutorial::Goal::Win
+        ) {
             parts.push("wrong");
         }
         for part in parts {
@@ -383,7 +403,7 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
         for standing in ["hint-proven-win-in", "hint-proven-loss-in"] {
             lines.push(Msg::new("hint-good-move").text("move", mv).sub("standing", Msg::new(standing).num("n", 12)));
         }
-        for lesson in konane::game::tutorial::LESSONS {
+        for lesson in konane::game::modes::tutorial::LESSONS {
             let part = if lesson.asks_a_move() { "task" } else { "title" };
             lines.push(Msg::new("status-lesson").num("n", 8).num("total", 8).sub("text", lesson.msg(part)));
             if lesson.asks_a_move() {
@@ -412,7 +432,7 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
 
 #[test]
 fn the_language_is_a_setting_that_is_saved_and_read_back() {
-    use konane::game::settings::SettingsFile;
+    use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-i18n-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("settings.txt");

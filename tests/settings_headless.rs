@@ -8,12 +8,12 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowCloseRequested;
 use konane::ai::Level;
-use konane::game::clipboard::Clipboard;
-use konane::game::menu::{MenuAdjust, MenuChosen, MenuItem};
-use konane::game::puzzles::PuzzleRun;
-use konane::game::rules::Rules;
-use konane::game::saves::DataDir;
-use konane::game::settings::SettingsFile;
+use konane::game::menus::{MenuAdjust, MenuChosen, MenuItem};
+use konane::game::modes::puzzles::PuzzleRun;
+use konane::game::modes::saves::DataDir;
+use konane::game::platform::clipboard::Clipboard;
+use konane::game::platform::settings::SettingsFile;
+use konane::game::play::authority::Rules;
 use konane::game::setup::GameMode;
 use konane::game::{Controller, Screen, Settings, core_plugin};
 use konane::rules::Geometry;
@@ -154,7 +154,7 @@ fn a_change_is_written_without_leaving_the_screen_and_kept_when_the_window_close
 
 #[test]
 fn a_second_game_on_the_same_profile_neither_continues_nor_overwrites_the_first_one_s_game() {
-    use konane::game::saves::{Profile, Resumable};
+    use konane::game::modes::saves::{Profile, Resumable};
     let dir = folder("second");
     std::fs::write(dir.join("autosave.txt"), "# black: human\n# white: medium\n8x8\nd5 e5\n").unwrap();
     let first = Profile::lock(&dir);
@@ -173,7 +173,7 @@ fn a_second_game_on_the_same_profile_neither_continues_nor_overwrites_the_first_
     // A game played here leaves the first one's unfinished game alone.
     choose(&mut game, MenuItem::TwoPlayers);
     let d5 = konane::rules::parse_move(&Geometry::new(8, 8).unwrap(), "a8").unwrap();
-    game.world_mut().write_message(konane::game::rules::Intent::Play { mv: d5, generation: None });
+    game.world_mut().write_message(konane::game::play::authority::Intent::Play { mv: d5, generation: None });
     game.update();
     game.update();
     assert_eq!(game.world().resource::<Rules>().game.ply(), 1);

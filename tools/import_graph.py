@@ -1,17 +1,28 @@
 #!/usr/bin/env python3
-"""Prints which sibling modules each module of src/game, src/rules and src/ai uses, and any
-import cycle among them. With --check, exits 1 when there is a cycle.
+"""Prints which sibling modules each module of src/game, src/rules and src/ai (and of every
+folder inside them) uses, and any import cycle among them. With --check, exits 1 when there is
+a cycle, at any level: between the folders of src/game as between the files of one folder.
 
 A module is a `.rs` file (or a folder) next to the folder's `mod.rs`. Module X uses sibling Y
-when X's code (comments removed) names `super::Y` or `crate::<folder>::Y`, alone or inside a
-`{...}` group.
+when X's code (comments removed) names `super::Y` or `crate::<folder path>::Y`, alone or inside
+a `{...}` group.
 """
 import os
 import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
-FOLDERS = ["game", "rules", "ai"]
+TOP = ["game", "rules", "ai"]
+
+
+def folders():
+    """The top folders and every folder inside them that has a `mod.rs`."""
+    found = []
+    for top in TOP:
+        for d, _, fs in sorted(os.walk(os.path.join(ROOT, top))):
+            if "mod.rs" in fs:
+                found.append(os.path.relpath(d, ROOT).replace(os.sep, "/"))
+    return found
 
 
 def module_files(folder):
@@ -57,7 +68,12 @@ def graph(folder_name):
         for f in files:
             text = open(f, encoding="utf-8").read()
             text = re.sub(r"//[^\n]*", "", text)
-            for prefix in ("super::", f"crate::{folder_name}::"):
+            own = f[len(folder) + 1:]
+            # `super::` names a sibling only in a file directly in the folder.
+            prefixes = [f"crate::{folder_name.replace('/', '::')}::"]
+            if os.sep not in own:
+                prefixes.append("super::")
+            for prefix in prefixes:
                 for name in used_names(text, prefix):
                     if name in mods and name != m:
                         edges[m].add(name)
@@ -86,7 +102,7 @@ def find_cycles(edges):
 def main():
     check = "--check" in sys.argv
     total = 0
-    for folder in FOLDERS:
+    for folder in folders():
         edges = graph(folder)
         cycles = find_cycles(edges)
         total += len(cycles)

@@ -4,41 +4,17 @@
 //! deadline; without an audio device nothing plays them, so a cleanup by deadline (and a cap
 //! on how many exist at once) keeps them from piling up.
 
-use super::input::{Action, HeldStone, Selection};
-use super::menu::{MenuChosen, MenuFocus};
-use super::rules::Rules;
-use super::rules::{GameOver, MoveApplied};
-use super::settings::{EditSettings, Settings};
+use crate::game::board::input::{Action, HeldStone, Selection};
+use crate::game::menus::{MenuChosen, MenuFocus};
+use crate::game::platform::settings::{EditSettings, Settings};
+use crate::game::play::authority::Rules;
+use crate::game::play::authority::{GameOver, MoveApplied};
+pub use crate::game::play::cues::Sfx;
 use crate::synth::{Effect, LAND_VARIANTS, render, wav};
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
-
-/// A sound cue, raised by animations, input, menus and the end of a game.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sfx {
-    /// A stone lifted by the pointer.
-    Lift,
-    /// A stone lands after its n-th hop.
-    Land(u8),
-    /// A stone is captured.
-    Capture,
-    /// A stone is removed in the opening.
-    Remove,
-    /// A stone is picked to move.
-    Select,
-    /// Refused input.
-    Deny,
-    /// The menu focus moved.
-    Focus,
-    /// A menu item was chosen.
-    Click,
-    /// The game was won (by you, or by anyone when no single person plays).
-    Win,
-    /// You lost.
-    Loss,
-}
 
 /// At most this many sounds exist at once; a new cue beyond it is dropped.
 pub const MAX_VOICES: usize = 16;
@@ -61,8 +37,8 @@ pub struct Voice {
 pub struct Ambience;
 
 /// The cue messages and the mute key; needs no audio device.
-pub(super) fn cues_plugin(app: &mut App) {
-    app.add_message::<Sfx>().add_systems(Update, toggle_mute.in_set(super::input::InputStage::Interpret));
+pub(crate) fn cues_plugin(app: &mut App) {
+    app.add_message::<Sfx>().add_systems(Update, toggle_mute.in_set(crate::game::board::input::InputStage::Interpret));
 }
 
 /// Synthesises the sounds and plays the cues (needs Bevy's audio plugin, not a device).
@@ -71,7 +47,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (cues_from_the_game, play_cues, follow_volume, expire_voices)
             .chain()
-            .in_set(super::screen::GameSet::Presentation),
+            .in_set(crate::game::play::screen::GameSet::Presentation),
     );
 }
 
@@ -80,7 +56,7 @@ fn toggle_mute(
     mut actions: MessageReader<Action>,
     settings: Res<Settings>,
     mut edits: MessageWriter<EditSettings>,
-    mut notice: ResMut<super::screen::Notice>,
+    mut notice: ResMut<crate::game::play::screen::Notice>,
 ) {
     let presses = actions.read().filter(|a| **a == Action::Mute).count();
     if presses % 2 == 1 {
@@ -116,27 +92,41 @@ fn cues_from_the_game(
 ) {
     let held_from = held.and_then(|h| h.from);
     if held_from.is_some() && last.0 != held_from {
-        sfx.write(Sfx::Lift);
+        sfx.write(Sfx(Effect::Lift));
     }
     let selected = selection.and_then(|s| s.selected);
     if selected.is_some() && last.1 != selected && held_from.is_none() {
-        sfx.write(Sfx::Select);
+        sfx.write(Sfx(Effect::Select));
     }
     if last.2.is_some_and(|i| i != focus.index) {
-        sfx.write(Sfx::Focus);
+        sfx.write(Sfx(Effect::UiFocus));
     }
     *last = (held_from, selected, Some(focus.index));
     for m in applied.read() {
         if m.mv.is_removal() {
-            sfx.write(Sfx::Remove);
+            sfx.write(Sfx(Effect::Remove));
         }
     }
     if chosen.read().count() > 0 {
-        sfx.write(Sfx::Click);
+        sfx.write(Sfx(Effect::UiClick));
     }
     for o in over.read() {
         let lost = rules.as_ref().and_then(|r| r.setup.one_human()).is_some_and(|you| o.winner != you);
-        sfx.write(if lost { Sfx::Loss } else { Sfx::Win });
+        sfx.write(if lost { Sfx(Effect::Loss) } else { Sfx(Effect::Win) });
+    }
+}
+
+/// How loud a cue plays (relative to the main volume) and at what speed: the stones' sounds
+/// vary a little in pitch (`jitter`), a landing rises with each hop, the interface's do not.
+fn mix(effect: Effect, jitter: f32) -> (f32, f32) {
+    match effect {
+        Effect::Lift | Effect::Select => (0.8, jitter),
+        Effect::Land(hop) => (1.0, jitter * (1.0 + hop as f32 * 0.01)),
+        Effect::Capture | Effect::Remove => (0.9, jitter),
+        Effect::Deny | Effect::Win | Effect::Loss => (0.9, 1.0),
+        Effect::UiFocus => (0.6, 1.0),
+        Effect::UiClick => (0.7, 1.0),
+        Effect::Ambient => (1.0, 1.0),
     }
 }
 
@@ -167,17 +157,12 @@ fn play_cues(
         *count = count.wrapping_add(1);
         // A little variation in pitch, so repeated sounds are never quite the same.
         let jitter = 1.0 + (((*count).wrapping_mul(2_654_435_761) >> 16) % 61) as f32 / 1000.0 - 0.03;
-        let (effect, gain, speed) = match *cue {
-            Sfx::Lift => (Effect::Lift, 0.8, jitter),
-            Sfx::Land(hop) => (Effect::Land(hop % LAND_VARIANTS), 1.0, jitter * (1.0 + hop as f32 * 0.01)),
-            Sfx::Capture => (Effect::Capture, 0.9, jitter),
-            Sfx::Remove => (Effect::Remove, 0.9, jitter),
-            Sfx::Select => (Effect::Select, 0.8, jitter),
-            Sfx::Deny => (Effect::Deny, 0.9, 1.0),
-            Sfx::Focus => (Effect::UiFocus, 0.6, 1.0),
-            Sfx::Click => (Effect::UiClick, 0.7, 1.0),
-            Sfx::Win => (Effect::Win, 0.9, 1.0),
-            Sfx::Loss => (Effect::Loss, 0.9, 1.0),
+        let Sfx(effect) = *cue;
+        let (gain, speed) = mix(effect, jitter);
+        // Landings after many hops share the few landing sounds.
+        let effect = match effect {
+            Effect::Land(hop) => Effect::Land(hop % LAND_VARIANTS),
+            other => other,
         };
         let Some((handle, seconds)) = sounds.0.get(&effect) else { continue };
         commands.spawn((

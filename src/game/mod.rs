@@ -1,37 +1,24 @@
 //! The Bevy game: one plugin per feature, assembled here.
 //!
 //! Data flows one way: input (mouse, touch, keys, pad, script, AI) → intent messages →
-//! the [`rules::Rules`] resource validates and applies them → "applied" messages → board,
+//! the [`play::authority::Rules`] resource validates and applies them → "applied" messages → board,
 //! animation, markers, sound and UI react.
 
-pub mod ai_task;
-pub mod analysis;
-pub mod anim;
-pub mod args;
 pub mod audio;
 pub mod board;
-pub mod clipboard;
-pub mod i18n;
-pub mod input;
-pub mod markers;
-pub mod menu;
-pub mod puzzles;
-pub mod rules;
-pub mod saves;
-pub mod score;
-pub mod screen;
+pub mod menus;
+pub mod modes;
+pub mod platform;
+pub mod play;
 pub mod script;
-pub mod settings;
+pub mod sets;
 pub mod setup;
-pub mod textures;
-pub mod title_art;
-pub mod tutorial;
 pub mod ui;
-pub mod window;
 
-pub use args::GameArgs;
-pub use screen::{GameSet, Screen, Turn};
-pub use settings::{Controller, Settings};
+pub use platform::args::GameArgs;
+pub use platform::settings::{Controller, Settings};
+pub use play::screen::{Screen, Turn};
+pub use sets::GameSet;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -44,25 +31,25 @@ pub fn core_plugin(app: &mut App) {
     }
     // The words follow the language the settings choose.
     let lang = app.world().resource::<Settings>().language;
-    app.insert_resource(i18n::Tr::new(lang)).add_systems(PreUpdate, follow_language);
+    app.insert_resource(platform::i18n::Tr::new(lang)).add_systems(PreUpdate, follow_language);
     app.add_plugins((
-        screen::plugin,
-        settings::plugin,
-        rules::plugin,
-        ai_task::plugin,
-        input::interaction_plugin,
-        clipboard::plugin,
-        saves::plugin,
-        menu::plugin,
-        tutorial::plugin,
-        puzzles::plugin,
-        analysis::plugin,
+        play::screen::plugin,
+        platform::settings::plugin,
+        play::authority::plugin,
+        play::ai_task::plugin,
+        board::input::interaction_plugin,
+        platform::clipboard::plugin,
+        modes::saves::plugin,
+        menus::plugin,
+        modes::tutorial::plugin,
+        modes::puzzles::plugin,
+        modes::analysis::plugin,
         audio::cues_plugin,
-        score::plugin,
+        play::score::plugin,
     ));
 }
 
-fn follow_language(settings: Res<Settings>, mut tr: ResMut<i18n::Tr>) {
+fn follow_language(settings: Res<Settings>, mut tr: ResMut<platform::i18n::Tr>) {
     if settings.is_changed() && tr.lang() != settings.language {
         tr.set_lang(settings.language);
     }
@@ -71,7 +58,7 @@ fn follow_language(settings: Res<Settings>, mut tr: ResMut<i18n::Tr>) {
 /// The board, its animations and marks; needs image assets but no window (headless tests add
 /// `AssetPlugin` and `ImagePlugin`).
 pub fn board_plugins(app: &mut App) {
-    app.add_plugins((board::board_plugin, anim::plugin, markers::plugin));
+    app.add_plugins((board::view::board_plugin, board::anim::plugin, board::markers::plugin));
 }
 
 /// Opens the window and runs the game until it is closed. Returns the process exit code.
@@ -83,12 +70,12 @@ pub fn run(args: GameArgs) -> i32 {
     // Saved settings first (scripted runs keep none unless asked, so they stay reproducible),
     // then the command line on top; the command line's values are not saved unless changed.
     let settings_path =
-        args.settings.clone().or_else(|| if args.script.is_none() { settings::default_path() } else { None });
+        args.settings.clone().or_else(|| if args.script.is_none() { platform::settings::default_path() } else { None });
     let (settings, settings_file) = match &settings_path {
         Some(path) => {
             // The first launch (no language saved yet) speaks the system's language.
-            let base = Settings { language: i18n::Lang::from_env(), ..Settings::default() };
-            let loaded = settings::SettingsFile::load(path, base);
+            let base = Settings { language: platform::i18n::Lang::from_env(), ..Settings::default() };
+            let loaded = platform::settings::SettingsFile::load(path, base);
             for m in &loaded.messages {
                 eprintln!("konane: {m}");
             }
@@ -110,7 +97,7 @@ pub fn run(args: GameArgs) -> i32 {
         None => None,
     };
     let mut app = App::new();
-    app.insert_resource(ai_task::YieldToRenderer)
+    app.insert_resource(play::engine_job::YieldToRenderer)
         .insert_resource(settings)
         .insert_resource(ClearColor(Color::srgb(0.05, 0.10, 0.14)))
         .add_plugins(
@@ -119,7 +106,7 @@ pub fn run(args: GameArgs) -> i32 {
                     primary_window: Some(Window {
                         title: "Kōnane".into(),
                         resolution: {
-                            let (w, h) = args.window_size.unwrap_or(window::DEFAULT_SIZE);
+                            let (w, h) = args.window_size.unwrap_or(platform::window::DEFAULT_SIZE);
                             WindowResolution::new(w, h)
                         },
                         // Shown once it has been fitted to the monitor (see `window`).
@@ -137,13 +124,13 @@ pub fn run(args: GameArgs) -> i32 {
         )
         .add_plugins(bevy_egui::EguiPlugin::default());
     core_plugin(&mut app);
-    app.insert_resource(window::AskedSize(args.window_size));
+    app.insert_resource(platform::window::AskedSize(args.window_size));
     app.add_plugins((
-        window::plugin,
-        board::camera_plugin,
+        platform::window::plugin,
+        board::view::camera_plugin,
         board_plugins,
-        title_art::plugin,
-        input::device_plugin,
+        board::title_art::plugin,
+        board::input::device_plugin,
         audio::plugin,
         ui::plugin,
     ));
@@ -151,17 +138,19 @@ pub fn run(args: GameArgs) -> i32 {
         app.insert_resource(file);
     }
     let data_dir =
-        args.data_dir.clone().or_else(|| if args.script.is_none() { saves::default_data_dir() } else { None });
+        args.data_dir.clone().or_else(|| if args.script.is_none() { modes::saves::default_data_dir() } else { None });
     if let Some(dir) = data_dir {
-        app.insert_resource(saves::Profile::lock(&dir));
-        app.insert_resource(saves::DataDir(dir));
+        app.insert_resource(modes::saves::Profile::lock(&dir));
+        app.insert_resource(modes::saves::DataDir(dir));
     }
     if args.resume {
-        app.add_systems(Startup, |mut resume: MessageWriter<saves::ContinueGame>| {
-            resume.write(saves::ContinueGame);
+        app.add_systems(Startup, |mut resume: MessageWriter<modes::saves::ContinueGame>| {
+            resume.write(modes::saves::ContinueGame);
         });
     } else if args.start || script.is_some() {
-        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| next.set(Screen::Game));
+        app.add_systems(Startup, |mut goto: MessageWriter<play::screen::GoTo>| {
+            goto.write(play::screen::GoTo(Screen::Game));
+        });
     }
     if let Some(s) = script {
         app.insert_resource(s);

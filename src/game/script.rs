@@ -14,12 +14,12 @@
 //! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
-use super::ai_task::{AiState, HintRequest};
-use super::anim::Motion;
-use super::board::cell_pos;
-use super::input::{Action, CellActivated, Selection};
-use super::rules::{AnimationsRunning, Intent, Rules};
-use super::screen::{Overlay, Screen, Turn};
+use crate::game::board::anim::Motion;
+use crate::game::board::input::{Action, CellActivated, Selection};
+use crate::game::board::view::cell_pos;
+use crate::game::play::ai_task::{AiState, HintRequest};
+use crate::game::play::authority::{AnimationsRunning, Intent, Rules};
+use crate::game::play::screen::{Overlay, Screen, Turn};
 use crate::rules::{move_to_string, parse_coord_public, parse_move, position_to_string};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -234,7 +234,7 @@ impl Script {
                     "pause" => Overlay::Pause,
                     "settings" => Overlay::Settings,
                     "over" => Overlay::GameOver,
-                    "rules" => Overlay::Rules,
+                    "rules" => Overlay::HowToPlay,
                     "more" => Overlay::MoreGames,
                     "lessons" => Overlay::Lessons,
                     "puzzles" => Overlay::Puzzles,
@@ -297,7 +297,7 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(ready)
         .init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
-        .add_systems(Update, run_script.in_set(super::input::InputStage::Record));
+        .add_systems(Update, run_script.in_set(crate::game::board::input::InputStage::Record));
 }
 
 /// What the script's waits look at.
@@ -309,9 +309,9 @@ struct Observed<'w> {
     motion: Option<Res<'w, Motion>>,
     selection: Option<Res<'w, Selection>>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
-    fade: Option<Res<'w, super::screen::ScreenFade>>,
+    fade: Option<Res<'w, crate::game::play::screen::ScreenFade>>,
     real: Res<'w, Time<Real>>,
-    fits: Option<Res<'w, super::screen::MenuFits>>,
+    fits: Option<Res<'w, crate::game::play::screen::MenuFits>>,
 }
 
 /// What the script's actions write to.
@@ -322,13 +322,13 @@ struct Actions<'w, 's> {
     clicks: MessageWriter<'w, CellActivated>,
     hints: MessageWriter<'w, HintRequest>,
     exit: MessageWriter<'w, AppExit>,
-    next_screen: ResMut<'w, NextState<Screen>>,
+    goto: MessageWriter<'w, crate::game::play::screen::GoTo>,
     clock: ResMut<'w, Time<Virtual>>,
-    nav: MessageWriter<'w, super::screen::Navigate>,
-    review: ResMut<'w, super::screen::Review>,
-    move_list: ResMut<'w, super::screen::MoveListOpen>,
+    nav: MessageWriter<'w, crate::game::play::screen::Navigate>,
+    review: ResMut<'w, crate::game::play::screen::Review>,
+    move_list: ResMut<'w, crate::game::play::screen::MoveListOpen>,
     actions: MessageWriter<'w, Action>,
-    saves: MessageWriter<'w, super::saves::SaveGame>,
+    saves: MessageWriter<'w, crate::game::modes::saves::SaveGame>,
 }
 
 fn run_script(
@@ -447,7 +447,7 @@ fn run_script(
                 true
             }
             Step::Menu => {
-                act.next_screen.set(Screen::Title);
+                act.goto.write(crate::game::play::screen::GoTo(Screen::Title));
                 true
             }
             Step::ExpectMenuFits => {
@@ -457,7 +457,7 @@ fn run_script(
                 true
             }
             Step::Start => {
-                act.next_screen.set(Screen::Game);
+                act.goto.write(crate::game::play::screen::GoTo(Screen::Game));
                 true
             }
             Step::Dump(name) => {
@@ -476,11 +476,11 @@ fn run_script(
                 true
             }
             Step::CloseMenu => {
-                act.nav.write(super::screen::Navigate::To(Overlay::None));
+                act.nav.write(crate::game::play::screen::Navigate::To(Overlay::None));
                 true
             }
             Step::Open(o) => {
-                act.nav.write(super::screen::Navigate::To(*o));
+                act.nav.write(crate::game::play::screen::Navigate::To(*o));
                 true
             }
             Step::Press(a) => {
@@ -488,7 +488,7 @@ fn run_script(
                 true
             }
             Step::Save => {
-                act.saves.write(super::saves::SaveGame);
+                act.saves.write(crate::game::modes::saves::SaveGame);
                 true
             }
             Step::Resign => {
@@ -504,11 +504,11 @@ fn run_script(
                 true
             }
             Step::Settings => {
-                act.nav.write(super::screen::Navigate::To(Overlay::Settings));
+                act.nav.write(crate::game::play::screen::Navigate::To(Overlay::Settings));
                 true
             }
             Step::Pause => {
-                act.nav.write(super::screen::Navigate::To(Overlay::Pause));
+                act.nav.write(crate::game::play::screen::Navigate::To(Overlay::Pause));
                 true
             }
             Step::Screenshot(name) => {
@@ -589,7 +589,7 @@ impl FrameLog {
     }
 }
 
-pub(super) fn frame_log_plugin(app: &mut App) {
+pub(crate) fn frame_log_plugin(app: &mut App) {
     app.add_systems(Last, record_frame);
 }
 

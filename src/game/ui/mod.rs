@@ -1,23 +1,23 @@
 //! The egui interface: the title screen, the HUD above the board, the menus over the game
 //! (pause, game over, confirmations) and the coordinates, in one theme taken from the board's
-//! basalt-and-coral palette. Menus are drawn from [`super::menu`]'s items; a click reports the
+//! basalt-and-coral palette. Menus are drawn from [`crate::game::menus`]'s items; a click reports the
 //! same [`MenuChosen`] a pad or key would.
 
-use super::ai_task::{AiState, HintRequest, HintState};
-use super::analysis::{GameAnalysis, judged};
-use super::board::{Layout, cell_pos};
-use super::i18n::{Msg, Tr, level_about, level_name, side_key, side_name};
-use super::input::{LastDevice, UiHasKeyboard};
-use super::menu::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items, question};
-use super::rules::{Intent, MoveApplied, Rejected, Rules};
-use super::saves::{Resumable, SaveList};
-use super::score::Score;
-use super::screen::{
+use crate::ai::Outlook;
+use crate::game::board::input::{LastDevice, UiHasKeyboard};
+use crate::game::board::view::{Layout, cell_pos};
+use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items, question};
+use crate::game::modes::analysis::{GameAnalysis, judged};
+use crate::game::modes::saves::{Resumable, SaveList};
+use crate::game::platform::i18n::{Msg, Tr, level_about, level_name, side_key, side_name};
+use crate::game::platform::settings::{Controller, Settings};
+use crate::game::play::ai_task::{AiState, HintRequest, HintState};
+use crate::game::play::authority::{Intent, MoveApplied, Rejected, Rules};
+use crate::game::play::score::Score;
+use crate::game::play::screen::{
     MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Navigate, Notice, Overlay, Review, Screen, Turn, move_list_below,
 };
-use super::settings::{Controller, Settings};
-use super::setup::GameSetup;
-use crate::ai::Outlook;
+use crate::game::setup::GameSetup;
 use crate::rules::notation::{col_letter, row_number};
 use crate::rules::{Color as Side, Coord, Game, Geometry, Phase, move_to_string};
 use bevy::prelude::*;
@@ -25,7 +25,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// The interface's colours, from the board: basalt greys, coral whites, the slab's warm stone.
 mod palette {
-    use crate::game::settings::Theme;
+    use crate::game::platform::settings::Theme;
     use bevy_egui::egui::Color32;
 
     /// The colours that follow the board's theme.
@@ -73,9 +73,9 @@ mod palette {
 }
 
 /// Height of the HUD above the board, in logical pixels (the board is laid out below it).
-pub const HUD_HEIGHT: f32 = super::board::TOP_BAR;
+pub const HUD_HEIGHT: f32 = crate::game::board::view::TOP_BAR;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // egui adds the glyphs a frame's text needs to its font atlas as it lays the text out, and
     // bevy_egui copies them into the atlas image in `PostProcessOutput`. Unless that happens
     // before the frame's asset events are sent, the renderer gets the new glyphs a frame late
@@ -84,7 +84,7 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
     )
-    .add_systems(Update, collect_notices.in_set(super::screen::GameSet::Presentation))
+    .add_systems(Update, collect_notices.in_set(crate::game::play::screen::GameSet::Presentation))
     .add_systems(
         EguiPrimaryContextPass,
         (
@@ -201,14 +201,14 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
 /// One theme for every screen: the board's palette, rounded frames, large text.
 fn apply_theme(
     mut contexts: EguiContexts,
-    mut done: Local<Option<super::settings::Theme>>,
+    mut done: Local<Option<crate::game::platform::settings::Theme>>,
     settings: Res<Settings>,
     mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The interface size (with the window's size) and fullscreen follow the settings live.
     let window_size = windows.single().map(|w| Vec2::new(w.width(), w.height())).unwrap_or(Vec2::new(1280.0, 800.0));
-    let zoom = super::board::ui_zoom(settings.ui_scale, window_size);
+    let zoom = crate::game::board::view::ui_zoom(settings.ui_scale, window_size);
     if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
         ctx.set_zoom_factor(zoom);
     }
@@ -277,7 +277,7 @@ pub fn font_definitions() -> egui::FontDefinitions {
     fonts.font_data.insert(
         "dejavu".into(),
         std::sync::Arc::new(egui::FontData::from_static(include_bytes!(
-            "../../assets/fonts/DejaVuSans-ExtraLight.ttf"
+            "../../../assets/fonts/DejaVuSans-ExtraLight.ttf"
         ))),
     );
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
@@ -397,9 +397,9 @@ fn title_screen(
     overlay: Res<Overlay>,
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
-    profile: Option<Res<super::saves::Profile>>,
+    profile: Option<Res<crate::game::modes::saves::Profile>>,
     device: Res<LastDevice>,
-    mut fits: ResMut<super::screen::MenuFits>,
+    mut fits: ResMut<crate::game::play::screen::MenuFits>,
     mut last_focus: Local<usize>,
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
@@ -462,7 +462,7 @@ fn title_screen(
                             let menu_ctx = context(&resumable, &saves, None, None, None, &settings);
                             let items = menu_items(Screen::Title, Overlay::None, menu_ctx);
                             let choose = |i: MenuItem| menu_ctx.enabled(i);
-                            let step = |i: MenuItem, d: i32| super::menu::can_adjust(&settings, i, d);
+                            let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
                             let can = MenuCan { choose: &choose, step: &step };
                             // While a screen is open over the title, its buttons only show.
                             let mut no_focus = *focus;
@@ -529,9 +529,9 @@ fn game_hud(
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
     (tutorial, tr, puzzle, analysis): (
-        Option<Res<super::tutorial::Tutorial>>,
+        Option<Res<crate::game::modes::tutorial::Tutorial>>,
         Res<Tr>,
-        Option<Res<super::puzzles::PuzzleRun>>,
+        Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
         Res<GameAnalysis>,
     ),
 ) -> Result {
@@ -545,12 +545,12 @@ fn game_hud(
         let part = if !t.passed && lesson.asks_a_move() { "task" } else { "title" };
         let m = Msg::new("status-lesson")
             .num("n", t.lesson as i64 + 1)
-            .num("total", super::tutorial::LESSONS.len() as i64)
+            .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
             .sub("text", lesson.msg(part));
         status = tr.msg(&m);
     }
     if let Some(run) = puzzle.as_deref() {
-        status = tr.msg(&super::puzzles::status(run, game.geometry()));
+        status = tr.msg(&crate::game::modes::puzzles::status(run, game.geometry()));
     }
     let frame =
         egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
@@ -653,6 +653,8 @@ fn game_hud(
             }
         }
     });
+    let list_opened = move_list.is_changed() && move_list.0;
+    let reviewing = review.0;
     if move_list.0 {
         let frame = egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::same(10));
         let geo = *game.geometry();
@@ -670,7 +672,8 @@ fn game_hud(
                 };
                 let shown = current == i + 1;
                 let response = ui.selectable_label(shown, egui::RichText::new(text).size(16.0));
-                if shown && review.is_changed() {
+                // The move shown is scrolled to when it changes and when the list opens.
+                if shown && (review.is_changed() || list_opened) {
                     response.scroll_to_me(None);
                 }
                 if response.clicked() {
@@ -700,7 +703,7 @@ fn game_hud(
                             graph(ui, (height - 84.0).clamp(48.0, 220.0));
                         });
                     }
-                    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+                    egui::ScrollArea::vertical().stick_to_bottom(reviewing.is_none()).show(ui, |ui| {
                         ui.horizontal_wrapped(|ui| entries(ui, false));
                     });
                 });
@@ -709,7 +712,7 @@ fn game_hud(
             egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
                 ui.label(egui::RichText::new(tr.t("moves-title")).size(20.0).strong());
                 graph(ui, 80.0);
-                egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| entries(ui, true));
+                egui::ScrollArea::vertical().stick_to_bottom(reviewing.is_none()).show(ui, |ui| entries(ui, true));
             });
         }
         if let Some(ply) = clicked {
@@ -722,7 +725,7 @@ fn game_hud(
         if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
     // Each tray says what its side took ("Black took 3"), in the position shown (a review
     // shows an earlier one), counting what the tray holds: captures, not its own removal.
-    let trays = super::board::tray_contents(&super::board::shown_game(game, *review));
+    let trays = crate::game::board::view::tray_contents(&crate::game::board::view::shown_game(game, *review));
     let names = [Side::Black, Side::White].map(|s| {
         let took = trays[s.index()].iter().filter(|c| **c != s).count();
         tr.msg(&Msg::new("tray-took").sub("who", side_name(s)).num("n", took as i64))
@@ -760,7 +763,7 @@ fn draw_tray_labels(
     let z = ctx.zoom_factor();
     let font = egui::FontId::proportional((layout.cell / z * 0.32).clamp(12.0, 17.0));
     for owner in [Side::Black, Side::White] {
-        let first = super::board::tray_slot(geo, owner, 0, layout.trays_below);
+        let first = crate::game::board::view::tray_slot(geo, owner, 0, layout.trays_below);
         let (at, align) = if layout.trays_below {
             (layout.to_screen(first + Vec2::new(-0.25, 0.5)) / z, egui::Align2::LEFT_CENTER)
         } else if owner == Side::Black {
@@ -774,6 +777,10 @@ fn draw_tray_labels(
         let text = if is_thinking { format!("{name}      ") } else { name.clone() };
         let galley = painter.layout_no_wrap(text, font.clone(), palette::TEXT);
         let rect = align.anchor_size(egui::pos2(at.x, at.y), galley.size()).expand2(egui::vec2(6.0, 2.0));
+        // A long label (some languages' words are long) stays inside the window.
+        let screen = ctx.content_rect();
+        let shift = (screen.left() + 4.0 - rect.left()).max(0.0) + (screen.right() - 4.0 - rect.right()).min(0.0);
+        let rect = rect.translate(egui::vec2(shift, 0.0));
         let fill = if is_thinking {
             egui::Color32::from_rgba_unmultiplied(70, 52, 24, 230)
         } else {
@@ -934,49 +941,27 @@ fn draw_coordinates(ctx: &egui::Context, geo: &Geometry, layout: &Layout) {
     }
 }
 
-/// The menus over the title or the game: pause, game over, settings, custom setup, saved
-/// games and confirmation questions, each in a modal that dims what is behind it.
-fn overlay_menu(
-    mut contexts: EguiContexts,
-    overlay: Res<Overlay>,
-    screen: Res<State<Screen>>,
-    rules: Option<Res<Rules>>,
-    settings: Res<Settings>,
-    saves: Res<SaveList>,
-    resumable: Res<Resumable>,
-    notice: Res<Notice>,
-    (tutorial, puzzle, analysis): (
-        Option<Res<super::tutorial::Tutorial>>,
-        Option<Res<super::puzzles::PuzzleRun>>,
-        Res<GameAnalysis>,
-    ),
-    (tr, device): (Res<Tr>, Res<LastDevice>),
-    mut focus: ResMut<MenuFocus>,
-    mut last_focus: Local<Option<(Overlay, usize)>>,
-    mut chosen_writer: MessageWriter<MenuChosen>,
-    mut adjust_writer: MessageWriter<MenuAdjust>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let overlay = *overlay;
-    if overlay == Overlay::None {
-        *last_focus = None;
-        return Ok(());
-    }
-    let menu_ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
-    let items = menu_items(*screen.get(), overlay, menu_ctx);
-    let choose = |i: MenuItem| menu_ctx.enabled(i);
-    let step = |i: MenuItem, d: i32| super::menu::can_adjust(&settings, i, d);
-    let can = MenuCan { choose: &choose, step: &step };
-    if items.is_empty() {
-        return Ok(());
-    }
-    // The rules page opens at its top, not scrolled down to its Back button.
-    let opened = last_focus.map(|(o, _)| o) != Some(overlay);
-    let moved = *last_focus != Some((overlay, focus.index)) && !(opened && overlay == Overlay::Rules);
-    *last_focus = Some((overlay, focus.index));
-    let screen_size = ctx.content_rect().size();
-    let size = ButtonSize::for_height(screen_size.y);
-    let (title, mut lines): (Msg, Vec<(Msg, egui::Color32)>) = match overlay {
+/// What a panel's words depend on.
+pub struct PanelFacts<'a> {
+    /// The player's settings (the custom game's players are described).
+    pub settings: &'a Settings,
+    /// The saved games.
+    pub saves: &'a SaveList,
+    /// The game on the board, if any.
+    pub rules: Option<&'a Rules>,
+    /// The tutorial, if one runs.
+    pub tutorial: Option<&'a crate::game::modes::tutorial::Tutorial>,
+    /// The puzzle, if one runs.
+    pub puzzle: Option<&'a crate::game::modes::puzzles::PuzzleRun>,
+    /// The device in use, for hints that name keys or buttons.
+    pub device: LastDevice,
+}
+
+/// A panel's title and lines of text (with their colours), or `None` when it has nothing
+/// to show (the game or lesson it is about is gone). Pure: tested without a window.
+pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<(Msg, Vec<(Msg, egui::Color32)>)> {
+    let PanelFacts { settings, saves, rules, tutorial, puzzle, device } = facts;
+    Some(match overlay {
         Overlay::Pause => (Msg::new("menu-paused"), Vec::new()),
         Overlay::Settings => (Msg::new("menu-settings"), vec![(Msg::new("settings-hint"), palette::TEXT_DIM)]),
         Overlay::Setup => {
@@ -1019,11 +1004,11 @@ fn overlay_menu(
         Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
         Overlay::Puzzles => (Msg::new("puzzles-title"), vec![(Msg::new("puzzles-hint"), palette::TEXT_DIM)]),
         Overlay::PuzzleOver => {
-            let (Some(run), Some(rules)) = (puzzle.as_deref(), rules.as_ref()) else { return Ok(()) };
-            let moves = super::puzzles::book().puzzles[run.index].moves() as i64;
+            let (Some(run), Some(rules)) = (puzzle.as_deref(), rules.as_ref()) else { return None };
+            let moves = crate::game::modes::puzzles::book().puzzles[run.index].moves() as i64;
             let geo = rules.game.geometry();
             match run.state {
-                super::puzzles::PuzzleState::Failed { played, refutation } => (
+                crate::game::modes::puzzles::PuzzleState::Failed { played, refutation } => (
                     Msg::new("puzzle-failed"),
                     vec![(
                         Msg::new("puzzle-failed-text")
@@ -1039,23 +1024,23 @@ fn overlay_menu(
                 ),
             }
         }
-        Overlay::Rules => (Msg::new("rules-title"), Vec::new()),
+        Overlay::HowToPlay => (Msg::new("rules-title"), Vec::new()),
         Overlay::MoreGames => (Msg::new("more-games-title"), vec![(Msg::new("more-games-hint"), palette::TEXT_DIM)]),
         Overlay::Lessons => (
             Msg::new("lessons-title"),
             vec![(
                 Msg::new("lessons-hint")
                     .num("passed", settings.tutorial as i64)
-                    .num("total", super::tutorial::LESSONS.len() as i64),
+                    .num("total", crate::game::modes::tutorial::LESSONS.len() as i64),
                 palette::TEXT_DIM,
             )],
         ),
         Overlay::Lesson => {
-            let Some(t) = tutorial.as_deref() else { return Ok(()) };
+            let t = tutorial.as_deref()?;
             let lesson = t.current();
             let title = Msg::new("lesson-heading")
                 .num("n", t.lesson as i64 + 1)
-                .num("total", super::tutorial::LESSONS.len() as i64)
+                .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
                 .sub("title", lesson.msg("title"));
             let mut lines = vec![(lesson.msg("text"), palette::TEXT)];
             if t.passed {
@@ -1066,7 +1051,7 @@ fn overlay_menu(
             (title, lines)
         }
         Overlay::GameOver => {
-            let Some(rules) = rules.as_ref() else { return Ok(()) };
+            let rules = rules.as_ref()?;
             let game = &rules.game;
             let winner = rules.winner().unwrap_or(Side::Black);
             let setup = &rules.setup;
@@ -1088,8 +1073,61 @@ fn overlay_menu(
                 .num("white", taken(Side::Black));
             (headline, vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)])
         }
-        Overlay::None => return Ok(()),
+        Overlay::None => return None,
+    })
+}
+
+/// The menus over the title or the game: pause, game over, settings, custom setup, saved
+/// games and confirmation questions, each in a modal that dims what is behind it.
+fn overlay_menu(
+    mut contexts: EguiContexts,
+    overlay: Res<Overlay>,
+    screen: Res<State<Screen>>,
+    rules: Option<Res<Rules>>,
+    settings: Res<Settings>,
+    saves: Res<SaveList>,
+    resumable: Res<Resumable>,
+    notice: Res<Notice>,
+    (tutorial, puzzle, analysis): (
+        Option<Res<crate::game::modes::tutorial::Tutorial>>,
+        Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
+        Res<GameAnalysis>,
+    ),
+    (tr, device): (Res<Tr>, Res<LastDevice>),
+    mut focus: ResMut<MenuFocus>,
+    mut last_focus: Local<Option<(Overlay, usize)>>,
+    mut chosen_writer: MessageWriter<MenuChosen>,
+    mut adjust_writer: MessageWriter<MenuAdjust>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let overlay = *overlay;
+    if overlay == Overlay::None {
+        *last_focus = None;
+        return Ok(());
+    }
+    let menu_ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
+    let items = menu_items(*screen.get(), overlay, menu_ctx);
+    let choose = |i: MenuItem| menu_ctx.enabled(i);
+    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
+    let can = MenuCan { choose: &choose, step: &step };
+    if items.is_empty() {
+        return Ok(());
+    }
+    // The rules page opens at its top, not scrolled down to its Back button.
+    let opened = last_focus.map(|(o, _)| o) != Some(overlay);
+    let moved = *last_focus != Some((overlay, focus.index)) && !(opened && overlay == Overlay::HowToPlay);
+    *last_focus = Some((overlay, focus.index));
+    let screen_size = ctx.content_rect().size();
+    let size = ButtonSize::for_height(screen_size.y);
+    let facts = PanelFacts {
+        settings: &settings,
+        saves: &saves,
+        rules: rules.as_deref(),
+        tutorial: tutorial.as_deref(),
+        puzzle: puzzle.as_deref(),
+        device: *device,
     };
+    let Some((title, mut lines)) = panel_words(overlay, &facts) else { return Ok(()) };
     // What a menu item just did (saved, copied, refused) shows inside the menu.
     if notice.left > 0.0 && matches!(overlay, Overlay::Pause | Overlay::GameOver) {
         lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
@@ -1098,7 +1136,7 @@ fn overlay_menu(
     let lines: Vec<(String, egui::Color32)> = lines.into_iter().map(|(m, c)| (tr.msg(&m), c)).collect();
     let mut chosen = Vec::new();
     let mut adjusted = Vec::new();
-    let wide = matches!(overlay, Overlay::Load | Overlay::Rules | Overlay::Lesson);
+    let wide = matches!(overlay, Overlay::Load | Overlay::HowToPlay | Overlay::Lesson);
     let max_width = if wide { (screen_size.x - 48.0).min(720.0) } else { 540.0_f32.min(screen_size.x - 32.0) };
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
     let mut modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
@@ -1130,10 +1168,11 @@ fn overlay_menu(
                 }
             }
             ui.add_space(6.0);
-            // The menu scrolls when the window is too low for it.
-            let max_height = (screen_size.y - 190.0).max(120.0);
+            // The menu scrolls when the window is too low for it: it gets the height left
+            // under what the panel already shows (its title, lines and graph) and the frame.
+            let max_height = (screen_size.y - ui.min_rect().height() - 80.0).max(120.0);
             let spacing = ui.spacing().item_spacing.y;
-            let needed = if overlay == Overlay::Rules { max_height } else { 0.0 }
+            let needed = if overlay == Overlay::HowToPlay { max_height } else { 0.0 }
                 + items.len() as f32 * (size.height + spacing)
                 + if overlay == Overlay::Load { saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
             // Each menu scrolls on its own, and opens at its top.
@@ -1145,8 +1184,8 @@ fn overlay_menu(
                 scroll = scroll.vertical_scroll_offset(0.0);
             }
             scroll.show(ui, |ui| {
-                if overlay == Overlay::Rules {
-                    rules_page(ui, &tr);
+                if overlay == Overlay::HowToPlay {
+                    how_to_play_page(ui, &tr);
                     let label = |item: MenuItem| item.text(&settings, &tr);
                     menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
                 } else if overlay == Overlay::Load {
@@ -1180,13 +1219,20 @@ fn overlay_menu(
 /// Seconds the fade between screens takes, at speed 1.
 const FADE_SECONDS: f32 = 0.3;
 
-/// A new screen comes in from dark over a moment (none at animation speed 0).
+/// How dark the first frame of a new screen is at most: the new screen always shows through,
+/// so a slow frame right after a switch (a busy machine) is never an empty, black one.
+const FADE_DARKEST: f32 = 0.55;
+
+/// The longest step one frame takes the fade (a frame that took longer still dims its next).
+const FADE_STEP_MAX: f32 = 0.1;
+
+/// A new screen comes in from dim over a moment (none at animation speed 0), in real time.
 fn screen_fade(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
     settings: Res<Settings>,
-    time: Res<Time>,
-    mut fade: ResMut<super::screen::ScreenFade>,
+    time: Res<Time<Real>>,
+    mut fade: ResMut<crate::game::play::screen::ScreenFade>,
     mut shown: Local<Option<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -1198,15 +1244,15 @@ fn screen_fade(
         return Ok(());
     }
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("fade")));
-    let alpha = (fade.0 * fade.0 * 255.0) as u8;
+    let alpha = (fade.0 * fade.0 * FADE_DARKEST * 255.0) as u8;
     painter.rect_filled(ctx.content_rect(), 0.0, egui::Color32::from_rgba_unmultiplied(6, 10, 14, alpha));
-    fade.0 = (fade.0 - time.delta_secs() * settings.anim_speed.max(0.25) / FADE_SECONDS).max(0.0);
+    fade.0 = (fade.0 - time.delta_secs().min(FADE_STEP_MAX) * settings.anim_speed.max(0.25) / FADE_SECONDS).max(0.0);
     ctx.request_repaint();
     Ok(())
 }
 
 /// The rules on one page, in short paragraphs, with small diagrams of a jump and a double jump.
-fn rules_page(ui: &mut egui::Ui, tr: &Tr) {
+fn how_to_play_page(ui: &mut egui::Ui, tr: &Tr) {
     const PARAGRAPHS: [&str; 6] = ["board", "opening", "jump", "again", "end", "tips"];
     for id in PARAGRAPHS {
         ui.label(egui::RichText::new(tr.t(&format!("rules-{id}-head"))).size(19.0).strong().color(palette::FOCUS));
@@ -1300,5 +1346,50 @@ fn save_rows(
                 chosen.push(MenuItem::DeleteSave(i));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    fn facts<'a>(settings: &'a Settings, saves: &'a SaveList, device: LastDevice) -> PanelFacts<'a> {
+        PanelFacts { settings, saves, rules: None, tutorial: None, puzzle: None, device }
+    }
+
+    #[test]
+    fn the_custom_setup_has_as_many_lines_whoever_plays_so_its_buttons_never_move() {
+        let saves = SaveList::default();
+        let count = |players: [Controller; 2]| {
+            let s = Settings { players, ..Settings::default() };
+            panel_words(Overlay::Setup, &facts(&s, &saves, LastDevice::Pointer)).unwrap().1.len()
+        };
+        let people = count([Controller::Human; 2]);
+        assert_eq!(people, count([Controller::Human, Controller::Ai(Level::Hard)]));
+        assert_eq!(people, count([Controller::Ai(Level::Easy), Controller::Ai(Level::Expert)]));
+    }
+
+    #[test]
+    fn the_load_hint_names_the_device_in_use_and_a_panel_about_no_game_shows_nothing() {
+        let s = Settings::default();
+        let saves = SaveList {
+            entries: vec![crate::game::modes::saves::SaveEntry {
+                path: "a.txt".into(),
+                game: Err("unreadable".into()),
+            }],
+            message: None,
+        };
+        for (device, key) in [
+            (LastDevice::Keyboard, "load-hint-keys"),
+            (LastDevice::Pad, "load-hint-pad"),
+            (LastDevice::Pointer, "load-hint-pointer"),
+        ] {
+            let (_, lines) = panel_words(Overlay::Load, &facts(&s, &saves, device)).unwrap();
+            assert_eq!(lines[0].0.key, key);
+        }
+        // The game-over panel and a lesson's panel need their game or lesson.
+        assert!(panel_words(Overlay::GameOver, &facts(&s, &saves, LastDevice::Pointer)).is_none());
+        assert!(panel_words(Overlay::Lesson, &facts(&s, &saves, LastDevice::Pointer)).is_none());
     }
 }

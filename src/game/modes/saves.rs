@@ -13,13 +13,13 @@
 //! d5 e5 d3-d5
 //! ```
 
-use super::clipboard::Clipboard;
-use super::i18n::{Msg, level_name, side_key};
-use super::rules::{NextGame, Rules};
-use super::screen::{Discard, GameSet, Navigate, Notice, Overlay, Screen};
-use super::settings::Controller;
-use super::setup::GameSetup;
 use crate::ai::Level;
+use crate::game::platform::clipboard::Clipboard;
+use crate::game::platform::i18n::{Msg, level_name, side_key};
+use crate::game::platform::settings::Controller;
+use crate::game::play::authority::{NextGame, Rules};
+use crate::game::play::screen::{Discard, GameSet, GoTo, Navigate, Notice, Overlay, Screen};
+use crate::game::setup::GameSetup;
 use crate::rules::{Color as Side, Game, Record};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -345,7 +345,7 @@ impl Profile {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Resumable>()
         .init_resource::<SaveList>()
         .init_resource::<PendingOpen>()
@@ -390,10 +390,10 @@ fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>,
 }
 
 /// Starts a game with its players and history (the player's settings stay as they are).
-fn start(saved: SavedGame, commands: &mut Commands, next: &mut NextState<Screen>) {
+fn start(saved: SavedGame, commands: &mut Commands, goto: &mut MessageWriter<GoTo>) {
     let setup = GameSetup::play(*saved.game.geometry(), saved.players);
     commands.insert_resource(NextGame { setup, from: Some((saved.game, saved.resigned)), allowed: None });
-    next.set(Screen::Game);
+    goto.write(GoTo(Screen::Game));
 }
 
 /// Drops the unfinished game the player agreed to lose.
@@ -427,7 +427,7 @@ fn continue_game(
     mut resumable: ResMut<Resumable>,
     profile: Option<Res<Profile>>,
     mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
+    mut goto: MessageWriter<GoTo>,
 ) {
     if requests.read().count() == 0 || profile.is_some_and(|p| !p.owns_autosave()) {
         return;
@@ -439,7 +439,7 @@ fn continue_game(
         *resumable = Resumable::Game(Box::new(saved));
     }
     if let Resumable::Game(saved) = std::mem::take(&mut *resumable) {
-        start(*saved, &mut commands, &mut next);
+        start(*saved, &mut commands, &mut goto);
     }
 }
 
@@ -469,7 +469,7 @@ fn open_games(
     mut nav: MessageWriter<Navigate>,
     resumable: Res<Resumable>,
     mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
+    mut goto: MessageWriter<GoTo>,
 ) {
     let mut wanted: Option<SavedGame> = None;
     for OpenSave(i) in opens.read() {
@@ -513,14 +513,14 @@ fn open_games(
             nav.write(Navigate::To(Overlay::Confirm(Discard::OpenGame)));
         } else {
             nav.write(Navigate::To(Overlay::None));
-            start(g, &mut commands, &mut next);
+            start(g, &mut commands, &mut goto);
         }
     }
     if agreed.read().count() > 0
         && let Some(g) = pending.0.take()
     {
         nav.write(Navigate::To(Overlay::None));
-        start(*g, &mut commands, &mut next);
+        start(*g, &mut commands, &mut goto);
     }
 }
 

@@ -3,11 +3,11 @@
 //! the lesson's moves and say why another legal move is not the one. Passed lessons are kept
 //! in the settings, so the tutorial resumes where the player left it.
 
-use super::i18n::Msg;
-use super::rules::{AnimationsRunning, Intent, MoveApplied, NextGame, Rules};
-use super::screen::{GameSet, Navigate, Overlay, Screen, Turn, TutorialStep};
-use super::settings::{EditSettings, Settings};
-use super::setup::{GameMode, GameSetup};
+use crate::game::platform::i18n::Msg;
+use crate::game::platform::settings::{EditSettings, Settings};
+use crate::game::play::authority::{AnimationsRunning, Intent, MoveApplied, NextGame, Rules};
+use crate::game::play::screen::{GameSet, GoTo, Navigate, Overlay, Screen, Turn, TutorialStep};
+use crate::game::setup::{GameMode, GameSetup};
 use crate::rules::{Game, Geometry, Move, parse_move, parse_position};
 use bevy::prelude::*;
 
@@ -56,7 +56,7 @@ impl Lesson {
 }
 
 /// The lessons, in order.
-pub const LESSONS: [Lesson; super::settings::LESSON_COUNT] = [
+pub const LESSONS: [Lesson; crate::game::platform::settings::LESSON_COUNT] = [
     Lesson { id: "board", position: None, goal: Goal::Read },
     Lesson { id: "open", position: None, goal: Goal::AnyMove },
     Lesson { id: "answer", position: Some("BWBWBW/WBWBWB/BW.WBW/WBWBWB/BWBWBW/WBWBWB w"), goal: Goal::AnyMove },
@@ -112,7 +112,7 @@ pub fn lesson_start(lesson: &Lesson) -> (Game, Option<(Vec<Move>, Msg)>) {
     (game, allowed)
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (steps, notice_passing, announce.run_if(in_state(Screen::Game))).chain().in_set(GameSet::Presentation),
@@ -143,7 +143,7 @@ fn steps(
     tutorial: Option<ResMut<Tutorial>>,
     mut nav: MessageWriter<Navigate>,
     screen: Res<State<Screen>>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut goto: MessageWriter<GoTo>,
     mut intents: MessageWriter<Intent>,
 ) {
     if steps.is_empty() {
@@ -160,7 +160,7 @@ fn steps(
                 if *screen.get() != Screen::Game {
                     // Entering the game screen starts from the lesson's board.
                     commands.insert_resource(NextGame { setup, from: Some((game, None)), allowed });
-                    next_screen.set(Screen::Game);
+                    goto.write(GoTo(Screen::Game));
                 } else {
                     // From a game's pause menu: the game stays saved (no autosave runs in the
                     // tutorial), and the lesson's text is shown at once.
@@ -176,7 +176,7 @@ fn steps(
                 let Some(t) = tutorial.as_mut() else { continue };
                 if t.lesson + 1 >= LESSONS.len() {
                     // The last lesson: back to the title.
-                    next_screen.set(Screen::Title);
+                    goto.write(GoTo(Screen::Title));
                     tutorial = None;
                     continue;
                 }
@@ -189,7 +189,7 @@ fn steps(
             }
             TutorialStep::Leave => {
                 if tutorial.take().is_some() {
-                    next_screen.set(Screen::Title);
+                    goto.write(GoTo(Screen::Title));
                 }
             }
         }

@@ -2,8 +2,8 @@
 //! and place when they still fit), hidden until then so it never shows at a size it then
 //! loses, and its size and place remembered in the settings as the player changes them.
 
-use super::screen::GameSet;
-use super::settings::{EditSettings, Settings, WindowPlace};
+use crate::game::platform::settings::{EditSettings, Settings, WindowPlace};
+use crate::game::sets::GameSet;
 use bevy::prelude::*;
 use bevy::window::{
     Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow, WindowMoved, WindowPosition, WindowResized,
@@ -61,7 +61,7 @@ pub struct Fitted {
     pub at: Option<IVec2>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AskedSize>()
         .add_systems(Update, (fit_to_monitor, remember_place).chain().in_set(GameSet::Presentation));
 }

@@ -1,5 +1,6 @@
 //! Screens, the turn within a game, and the ordered stages of a frame.
 
+pub use crate::game::sets::{GameSet, ViewSet};
 use bevy::prelude::*;
 
 /// Top-level screens.
@@ -46,7 +47,7 @@ pub enum Overlay {
     /// The saved games: open, delete, or paste a record (over the title).
     Load,
     /// How to play: the rules on one page (over the title or the game).
-    Rules,
+    HowToPlay,
     /// A lesson of the tutorial: what it teaches, or that it was passed.
     Lesson,
     /// The puzzles, by grade, with how many are solved (over the title).
@@ -67,6 +68,19 @@ pub enum Navigate {
     To(Overlay),
     /// Back to where the open menu came from.
     Back,
+}
+
+/// Go to this screen. Anyone may ask (the menus, a lesson or a puzzle that ends, a saved
+/// game opened, the script); only [`apply_goto`] sets the next screen.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoTo(pub Screen);
+
+/// The one writer of the next screen: the last request of the frame wins, and the switch
+/// happens at the start of the next frame.
+pub fn apply_goto(mut requests: MessageReader<GoTo>, mut next: ResMut<NextState<Screen>>) {
+    if let Some(GoTo(screen)) = requests.read().last() {
+        next.set(*screen);
+    }
 }
 
 /// A step through the tutorial, from the menus.
@@ -90,9 +104,11 @@ impl Overlay {
         let in_game = screen == Screen::Game;
         match self {
             Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame) => Overlay::Load,
-            Overlay::Settings | Overlay::Rules | Overlay::Lessons | Overlay::Confirm(_) if in_game => Overlay::Pause,
+            Overlay::Settings | Overlay::HowToPlay | Overlay::Lessons | Overlay::Confirm(_) if in_game => {
+                Overlay::Pause
+            }
             Overlay::Setup | Overlay::Load => Overlay::MoreGames,
-            Overlay::Rules => Overlay::Lessons,
+            Overlay::HowToPlay => Overlay::Lessons,
             _ => Overlay::None,
         }
     }
@@ -112,7 +128,7 @@ pub struct ScreenFade(pub f32);
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Notice {
     /// What it says (put into words in the language in use when shown).
-    pub text: super::i18n::Msg,
+    pub text: crate::game::platform::i18n::Msg,
     /// A refusal or a failure (drawn as a warning).
     pub warning: bool,
     /// Seconds it stays.
@@ -121,7 +137,7 @@ pub struct Notice {
 
 impl Notice {
     /// Says something for a few seconds.
-    pub fn say(&mut self, text: impl Into<super::i18n::Msg>, warning: bool) {
+    pub fn say(&mut self, text: impl Into<crate::game::platform::i18n::Msg>, warning: bool) {
         *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 } };
     }
 }
@@ -176,29 +192,8 @@ pub enum Discard {
     OpenGame,
 }
 
-/// The ordered stages of a frame.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    /// Devices, script and AI produce intents.
-    Input,
-    /// Intents are validated and applied.
-    Rules,
-    /// View, animation, sound and UI react.
-    Presentation,
-}
-
-/// Within [`GameSet::Presentation`]: the board is laid out and rebuilt first, then the
-/// animations and marks on it.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ViewSet {
-    /// The board's layout and entities.
-    Board,
-    /// What moves and shows on the board.
-    OnBoard,
-}
-
 /// Registers the screen states and chains the frame stages.
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_sub_state::<Turn>()
         .init_resource::<Overlay>()
@@ -208,6 +203,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ScreenFade>()
         .init_resource::<MenuFits>()
         .add_message::<TutorialStep>()
+        .add_message::<GoTo>()
+        // After every stage of the frame has had its say.
+        .add_systems(PostUpdate, apply_goto)
         .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
         .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain())
         .configure_sets(Update, (ViewSet::Board, ViewSet::OnBoard).chain().in_set(GameSet::Presentation));

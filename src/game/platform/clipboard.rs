@@ -59,6 +59,6 @@ impl Clipboard {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Clipboard>();
 }

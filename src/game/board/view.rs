@@ -2,9 +2,11 @@
 //! the window. Everything on the board hangs off [`BoardRoot`], whose transform maps board
 //! units (one cell = 1.0, centred on the origin, y up) to pixels.
 
-use super::rules::{BoardReset, PresentationActive, Rules};
-use super::screen::{GameSet, MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Review, Screen, move_list_below};
-use super::textures::Textures;
+use crate::game::board::textures::Textures;
+use crate::game::play::authority::{BoardReset, PresentationActive, Rules};
+use crate::game::play::screen::{
+    GameSet, MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Review, Screen, move_list_below,
+};
 use crate::rules::{Color as Side, Coord, Game, Geometry};
 use bevy::picking::Pickable;
 use bevy::prelude::*;
@@ -213,7 +215,7 @@ impl Layout {
 }
 
 /// The window-facing part: the camera and how the cups are picked.
-pub(super) fn camera_plugin(app: &mut App) {
+pub(crate) fn camera_plugin(app: &mut App) {
     app.insert_resource(SpritePickingSettings { require_markers: false, picking_mode: SpritePickingMode::BoundingBox })
         .add_systems(Startup, |mut commands: Commands, textures: Res<Textures>| {
             // No multisampling: every edge on the board is a soft-edged texture, and with software
@@ -253,7 +255,7 @@ fn fit_background(
 
 /// The board entities and their layout; needs image assets but no window or renderer.
 pub fn board_plugin(app: &mut App) {
-    app.add_plugins(super::textures::plugin)
+    app.add_plugins(crate::game::board::textures::plugin)
         .init_resource::<Layout>()
         .add_systems(OnEnter(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = true)
         .add_systems(OnExit(Screen::Game), |mut p: ResMut<PresentationActive>| p.0 = false)
@@ -261,7 +263,7 @@ pub fn board_plugin(app: &mut App) {
             Update,
             (fit_to_window, rebuild_on_reset)
                 .chain()
-                .in_set(super::screen::ViewSet::Board)
+                .in_set(crate::game::play::screen::ViewSet::Board)
                 .run_if(in_state(Screen::Game)),
         );
 }
@@ -269,7 +271,7 @@ pub fn board_plugin(app: &mut App) {
 fn fit_to_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     rules: Option<Res<Rules>>,
-    settings: Res<super::settings::Settings>,
+    settings: Res<crate::game::platform::settings::Settings>,
     moves: Res<MoveListOpen>,
     mut resets: MessageWriter<BoardReset>,
     mut layout: ResMut<Layout>,
@@ -396,7 +398,7 @@ fn root(layout: &Layout) -> impl Bundle {
 }
 
 /// Builds the whole board from the rules (new game, undo, redo).
-pub(super) fn rebuild_on_reset(
+pub(crate) fn rebuild_on_reset(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
     rules: Option<Res<Rules>>,

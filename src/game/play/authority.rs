@@ -1,9 +1,9 @@
 //! The rules resource: the single authority over the game. It alone applies intents.
 
-use super::i18n::Msg;
-use super::screen::{GameSet, Screen, Turn};
-use super::settings::Settings;
-use super::setup::{Controller, GameSetup};
+use crate::game::platform::i18n::Msg;
+use crate::game::platform::settings::Settings;
+use crate::game::play::screen::{GameSet, Screen, Turn};
+use crate::game::setup::{Controller, GameSetup};
 use crate::rules::{Color as Side, Coord, Game, Move};
 use bevy::prelude::*;
 
@@ -152,7 +152,7 @@ pub struct AnimationsRunning(pub usize);
 #[derive(Resource, Default, Debug)]
 pub struct PresentationActive(pub bool);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Intent>()
         .add_message::<MoveApplied>()
         .add_message::<BoardReset>()

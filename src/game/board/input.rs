@@ -4,11 +4,11 @@
 //! interpreting it, and interpretation turns activations into intents using only what the
 //! rules resource says is legal.
 
-use super::board::{BoardRoot, Cell, Layout};
-use super::i18n::{Msg, side_key};
-use super::rules::{Intent, Rejected, Rules};
-use super::screen::{GameSet, Navigate, Overlay, Review, Screen, Turn};
-use super::settings::Controller;
+use crate::game::board::view::{BoardRoot, Cell, Layout};
+use crate::game::platform::i18n::{Msg, side_key};
+use crate::game::platform::settings::Controller;
+use crate::game::play::authority::{Intent, Rejected, Rules};
+use crate::game::play::screen::{GameSet, Navigate, Overlay, Review, Screen, Turn};
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
 use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over, Pointer};
@@ -186,7 +186,7 @@ pub fn board_has_keyboard(ui: Option<Res<UiHasKeyboard>>) -> bool {
 }
 
 /// Interpreting input: needs no window (headless tests send [`CellActivated`] directly).
-pub(super) fn interaction_plugin(app: &mut App) {
+pub(crate) fn interaction_plugin(app: &mut App) {
     app.add_message::<CellActivated>()
         .add_message::<CancelSelection>()
         .add_message::<SkipAnimation>()
@@ -426,7 +426,7 @@ fn read_devices(
 
 /// Carries out actions on the board: the cursor moves, cells are activated, the selection is
 /// dropped (or, with nothing selected, Back opens the pause menu), moves are taken back.
-pub(super) fn apply_actions(
+pub(crate) fn apply_actions(
     mut actions: MessageReader<Action>,
     rules: Option<Res<Rules>>,
     screen: Option<Res<State<Screen>>>,

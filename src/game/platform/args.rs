@@ -70,7 +70,7 @@ pub struct GameArgs {
     /// The interface's language: en (English), haw (ʻŌlelo Hawaiʻi) or nl (Nederlands).
     /// Without it the saved choice is used; on the first launch, the system's locale.
     #[arg(long, value_enum)]
-    pub lang: Option<super::i18n::Lang>,
+    pub lang: Option<crate::game::platform::i18n::Lang>,
 }
 
 /// Smallest board the game offers on each side.
@@ -81,7 +81,12 @@ pub const MAX_SPEED: f32 = 4.0;
 /// A board the game offers: 4x4 to 20x20 (the rules allow smaller ones).
 pub fn check_board(g: Geometry) -> Result<Geometry, String> {
     if g.rows() < MIN_BOARD || g.cols() < MIN_BOARD {
-        Err(format!("{}x{} is out of range: the game offers boards from 4x4 to 20x20", g.rows(), g.cols()))
+        let most = crate::rules::position::MAX_DIM;
+        Err(format!(
+            "{}x{} is out of range: the game offers boards from {MIN_BOARD}x{MIN_BOARD} to {most}x{most}",
+            g.rows(),
+            g.cols()
+        ))
     } else {
         Ok(g)
     }

@@ -4,9 +4,9 @@
 //! "you" is whichever colour you played in that game. Lessons, puzzles, games of two people and
 //! games the computer plays itself are not scored.
 
-use super::rules::Rules;
-use super::screen::GameSet;
 use crate::ai::Level;
+use crate::game::play::authority::Rules;
+use crate::game::play::screen::GameSet;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 
@@ -44,7 +44,7 @@ impl Score {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Score>().add_systems(Update, keep_score.in_set(GameSet::Presentation));
 }
 

@@ -4,19 +4,19 @@
 //! solver choosing the longest resistance, and a losing move is answered by the solver's
 //! refutation and shown as losing. Solved puzzles are kept in the settings.
 
-use super::ai_task::{EngineJob, YieldToRenderer};
-use super::i18n::{Msg, side_key};
-use super::rules::{Intent, MoveApplied, NextGame, Rules};
-use super::screen::{GameSet, Navigate, Overlay, Screen, Turn};
-use super::settings::{EditSettings, PUZZLE_BITS, Settings};
-use super::setup::{GameMode, GameSetup};
 use crate::ai::puzzle::{Grade, Puzzle};
 use crate::ai::{DistanceSolver, Value};
+use crate::game::platform::i18n::{Msg, side_key};
+use crate::game::platform::settings::{EditSettings, PUZZLE_BITS, Settings};
+use crate::game::play::authority::{Intent, MoveApplied, NextGame, Rules};
+use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
+use crate::game::play::screen::{GameSet, GoTo, Navigate, Overlay, Screen, Turn};
+use crate::game::setup::{GameMode, GameSetup};
 use crate::rules::{Color as Side, Game, Geometry, Move, move_to_string};
 use bevy::prelude::*;
 
 /// The shipped puzzles, proven by `konane puzzle check` in the tests.
-pub const PUZZLE_FILE: &str = include_str!("../../assets/puzzles/6x6.txt");
+pub const PUZZLE_FILE: &str = include_str!("../../../assets/puzzles/6x6.txt");
 
 /// Positions a puzzle's solver may value (the shipped ones need far fewer).
 const SOLVER_NODES: u64 = 4_000_000;
@@ -118,7 +118,7 @@ pub enum PuzzleStep {
     Leave,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PuzzleStep>()
         .add_systems(Update, (steps, verdicts).chain().in_set(GameSet::Presentation))
         .add_systems(OnEnter(Screen::Title), reopen_list)
@@ -163,7 +163,7 @@ fn steps(
     settings: Res<Settings>,
     mut nav: MessageWriter<Navigate>,
     screen: Res<State<Screen>>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut goto: MessageWriter<GoTo>,
     mut intents: MessageWriter<Intent>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
 ) {
@@ -182,7 +182,7 @@ fn steps(
             PuzzleStep::Retry => current,
             PuzzleStep::Leave => {
                 commands.remove_resource::<PuzzleRun>();
-                next_screen.set(Screen::Title);
+                goto.write(GoTo(Screen::Title));
                 commands.insert_resource(BackToPuzzles);
                 continue;
             }
@@ -193,7 +193,7 @@ fn steps(
         let setup = GameSetup::practice(*game.geometry(), GameMode::Puzzle);
         if *screen.get() != Screen::Game {
             commands.insert_resource(NextGame { setup, from: Some((game, None)), allowed: None });
-            next_screen.set(Screen::Game);
+            goto.write(GoTo(Screen::Game));
         } else {
             intents.write(Intent::Replace { game: Box::new(game), allowed: None, setup });
         }

@@ -2,16 +2,17 @@
 //! pointer, shakes for refused input, and chips of stone dust. Durations scale with the speed
 //! setting; speed 0 shows every move at once.
 
-use super::audio::Sfx;
-use super::board::{
+use crate::game::board::input::{HeldStone, Selection, SkipAnimation};
+use crate::game::board::textures::Textures;
+use crate::game::board::view::{
     BoardRoot, Cell, HELD_SCALE, SHADOW_OFFSET, STONE_SIZE, Stone, StoneShadow, TRAY_STONE_SIZE, cell_pos,
     tray_contents, tray_slot, z,
 };
-use super::input::{HeldStone, Selection, SkipAnimation};
-use super::rules::{AnimationsRunning, BoardReset, MoveApplied, Rejected, Rules};
-use super::screen::Screen;
-use super::settings::Settings;
-use super::textures::Textures;
+use crate::game::platform::settings::Settings;
+use crate::game::play::authority::{AnimationsRunning, BoardReset, MoveApplied, Rejected, Rules};
+use crate::game::play::cues::Sfx;
+use crate::game::play::screen::Screen;
+use crate::synth::Effect;
 use bevy::math::curve::{Curve, EaseFunction, EasingCurve};
 use bevy::prelude::*;
 
@@ -114,7 +115,7 @@ pub fn plugin(app: &mut App) {
             count_running,
         )
             .chain()
-            .in_set(super::screen::ViewSet::OnBoard)
+            .in_set(crate::game::play::screen::ViewSet::OnBoard)
             .run_if(in_state(Screen::Game)),
     );
 }
@@ -130,8 +131,8 @@ fn start_move_animation(
     mut resets: MessageReader<BoardReset>,
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
-    review: Res<super::screen::Review>,
-    layout: Res<super::board::Layout>,
+    review: Res<crate::game::play::screen::Review>,
+    layout: Res<crate::game::board::view::Layout>,
     mut stones: Query<(Entity, &mut Stone, &Transform)>,
 ) {
     // A reset in the same frame (new game, undo) already rebuilt the board as it is now; while
@@ -241,7 +242,7 @@ fn animate_hops(
         let progress = if hop.per_hop > 0.0 { hop.t / hop.per_hop } else { n as f32 };
         let after = progress.floor() as usize;
         if after > before {
-            sfx.write(Sfx::Land(before.min(255) as u8));
+            sfx.write(Sfx(Effect::Land(before.min(255) as u8)));
         }
         if progress >= n as f32 {
             let end = hop.path[n - 1];
@@ -254,7 +255,7 @@ fn animate_hops(
                 }
             }
             if hop.per_hop <= 0.0 {
-                sfx.write(Sfx::Land(0));
+                sfx.write(Sfx(Effect::Land(0)));
             } else {
                 // A tiny bounce as it settles into the cup.
                 commands.entity(e).insert(Settle { t: 0.0, length: SETTLE_HOPS * hop.per_hop });
@@ -302,7 +303,7 @@ fn animate_leaving(
         if !l.burst {
             l.burst = true;
             if !l.removal {
-                sfx.write(Sfx::Capture);
+                sfx.write(Sfx(Effect::Capture));
             }
             if let Some(root) = root
                 && let Some(textures) = &textures
@@ -360,7 +361,7 @@ fn shake_rejected(
     mut sfx: MessageWriter<Sfx>,
 ) {
     for r in rejected.read() {
-        sfx.write(Sfx::Deny);
+        sfx.write(Sfx(Effect::Deny));
         let Some(at) = r.at else { continue };
         if let Some((e, _, tf)) = stones.iter().find(|(_, s, _)| s.at == at) {
             commands.entity(e).insert(Shake { t: 0.0, origin: tf.translation });
@@ -431,12 +432,12 @@ fn hover_lift(
     selection: Res<Selection>,
     held: Res<HeldStone>,
     rules: Option<Res<Rules>>,
-    turn: Res<State<super::screen::Turn>>,
-    settings: Res<super::settings::Settings>,
+    turn: Res<State<crate::game::play::screen::Turn>>,
+    settings: Res<crate::game::platform::settings::Settings>,
     mut stones: Query<(&Stone, &mut Transform), (Without<Hop>, Without<Settle>, Without<Lifted>, Without<Leaving>)>,
 ) {
     let Some(rules) = rules else { return };
-    let human = *turn.get() == super::screen::Turn::Human && settings.anim_speed > 0.0;
+    let human = *turn.get() == crate::game::play::screen::Turn::Human && settings.anim_speed > 0.0;
     let hovered = selection.hover.filter(|h| {
         human && held.from.is_none() && selection.selected.is_none() && rules.legal_moves().iter().any(|m| m.from == *h)
     });

@@ -1,8 +1,8 @@
 //! Procedurally generated textures for each theme: the slab (carved lava rock or monkeypod
 //! wood), cups, basalt and coral stones, shadows, the background and the tray pads.
 
-use super::rules::BoardReset;
-use super::settings::{Settings, Theme};
+use crate::game::platform::settings::{Settings, Theme};
+use crate::game::play::authority::BoardReset;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -107,7 +107,7 @@ fn stone(base: [f32; 3], speckle: f32, gloss: f32, seed: u32) -> impl Fn(f32, f3
 /// when the theme setting changes (the board is rebuilt with the new ones).
 pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, generate)
-        .add_systems(Update, follow_theme.in_set(super::screen::GameSet::Presentation));
+        .add_systems(Update, follow_theme.in_set(crate::game::play::screen::GameSet::Presentation));
 }
 
 /// Every theme's textures; [`Textures`] holds the current theme's.

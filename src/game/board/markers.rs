@@ -2,12 +2,12 @@
 //! removable stones of the opening, the hint, and the keyboard/gamepad cursor. Rebuilt
 //! whenever what they show changes.
 
-use super::ai_task::HintState;
-use super::board::{BoardRoot, cell_pos, z};
-use super::input::{BoardCursor, Selection};
-use super::rules::Rules;
-use super::screen::{Screen, Turn};
-use super::textures::Textures;
+use crate::game::board::input::{BoardCursor, Selection};
+use crate::game::board::textures::Textures;
+use crate::game::board::view::{BoardRoot, cell_pos, z};
+use crate::game::play::ai_task::HintState;
+use crate::game::play::authority::Rules;
+use crate::game::play::screen::{Screen, Turn};
 use crate::rules::Phase;
 use bevy::prelude::*;
 
@@ -50,10 +50,13 @@ pub struct Glow {
 #[derive(Component)]
 pub struct Marker;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (update_markers, celebrate).chain().in_set(super::screen::ViewSet::OnBoard).run_if(in_state(Screen::Game)),
+        (update_markers, celebrate)
+            .chain()
+            .in_set(crate::game::play::screen::ViewSet::OnBoard)
+            .run_if(in_state(Screen::Game)),
     );
 }
 
@@ -62,7 +65,11 @@ const GLOW_STEP: f32 = 0.09;
 
 /// The winner's stones light up one after another, in a wave that repeats; at speed 0 they
 /// simply glow.
-fn celebrate(mut glows: Query<(&Glow, &mut Sprite)>, time: Res<Time>, settings: Res<super::settings::Settings>) {
+fn celebrate(
+    mut glows: Query<(&Glow, &mut Sprite)>,
+    time: Res<Time>,
+    settings: Res<crate::game::platform::settings::Settings>,
+) {
     let speed = settings.anim_speed;
     for (g, mut sprite) in &mut glows {
         let alpha = if speed <= 0.0 {
@@ -95,10 +102,10 @@ fn update_markers(
     markers: Query<Entity, With<Marker>>,
     roots: Query<Entity, With<BoardRoot>>,
     hints: Res<HintState>,
-    settings: Res<super::settings::Settings>,
-    review: Res<super::screen::Review>,
-    mut resets: MessageReader<super::rules::BoardReset>,
-    analysis: Res<super::analysis::GameAnalysis>,
+    settings: Res<crate::game::platform::settings::Settings>,
+    review: Res<crate::game::play::screen::Review>,
+    mut resets: MessageReader<crate::game::play::authority::BoardReset>,
+    analysis: Res<crate::game::modes::analysis::GameAnalysis>,
 ) {
     let Some(rules) = rules else { return };
     // A rebuilt board lost its marks with its old root.
@@ -128,7 +135,7 @@ fn update_markers(
             Transform::from_translation(at.extend(z)),
         ));
     };
-    let shown = super::board::shown_game(&rules.game, *review);
+    let shown = crate::game::board::view::shown_game(&rules.game, *review);
     if let Some(last) = shown.last_move() {
         let amber = colour::LAST_MOVE;
         mark(cell_pos(&geo, last.from), z::MARK_UNDER, 0.95, &textures.ring, amber.with_alpha(0.45));
@@ -144,7 +151,8 @@ fn update_markers(
         // next was a mistake the analysis found, the better move in the hint's blue.
         let moves = rules.game.moves();
         let points = analysis.points();
-        let mistake = super::analysis::judged(&points, &moves, rules.game.start()).iter().any(|(i, _)| *i == k);
+        let mistake =
+            crate::game::modes::analysis::judged(&points, &moves, rules.game.start()).iter().any(|(i, _)| *i == k);
         if mistake && let Some(best) = points.get(k).and_then(|p| p.best) {
             mark(cell_pos(&geo, best.from), z::MARK_OVER, 1.0, &textures.ring, colour::HINT);
             if !best.is_removal() {

@@ -3,20 +3,22 @@
 //! [`MenuChosen`]; the UI only draws the items and reports clicks, so every menu works the
 //! same with a gamepad, a keyboard or a mouse — and headless tests can use them.
 
-use super::i18n::{Lang, Msg, Tr, level_name, side_name};
-use super::input::Action;
-use super::rules::{Intent, NextGame, Rules};
-use super::saves::{
+use crate::ai::Level;
+use crate::ai::puzzle::Grade;
+use crate::game::board::input::Action;
+use crate::game::modes::saves::{
     ContinueGame, CopyRecord, DeleteSave, ForgetUnfinished, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame,
     SaveList,
 };
-use super::screen::GameSet;
-use super::screen::{Discard, MoveListOpen, Navigate, NewGameKind, Overlay, Review, Screen, Turn, TutorialStep};
-use super::settings::{Controller, EditSettings, Settings};
-use super::setup::{GameSetup, standard};
-use super::tutorial::Tutorial;
-use crate::ai::Level;
-use crate::ai::puzzle::Grade;
+use crate::game::modes::tutorial::Tutorial;
+use crate::game::platform::i18n::{Lang, Msg, Tr, level_name, side_name};
+use crate::game::platform::settings::{Controller, EditSettings, Settings};
+use crate::game::play::authority::{Intent, NextGame, Rules};
+use crate::game::play::screen::{
+    Discard, MoveListOpen, Navigate, NewGameKind, Overlay, Review, Screen, Turn, TutorialStep,
+};
+use crate::game::play::screen::{GameSet, GoTo};
+use crate::game::setup::{GameSetup, standard};
 use crate::rules::{Color as Side, Geometry};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -278,14 +280,16 @@ impl MenuItem {
             MenuItem::WhitePlayer => m.sub("who", controller_words(s.players[1])),
             MenuItem::OpenSave(i) => m.num("n", i as i64 + 1),
             MenuItem::Lesson(n) => {
-                let lesson = &super::tutorial::LESSONS[(n as usize).min(super::tutorial::LESSONS.len() - 1)];
+                let lesson = &crate::game::modes::tutorial::LESSONS
+                    [(n as usize).min(crate::game::modes::tutorial::LESSONS.len() - 1)];
                 let mark = if n < s.tutorial { "lesson-mark-passed" } else { "lesson-mark-open" };
                 m.num("n", n as i64 + 1).sub("title", lesson.msg("title")).sub("mark", Msg::new(mark))
             }
             MenuItem::PuzzleGrade(g) => {
                 let grade = Grade::ALL[(g as usize).min(2)];
-                let list = super::puzzles::book().of_grade(grade);
-                let solved = list.iter().filter(|i| super::puzzles::is_solved(s.puzzles_solved, **i)).count();
+                let list = crate::game::modes::puzzles::book().of_grade(grade);
+                let solved =
+                    list.iter().filter(|i| crate::game::modes::puzzles::is_solved(s.puzzles_solved, **i)).count();
                 m.text("grade", grade.name()).num("solved", solved as i64).num("total", list.len() as i64)
             }
             _ => m,
@@ -324,18 +328,22 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
     let (level, colour) = quick_game(settings);
     let cycle = |i: usize, n: usize| (i as i32 + dir).rem_euclid(n as i32) as usize;
     let (rows, cols) = (settings.size.rows(), settings.size.cols());
-    let size = |r: i32, c: i32| Geometry::new(r.clamp(4, 20) as u8, c.clamp(4, 20) as u8).ok();
+    let (least, most) = (crate::game::platform::args::MIN_BOARD as i32, crate::rules::position::MAX_DIM as i32);
+    let size = |r: i32, c: i32| Geometry::new(r.clamp(least, most) as u8, c.clamp(least, most) as u8).ok();
     match item {
         MenuItem::Volume => settings.volume = step(settings.volume, 0.1).clamp(0.0, 1.0),
         MenuItem::Ambience => settings.ambient = step(settings.ambient, 0.1).clamp(0.0, 1.0),
         MenuItem::Theme => {
-            let i = super::settings::Theme::ALL.iter().position(|t| *t == settings.theme).unwrap_or(0);
-            settings.theme = super::settings::Theme::ALL[cycle(i, super::settings::Theme::ALL.len())];
+            let i = crate::game::platform::settings::Theme::ALL.iter().position(|t| *t == settings.theme).unwrap_or(0);
+            settings.theme = crate::game::platform::settings::Theme::ALL
+                [cycle(i, crate::game::platform::settings::Theme::ALL.len())];
         }
-        MenuItem::Speed => settings.anim_speed = step(settings.anim_speed, 0.25).clamp(0.0, super::args::MAX_SPEED),
+        MenuItem::Speed => {
+            settings.anim_speed = step(settings.anim_speed, 0.25).clamp(0.0, crate::game::platform::args::MAX_SPEED)
+        }
         MenuItem::UiScale => {
-            settings.ui_scale =
-                step(settings.ui_scale, 0.25).clamp(super::settings::MIN_UI_SCALE, super::settings::MAX_UI_SCALE)
+            settings.ui_scale = step(settings.ui_scale, 0.25)
+                .clamp(crate::game::platform::settings::MIN_UI_SCALE, crate::game::platform::settings::MAX_UI_SCALE)
         }
         MenuItem::Language => settings.language = settings.language.step(dir),
         MenuItem::PlayComputer => {
@@ -435,7 +443,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (_, Overlay::Confirm(_)) => vec![No, Yes],
         (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
-        (_, Overlay::Rules) => vec![Back],
+        (_, Overlay::HowToPlay) => vec![Back],
         (_, Overlay::Puzzles) => vec![PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
         (_, Overlay::PuzzleOver) => match ctx.puzzle {
             Some(true) => vec![NextPuzzle, LeavePuzzle],
@@ -454,7 +462,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         }
         (_, Overlay::MoreGames) => vec![TwoPlayers, WatchComputer, CustomGame, LoadGame, Back],
         (_, Overlay::Lessons) => {
-            (0..super::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
+            (0..crate::game::platform::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
         }
         // The title's first level fits a small window; the other ways to play are one step in.
         (Screen::Title, _) => {
@@ -498,7 +506,7 @@ pub struct MenuFocus {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenuChosen(pub MenuItem);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
         .add_message::<MenuChosen>()
         .add_message::<MenuAdjust>()
@@ -506,7 +514,10 @@ pub(super) fn plugin(app: &mut App) {
         // After the board has read the same actions: a menu that the board opens this frame
         // ignores them (it is new), and a menu closed this frame (Back, Rematch) never hands
         // its key on to the board.
-        .add_systems(Update, (navigate, carry_out, apply_navigation).chain().in_set(super::input::InputStage::Menus))
+        .add_systems(
+            Update,
+            (navigate, carry_out, apply_navigation).chain().in_set(crate::game::board::input::InputStage::Menus),
+        )
         // What the rules, lessons and puzzles asked to show this frame is on screen this frame.
         .add_systems(Update, apply_navigation.in_set(GameSet::Presentation))
         .add_systems(OnEnter(Screen::Game), close_menus)
@@ -605,7 +616,11 @@ fn navigate(
     mut focus: ResMut<MenuFocus>,
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
-    (rules, tutorial, puzzle): (Option<Res<Rules>>, Option<Res<Tutorial>>, Option<Res<super::puzzles::PuzzleRun>>),
+    (rules, tutorial, puzzle): (
+        Option<Res<Rules>>,
+        Option<Res<Tutorial>>,
+        Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
+    ),
     settings: Res<Settings>,
     mut chosen: MessageWriter<MenuChosen>,
     mut adjusts: MessageWriter<MenuAdjust>,
@@ -649,15 +664,16 @@ pub fn context(
     saves: &SaveList,
     rules: Option<&Rules>,
     tutorial: Option<&Tutorial>,
-    puzzle: Option<&super::puzzles::PuzzleRun>,
+    puzzle: Option<&crate::game::modes::puzzles::PuzzleRun>,
     settings: &Settings,
 ) -> MenuContext {
     MenuContext {
         can_continue: matches!(resumable, Resumable::Game(_)),
         saves: saves.entries.len(),
-        lesson_ready: tutorial.map(|t| t.passed || matches!(t.current().goal, super::tutorial::Goal::Read)),
-        last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= super::tutorial::LESSONS.len()),
-        puzzle: puzzle.map(|p| p.state == super::puzzles::PuzzleState::Solved),
+        lesson_ready: tutorial
+            .map(|t| t.passed || matches!(t.current().goal, crate::game::modes::tutorial::Goal::Read)),
+        last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= crate::game::modes::tutorial::LESSONS.len()),
+        puzzle: puzzle.map(|p| p.state == crate::game::modes::puzzles::PuzzleState::Solved),
         unfinished: rules.is_some_and(Rules::unfinished),
         lessons_passed: settings.tutorial,
     }
@@ -690,7 +706,7 @@ pub enum Effect {
     /// A step of the tutorial.
     Tutorial(TutorialStep),
     /// A step of the puzzles.
-    Puzzle(super::puzzles::PuzzleStep),
+    Puzzle(crate::game::modes::puzzles::PuzzleStep),
     /// Review the finished game from its start with the move list open.
     Review,
     /// Quit the program.
@@ -755,12 +771,14 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         MenuItem::CustomGame => to(Overlay::Setup),
         MenuItem::MoreGames => to(Overlay::MoreGames),
         MenuItem::Puzzles => to(Overlay::Puzzles),
-        MenuItem::PuzzleGrade(g) => vec![E::Puzzle(super::puzzles::PuzzleStep::Open(Grade::ALL[(g as usize).min(2)]))],
-        MenuItem::NextPuzzle => vec![E::Puzzle(super::puzzles::PuzzleStep::Next)],
-        MenuItem::RetryPuzzle => vec![E::Puzzle(super::puzzles::PuzzleStep::Retry)],
-        MenuItem::LeavePuzzle => vec![E::Puzzle(super::puzzles::PuzzleStep::Leave)],
+        MenuItem::PuzzleGrade(g) => {
+            vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Open(Grade::ALL[(g as usize).min(2)]))]
+        }
+        MenuItem::NextPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Next)],
+        MenuItem::RetryPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Retry)],
+        MenuItem::LeavePuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Leave)],
         MenuItem::LoadGame => to(Overlay::Load),
-        MenuItem::HowToPlay => to(Overlay::Rules),
+        MenuItem::HowToPlay => to(Overlay::HowToPlay),
         MenuItem::Tutorial => to(Overlay::Lessons),
         MenuItem::Lesson(n) => vec![E::Tutorial(TutorialStep::Start(n))],
         MenuItem::TryLesson => vec![E::Tutorial(TutorialStep::Try)],
@@ -848,12 +866,12 @@ struct Outlets<'w, 's> {
     commands: Commands<'w, 's>,
     nav: MessageWriter<'w, Navigate>,
     edits: MessageWriter<'w, EditSettings>,
-    next_screen: ResMut<'w, NextState<Screen>>,
+    goto: MessageWriter<'w, GoTo>,
     intents: MessageWriter<'w, Intent>,
     exit: MessageWriter<'w, AppExit>,
     saves: SaveRequests<'w>,
     tutorial: MessageWriter<'w, TutorialStep>,
-    puzzle: MessageWriter<'w, super::puzzles::PuzzleStep>,
+    puzzle: MessageWriter<'w, crate::game::modes::puzzles::PuzzleStep>,
     review: ResMut<'w, Review>,
     move_list: ResMut<'w, MoveListOpen>,
 }
@@ -867,7 +885,7 @@ fn carry_out(
     rules: Option<Res<Rules>>,
     screen: Res<State<Screen>>,
     resumable: Res<Resumable>,
-    data_dir: Option<Res<super::saves::DataDir>>,
+    data_dir: Option<Res<crate::game::modes::saves::DataDir>>,
     mut out: Outlets,
 ) {
     let at = Situation {
@@ -899,12 +917,12 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
                 out.saves.forget.write(ForgetUnfinished);
             }
             out.commands.insert_resource(NextGame::fresh(setup_for(kind, settings)));
-            out.next_screen.set(Screen::Game);
+            out.goto.write(GoTo(Screen::Game));
         }
         Effect::NewGame(setup) => _ = out.intents.write(Intent::NewGame(setup)),
         Effect::Resign(side) => _ = out.intents.write(Intent::Resign(side)),
         Effect::Undo => _ = out.intents.write(Intent::Undo),
-        Effect::ToTitle => out.next_screen.set(Screen::Title),
+        Effect::ToTitle => _ = out.goto.write(GoTo(Screen::Title)),
         Effect::Saves(r) => out.saves.send(r),
         Effect::Tutorial(step) => _ = out.tutorial.write(step),
         Effect::Puzzle(step) => _ = out.puzzle.write(step),

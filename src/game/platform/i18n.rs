@@ -95,9 +95,9 @@ impl Lang {
 
 /// The Fluent source of each language, as shipped.
 pub const SOURCES: [(Lang, &str); 3] = [
-    (Lang::En, include_str!("../../assets/i18n/en.ftl")),
-    (Lang::Haw, include_str!("../../assets/i18n/haw.ftl")),
-    (Lang::Nl, include_str!("../../assets/i18n/nl.ftl")),
+    (Lang::En, include_str!("../../../assets/i18n/en.ftl")),
+    (Lang::Haw, include_str!("../../../assets/i18n/haw.ftl")),
+    (Lang::Nl, include_str!("../../../assets/i18n/nl.ftl")),
 ];
 
 /// One argument of a message.

@@ -2,10 +2,10 @@
 //! a little random) play a game, one unhurried move at a time; a new game starts a few
 //! seconds after one ends. At animation speed 0 the position simply stands still.
 
-use super::board::{STONE_SIZE, cell_pos, cup, slab, stone, z};
-use super::screen::Screen;
-use super::settings::Settings;
-use super::textures::Textures;
+use crate::game::board::textures::Textures;
+use crate::game::board::view::{STONE_SIZE, cell_pos, cup, slab, stone, z};
+use crate::game::platform::settings::Settings;
+use crate::game::play::screen::Screen;
 use crate::rules::{Coord, Game, Geometry, Move};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -45,12 +45,12 @@ struct ArtHop {
 #[derive(Component)]
 struct ArtFade(f32);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (keep_art, fit_art, play_demo, animate_art)
             .chain()
-            .in_set(super::screen::GameSet::Presentation)
+            .in_set(crate::game::play::screen::GameSet::Presentation)
             .run_if(in_state(Screen::Title)),
     );
 }

@@ -2,11 +2,11 @@
 //! position searched at full strength on an engine thread, one after another (never on the
 //! frame), and stopped when the player goes back to playing.
 
-use super::ai_task::{EngineJob, YieldToRenderer};
-use super::rules::Rules;
-use super::screen::{Overlay, Review, Screen};
 use crate::ai::analyse;
 use crate::ai::review::{Standing, Verdict, judge};
+use crate::game::play::authority::Rules;
+use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
+use crate::game::play::screen::{Overlay, Review, Screen};
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,9 +75,12 @@ pub fn judged(points: &[Point], moves: &[Move], start: &Position) -> Vec<(usize,
     out
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GameAnalysis>()
-        .add_systems(Update, drive.in_set(super::screen::GameSet::Presentation).run_if(in_state(Screen::Game)))
+        .add_systems(
+            Update,
+            drive.in_set(crate::game::play::screen::GameSet::Presentation).run_if(in_state(Screen::Game)),
+        )
         // Leaving the game (for the title) stops it too; coming back goes on where it was.
         .add_systems(OnExit(Screen::Game), |mut analysis: ResMut<GameAnalysis>| analysis.pause());
 }

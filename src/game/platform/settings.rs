@@ -14,21 +14,21 @@
 //! (comments, unknown keys and order stay), appends new keys, keeps the file's permissions,
 //! writes through a symlink to its target, and replaces the file atomically.
 
-pub use super::args::Theme;
-use super::args::{GameArgs, Mode, check_board, check_speed};
-use super::i18n::Lang;
-use super::screen::GameSet;
-use super::setup::GameSetup;
 use crate::ai::Level;
+pub use crate::game::platform::args::Theme;
+use crate::game::platform::args::{GameArgs, Mode, check_board, check_speed};
+use crate::game::platform::i18n::Lang;
+use crate::game::sets::GameSet;
+use crate::game::setup::GameSetup;
 use crate::rules::{Color as Side, Geometry, parse_size};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
-pub use super::setup::Controller;
+pub use crate::game::setup::Controller;
 
 /// Player and presentation settings, edited on the title screen, the settings and the custom
 /// setup. Only this module's [`apply_edits`] changes them (others send [`EditSettings`]); a
-/// game's setup is not kept here but in the rules (see [`super::setup::GameSetup`]).
+/// game's setup is not kept here but in the rules (see [`crate::game::setup::GameSetup`]).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Settings {
     /// Board size of the custom game.
@@ -39,7 +39,7 @@ pub struct Settings {
     pub level: Level,
     /// The colour you play in Play vs computer.
     pub colour: Side,
-    /// Animation speed multiplier, 0 (instant) to [`super::args::MAX_SPEED`].
+    /// Animation speed multiplier, 0 (instant) to [`crate::game::platform::args::MAX_SPEED`].
     pub anim_speed: f32,
     /// Show coordinates along the board edges.
     pub coordinates: bool,
@@ -348,12 +348,18 @@ const KEYS: [Key; 18] = [
     Key {
         name: "black",
         get: |s| controller_name(s.players[Side::Black.index()]),
-        set: |s, v| Ok(s.players[Side::Black.index()] = parse_controller("black", v)?),
+        set: |s, v| {
+            s.players[Side::Black.index()] = parse_controller("black", v)?;
+            Ok(())
+        },
     },
     Key {
         name: "white",
         get: |s| controller_name(s.players[Side::White.index()]),
-        set: |s, v| Ok(s.players[Side::White.index()] = parse_controller("white", v)?),
+        set: |s, v| {
+            s.players[Side::White.index()] = parse_controller("white", v)?;
+            Ok(())
+        },
     },
     Key {
         name: "level",
@@ -381,9 +387,9 @@ const KEYS: [Key; 18] = [
         name: "speed",
         get: |s| format!("{}", s.anim_speed),
         set: |s, v| {
-            let a = v
-                .parse::<f32>()
-                .map_err(|_| format!("speed {}: expected 0 (instant) to {}", quote(v), super::args::MAX_SPEED))?;
+            let a = v.parse::<f32>().map_err(|_| {
+                format!("speed {}: expected 0 (instant) to {}", quote(v), crate::game::platform::args::MAX_SPEED)
+            })?;
             s.anim_speed = check_speed(a).map_err(|e| format!("speed {e}"))?;
             Ok(())
         },
@@ -391,11 +397,35 @@ const KEYS: [Key; 18] = [
     Key {
         name: "coordinates",
         get: |s| on_off(s.coordinates),
-        set: |s, v| Ok(s.coordinates = parse_on_off("coordinates", v)?),
+        set: |s, v| {
+            s.coordinates = parse_on_off("coordinates", v)?;
+            Ok(())
+        },
     },
-    Key { name: "volume", get: |s| percent(s.volume), set: |s, v| Ok(s.volume = parse_percent("volume", v)?) },
-    Key { name: "mute", get: |s| on_off(s.muted), set: |s, v| Ok(s.muted = parse_on_off("mute", v)?) },
-    Key { name: "ambient", get: |s| percent(s.ambient), set: |s, v| Ok(s.ambient = parse_percent("ambient", v)?) },
+    Key {
+        name: "volume",
+        get: |s| percent(s.volume),
+        set: |s, v| {
+            s.volume = parse_percent("volume", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "mute",
+        get: |s| on_off(s.muted),
+        set: |s, v| {
+            s.muted = parse_on_off("mute", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "ambient",
+        get: |s| percent(s.ambient),
+        set: |s, v| {
+            s.ambient = parse_percent("ambient", v)?;
+            Ok(())
+        },
+    },
     Key {
         name: "theme",
         get: |s| s.theme.name().to_string(),
@@ -410,12 +440,18 @@ const KEYS: [Key; 18] = [
     Key {
         name: "movable",
         get: |s| on_off(s.show_movable),
-        set: |s, v| Ok(s.show_movable = parse_on_off("movable", v)?),
+        set: |s, v| {
+            s.show_movable = parse_on_off("movable", v)?;
+            Ok(())
+        },
     },
     Key {
         name: "fullscreen",
         get: |s| on_off(s.fullscreen),
-        set: |s, v| Ok(s.fullscreen = parse_on_off("fullscreen", v)?),
+        set: |s, v| {
+            s.fullscreen = parse_on_off("fullscreen", v)?;
+            Ok(())
+        },
     },
     Key {
         name: "ui-scale",

@@ -1,0 +1,6 @@
+//! What the game screen is used for besides a plain game: lessons, puzzles, saved games, and the analysis of a finished game.
+
+pub mod analysis;
+pub mod puzzles;
+pub mod saves;
+pub mod tutorial;
