@@ -136,7 +136,10 @@ pub fn tray_slot(geo: &Geometry, owner: Side, n: usize, below: bool) -> Vec2 {
 /// a factor that grows with windows larger than 1280×800 (up to twice, at 2560×1600 and
 /// beyond) so the HUD and menus stay readable on large screens.
 pub fn ui_zoom(ui_scale: f32, window: Vec2) -> f32 {
-    ui_scale * (window.x / 1280.0).min(window.y / 800.0).clamp(1.0, 2.0)
+    let zoom = ui_scale * (window.x / 1280.0).min(window.y / 800.0).clamp(1.0, 2.0);
+    // In steps of 1/16: resizing a large window changes the text's pixel size now and then,
+    // not every frame (each new size is a new set of glyphs to make).
+    (zoom * 16.0).round() / 16.0
 }
 
 /// The part of the window a tray can fill (centre and size in board units), for its pad.

@@ -89,6 +89,7 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (
             apply_theme,
+            warm_glyphs,
             title_screen.run_if(in_state(Screen::Title)),
             game_hud.run_if(in_state(Screen::Game)),
             overlay_menu,
@@ -285,7 +286,56 @@ pub fn font_definitions() -> egui::FontDefinitions {
         // Right after the main font, before the emoji fonts.
         list.insert(1.min(list.len()), "dejavu".into());
     }
+    // One bitmap per glyph and size (not four, one per quarter-pixel offset), so that
+    // `warm_glyphs` can make every glyph ready before any label shows it.
+    for data in fonts.font_data.values_mut() {
+        let mut font = (**data).clone();
+        font.tweak.subpixel_binning = Some(false);
+        *data = std::sync::Arc::new(font);
+    }
     fonts
+}
+
+/// The text sizes (points) of the interface's words, whose glyphs are made ready at start.
+const TEXT_SIZES: [f32; 15] =
+    [12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 18.5, 19.0, 20.0, 21.0, 22.0, 26.0, 30.0, 48.0];
+
+/// Every character the game's texts use in any language, and digits and signs.
+fn all_glyphs() -> &'static str {
+    static GLYPHS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    GLYPHS.get_or_init(|| {
+        let mut chars: Vec<char> = crate::game::platform::i18n::SOURCES
+            .iter()
+            .flat_map(|(_, text)| text.chars())
+            .chain((' '..='~').chain("−×·…–—’“”‘".chars()))
+            .filter(|c| !c.is_control())
+            .collect();
+        chars.sort_unstable();
+        chars.dedup();
+        chars.into_iter().collect()
+    })
+}
+
+/// Lays out every glyph of every language at every text size once for each pixel density the
+/// interface is drawn at (the first frame, and after the interface size changes), so the font
+/// atlas holds them before the first frame that shows a label: no text is drawn with letters
+/// missing while the atlas catches up.
+fn warm_glyphs(mut contexts: EguiContexts, mut warmed: Local<Option<f32>>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let density = ctx.pixels_per_point();
+    if *warmed == Some(density) {
+        return Ok(());
+    }
+    *warmed = Some(density);
+    ctx.fonts_mut(|fonts| {
+        for size in TEXT_SIZES {
+            let _ = fonts.layout_no_wrap(all_glyphs().to_string(), egui::FontId::proportional(size), palette::TEXT);
+        }
+        for size in [56.0, 76.0] {
+            let _ = fonts.layout_no_wrap("Kōnane".into(), egui::FontId::proportional(size), palette::TEXT);
+        }
+    });
+    Ok(())
 }
 
 /// The HUD's buttons (message keys), left to right.
