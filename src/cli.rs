@@ -5,12 +5,14 @@
 //! terminal and stop cleanly on Ctrl-C (exit status 130).
 
 use crate::ai::{Ai, EvalKind, Level, Outlook, SearchLimits, Searcher};
-use crate::files::{read_regular_file, show_path};
+use crate::console::OutputError;
+use crate::files::{check_writable, read_regular_file, show_path};
 use crate::rules::quote::quoted;
 use crate::rules::{
     Color, Game, Geometry, PerftTable, Phase, Position, Record, move_to_string, parse_position, parse_size,
     perft_until, perft_until_hashed, position_to_string,
 };
+use crate::{errln, outln};
 mod solve;
 
 use clap::Subcommand;
@@ -112,27 +114,29 @@ pub enum PuzzleCommand {
         size: Geometry,
         /// Puzzles wanted in all, split evenly over the three grades (a grade with none
         /// found on this board stays short).
-        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        #[arg(long, default_value_t = 30, value_parser = whole::<u32>(1, 10_000), allow_hyphen_values = true)]
         count: u32,
         /// The puzzle file to write (replaced atomically).
         #[arg(long)]
         out: std::path::PathBuf,
         /// Random seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
         seed: u64,
-        /// Positions each proof may value before it gives up.
-        #[arg(long, default_value_t = 400_000)]
+        /// Positions each proof may value before it gives up (each takes memory: at most what
+        /// this machine has free).
+        #[arg(long, default_value_t = 400_000, value_parser = whole::<u64>(1, u64::MAX), allow_hyphen_values = true)]
         max_nodes: u64,
         /// Give up after this many games.
-        #[arg(long, default_value_t = 2_000)]
+        #[arg(long, default_value_t = 2_000, value_parser = whole::<u32>(1, u32::MAX as u64), allow_hyphen_values = true)]
         max_games: u32,
     },
     /// Re-prove every puzzle of a file: exit status 2 naming the first that is wrong.
     Check {
         /// The puzzle file.
         file: std::path::PathBuf,
-        /// Positions each proof may value before it gives up.
-        #[arg(long, default_value_t = 2_000_000)]
+        /// Positions each proof may value before it gives up (each takes memory: at most what
+        /// this machine has free).
+        #[arg(long, default_value_t = 2_000_000, value_parser = whole::<u64>(1, u64::MAX), allow_hyphen_values = true)]
         max_nodes: u64,
     },
 }
@@ -277,7 +281,7 @@ pub enum Command {
         /// The game record (as saved by the game or `match --records`).
         file: std::path::PathBuf,
         /// Search time per position in milliseconds (1 to 3600000).
-        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        #[arg(long, default_value_t = 300, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
         ms: u64,
     },
     /// "Win in N" puzzles: generate them from self-play games, or re-prove a puzzle file.
@@ -304,6 +308,8 @@ enum Failure {
     Bad(String),
     /// Ctrl-C: exit status 130, after printing what was done.
     Interrupted(String),
+    /// Standard output or error could not be written: exit status 2 (a closed pipe quietly).
+    Output(OutputError),
 }
 
 impl From<String> for Failure {
@@ -312,17 +318,36 @@ impl From<String> for Failure {
     }
 }
 
+impl From<OutputError> for Failure {
+    fn from(e: OutputError) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// Exit status of a command whose output pipe was closed by its reader, as if killed by
+/// SIGPIPE (what the shell reports for `konane perft … | head` when the signal ends it).
+pub const EXIT_PIPE_CLOSED: i32 = 141;
+
 /// Runs a headless command; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
-    match run_inner(cmd) {
+    let result = run_inner(cmd).and_then(|()| Ok(crate::console::flush()?));
+    // What goes wrong with standard error itself cannot be reported: the exit status says it.
+    match result {
         Ok(()) => 0,
         Err(Failure::Bad(e)) => {
-            eprintln!("konane: {e}");
+            let _ = crate::console::flush();
+            let _ = crate::console::err(format_args!("konane: {e}\n"));
             2
         }
         Err(Failure::Interrupted(what)) => {
-            eprintln!("konane: interrupted: {what}");
+            let _ = crate::console::flush();
+            let _ = crate::console::err(format_args!("konane: interrupted: {what}\n"));
             130
+        }
+        Err(Failure::Output(OutputError::Closed)) => EXIT_PIPE_CLOSED,
+        Err(Failure::Output(e)) => {
+            let _ = crate::console::err(format_args!("konane: {e}\n"));
+            2
         }
     }
 }
@@ -367,19 +392,28 @@ struct Progress {
 impl Progress {
     fn start(what: &'static str, status: impl Fn() -> String + Send + 'static) -> Progress {
         let done = Arc::new(AtomicBool::new(false));
-        let thread = std::io::stderr().is_terminal().then(|| {
+        let thread = std::io::stderr().is_terminal().then_some(()).and_then(|()| {
             let done = done.clone();
-            std::thread::spawn(move || {
-                let t0 = Instant::now();
-                let mut next = Duration::from_secs(2);
-                while !done.load(Ordering::SeqCst) {
-                    std::thread::sleep(Duration::from_millis(50));
-                    if t0.elapsed() >= next && !done.load(Ordering::SeqCst) {
-                        eprintln!("konane: {what}: {} ({:.0} s, Ctrl-C stops)", status(), t0.elapsed().as_secs_f64());
-                        next += Duration::from_secs(2);
+            // No progress lines if the thread cannot be started.
+            std::thread::Builder::new()
+                .spawn(move || {
+                    let t0 = Instant::now();
+                    let mut next = Duration::from_secs(2);
+                    while !done.load(Ordering::SeqCst) {
+                        std::thread::sleep(Duration::from_millis(50));
+                        if t0.elapsed() >= next && !done.load(Ordering::SeqCst) {
+                            // Best effort: progress is only shown on a terminal, and a failure
+                            // to show it must not stop the work.
+                            let _ = crate::console::err(format_args!(
+                                "konane: {what}: {} ({:.0} s, Ctrl-C stops)\n",
+                                status(),
+                                t0.elapsed().as_secs_f64()
+                            ));
+                            next += Duration::from_secs(2);
+                        }
                     }
-                }
-            })
+                })
+                .ok()
         });
         Progress { done, thread }
     }
@@ -429,13 +463,19 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
     match cmd {
         Command::Perft { size, depth, position, divide, threads, hash_mb } => {
             let p = start_position(size, position.as_deref(), geometry(8, 8))?;
-            let table = (hash_mb > 0).then(|| PerftTable::new(hash_mb << 20)).transpose()?;
+            let table = if hash_mb > 0 {
+                let bytes = (hash_mb as u64) << 20;
+                crate::memory::check(bytes, "the perft table", "--hash-mb", hash_mb as u64, 1 << 20)?;
+                Some(PerftTable::new(hash_mb << 20).map_err(|e| format!("--hash-mb {hash_mb}: {e}"))?)
+            } else {
+                None
+            };
             perft_command(&p, depth, divide, threads, table.as_ref())?;
         }
         Command::Moves { position } => {
             let p = position_arg(&position)?;
             for m in p.legal_moves() {
-                println!("{}", move_to_string(p.geometry(), m));
+                outln!("{}", move_to_string(p.geometry(), m));
             }
         }
         Command::PlayRecord { file } => {
@@ -444,8 +484,8 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
             match rec.replay() {
                 Ok(game) => {
-                    println!("{}", position_to_string(game.position()));
-                    println!("{}", crate::rules::record::result_text(game.position(), game.ply()));
+                    outln!("{}", position_to_string(game.position()));
+                    outln!("{}", crate::rules::record::result_text(game.position(), game.ply()));
                 }
                 Err(e) => return Err(format!("{name}: illegal move at {e}").into()),
             }
@@ -487,7 +527,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             }
             let (workers, note) = worker_count(threads, games);
             if let Some(note) = note {
-                eprintln!("konane: {note}");
+                errln!("konane: {note}");
             }
             let names = [black.clone(), white.clone()];
             let stop = interrupt_flag();
@@ -503,7 +543,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 records: records.map(|dir| (dir, names)),
                 stop: stop.clone(),
             });
-            res.print(&black, &white);
+            res.print(&black, &white)?;
             let played = res.wins[0] + res.wins[1];
             if played < games && stop.load(Ordering::SeqCst) {
                 return Err(Failure::Interrupted(format!("{played} of {games} games played")));
@@ -518,14 +558,18 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         Command::Sounds { out } => {
             std::fs::create_dir_all(&out)
                 .map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(&out)))?;
-            println!("{:<10} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
+            // Every file's path, before any sound is rendered.
+            for effect in crate::synth::Effect::all() {
+                check_writable(&out.join(format!("{}.wav", effect.name())))?;
+            }
+            outln!("{:<10} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
             for effect in crate::synth::Effect::all() {
                 let samples = crate::synth::render(effect);
                 let path = out.join(format!("{}.wav", effect.name()));
                 crate::files::write_atomically(&path, &crate::synth::wav(&samples))
                     .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
                 let st = crate::synth::stats(&samples);
-                println!(
+                outln!(
                     "{:<10} {:>7.2} {:>9.1} {:>9.1}  {}",
                     effect.name(),
                     st.seconds,
@@ -539,18 +583,18 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             let p = position_arg(&position)?;
             let a = crate::ai::analyse(&p, Duration::from_millis(ms), Arc::new(AtomicBool::new(false)));
             match a.best {
-                Some(m) => println!("best {}", move_to_string(p.geometry(), m)),
-                None => println!("best none ({} has no move)", p.to_move().name()),
+                Some(m) => outln!("best {}", move_to_string(p.geometry(), m)),
+                None => outln!("best none ({} has no move)", p.to_move().name()),
             }
             match a.outlook {
-                Outlook::Score(s) => println!("eval {s} (depth {})", a.depth),
-                Outlook::Win { plies: Some(n) } => println!("proven win in {n} plies"),
-                Outlook::Win { plies: None } => println!("proven win"),
-                Outlook::Loss { plies: Some(n) } => println!("proven loss in {n} plies"),
-                Outlook::Loss { plies: None } => println!("proven loss"),
+                Outlook::Score(s) => outln!("eval {s} (depth {})", a.depth),
+                Outlook::Win { plies: Some(n) } => outln!("proven win in {n} plies"),
+                Outlook::Win { plies: None } => outln!("proven win"),
+                Outlook::Loss { plies: Some(n) } => outln!("proven loss in {n} plies"),
+                Outlook::Loss { plies: None } => outln!("proven loss"),
             }
             let pv: Vec<String> = a.pv.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
-            println!("pv {}", pv.join(" "));
+            outln!("pv {}", pv.join(" "));
         }
     }
     Ok(())
@@ -579,21 +623,34 @@ fn perft_threaded(
     }
     let next = AtomicUsize::new(0);
     let sums: Vec<AtomicU64> = first.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((i, q)) = units.get(k) else { break };
-                    match count(q, left, table, stop, counted) {
-                        Some(n) => sums[*i].fetch_add(n, Ordering::Relaxed),
-                        None => break,
-                    };
-                }
-            });
+    on_threads(threads, || {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some((i, q)) = units.get(k) else { break };
+            match count(q, left, table, stop, counted) {
+                Some(n) => sums[*i].fetch_add(n, Ordering::Relaxed),
+                None => break,
+            };
         }
     });
     (!stop.load(Ordering::SeqCst)).then(|| sums.iter().map(|s| s.load(Ordering::Relaxed)).collect())
+}
+
+/// Runs `work` on `threads` threads at once (at least one), fewer if the system cannot start
+/// more (each needs memory for its stack), and on this thread if it cannot start any.
+fn on_threads(threads: usize, work: impl Fn() + Sync) {
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        for _ in 0..threads.max(1) {
+            if std::thread::Builder::new().spawn_scoped(scope, &work).is_err() {
+                break;
+            }
+            started += 1;
+        }
+        if started == 0 {
+            work();
+        }
+    });
 }
 
 /// Perft of `p`, through `table` if there is one.
@@ -622,7 +679,7 @@ fn perft_command(
             let sums = perft_threaded(p, depth, threads, &stop, &counted, table).unwrap_or_default();
             if divide {
                 for (m, n) in p.legal_moves().into_iter().zip(&sums) {
-                    println!("{} {n}", move_to_string(p.geometry(), m));
+                    outln!("{} {n}", move_to_string(p.geometry(), m));
                 }
             }
             sums.iter().sum()
@@ -631,7 +688,7 @@ fn perft_command(
             for m in p.legal_moves() {
                 match count(&p.after(m), depth - 1, table, &stop, &counted) {
                     Some(n) => {
-                        println!("{} {n}", move_to_string(p.geometry(), m));
+                        outln!("{} {n}", move_to_string(p.geometry(), m));
                         total += n;
                     }
                     None => break,
@@ -649,11 +706,11 @@ fn perft_command(
             counted.load(Ordering::Relaxed)
         )));
     }
-    println!("nodes {total}");
-    println!("time {secs:.3} s");
-    println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    outln!("nodes {total}");
+    outln!("time {secs:.3} s");
+    outln!("nps {:.0}", total as f64 / secs.max(1e-9));
     if let Some(t) = table {
-        println!("table {} MiB", t.bytes() >> 20);
+        outln!("table {} MiB", t.bytes() >> 20);
     }
     Ok(())
 }
@@ -662,10 +719,7 @@ fn perft_command(
 fn prepare_records_dir(dir: &std::path::Path) -> Result<(), String> {
     let name = show_path(dir);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create records directory {name}: {e}"))?;
-    let probe = dir.join(format!(".konane-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| format!("cannot write to records directory {name}: {e}"))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+    check_writable(&dir.join("game-001.txt")).map_err(|e| format!("cannot write to records directory {name}: {e}"))
 }
 
 /// Worker threads for a match: at most one per game and one per core; a note when fewer than
@@ -788,11 +842,11 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
-    fn print(&self, a: &str, b: &str) {
+    fn print(&self, a: &str, b: &str) -> Result<(), OutputError> {
         let games = self.wins[0] + self.wins[1];
         for (i, name) in [a, b].iter().enumerate() {
             let avg = self.time[i].as_secs_f64() * 1000.0 / self.moves[i].max(1) as f64;
-            println!(
+            outln!(
                 "{name:>10}: {} wins ({:.1}%), avg {avg:.1} ms/move, max {:.1} ms, over budget+10%: {}",
                 self.wins[i],
                 100.0 * self.wins[i] as f64 / games.max(1) as f64,
@@ -800,12 +854,13 @@ impl MatchResult {
                 self.over_budget[i]
             );
         }
-        println!(
+        outln!(
             "games {games}, Black won {}, White won {}, avg plies {:.1}",
             self.color_wins[0],
             self.color_wins[1],
             self.plies as f64 / games.max(1) as f64
         );
+        Ok(())
     }
 }
 
@@ -833,79 +888,76 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
         let (done, total) = (done.clone(), cfg.games);
         Progress::start("match", move || format!("{} of {total} games played", done.load(Ordering::Relaxed)))
     };
-    std::thread::scope(|s| {
-        for _ in 0..cfg.threads.clamp(1, cfg.games.max(1)) {
-            s.spawn(|| {
-                let mut players = [cfg.a.build(cfg.seed), cfg.b.build(cfg.seed.wrapping_add(1))];
-                loop {
-                    let g = next.fetch_add(1, Ordering::SeqCst);
-                    if g >= cfg.games || cfg.stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    // Each opening is played twice, once with each colour assignment.
-                    let mut rng = SmallRng::seed_from_u64(cfg.seed.wrapping_mul(1000).wrapping_add((g / 2) as u64));
-                    let mut game = random_opening(cfg.size, cfg.random_plies, &mut rng);
-                    let a_is_black = !cfg.alternate || g.is_multiple_of(2);
-                    for p in players.iter_mut() {
-                        p.new_game();
-                    }
-                    let mut moves = [0u64; 2];
-                    let mut time = [Duration::ZERO; 2];
-                    let mut max_time = [Duration::ZERO; 2];
-                    let mut over = [0u64; 2];
-                    let winner = loop {
-                        if let Phase::Over { winner } = game.phase() {
-                            break Some(winner);
-                        }
-                        let idx = if (game.to_move() == Color::Black) == a_is_black { 0 } else { 1 };
-                        let t0 = Instant::now();
-                        let choice = players[idx].choose(game.position(), cfg.stop.clone());
-                        let dt = t0.elapsed();
-                        if cfg.stop.load(Ordering::SeqCst) {
-                            break None;
-                        }
-                        let m = choice.mv.expect("a player with legal moves returns one");
-                        game.play(m).unwrap_or_else(|e| panic!("AI played an illegal move: {e}"));
-                        moves[idx] += 1;
-                        time[idx] += dt;
-                        max_time[idx] = max_time[idx].max(dt);
-                        if dt.as_secs_f64() > players[idx].config().budget.as_secs_f64() * 1.1 {
-                            over[idx] += 1;
-                        }
-                    };
-                    let Some(winner) = winner else { break };
-                    let winner_idx = if (winner == Color::Black) == a_is_black { 0 } else { 1 };
-                    let mut unwritten = 0;
-                    if let Some((dir, names)) = &cfg.records {
-                        let (bn, wn) = if a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
-                        let text = format!(
-                            "# game {} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
-                            g + 1,
-                            g / 2 + 1,
-                            cfg.random_plies,
-                            winner.name(),
-                            Record::of_game(&game).to_text()
-                        );
-                        let path = dir.join(format!("game-{:03}.txt", g + 1));
-                        if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
-                            eprintln!("konane: cannot write {}: {e}", show_path(&path));
-                            unwritten = 1;
-                        }
-                    }
-                    let mut r = result.lock().unwrap();
-                    r.wins[winner_idx] += 1;
-                    r.color_wins[winner.index()] += 1;
-                    r.plies += game.ply() as u64;
-                    r.unwritten += unwritten;
-                    for i in 0..2 {
-                        r.moves[i] += moves[i];
-                        r.time[i] += time[i];
-                        r.max_time[i] = r.max_time[i].max(max_time[i]);
-                        r.over_budget[i] += over[i];
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
+    on_threads(cfg.threads.clamp(1, cfg.games.max(1)), || {
+        let mut players = [cfg.a.build(cfg.seed), cfg.b.build(cfg.seed.wrapping_add(1))];
+        loop {
+            let g = next.fetch_add(1, Ordering::SeqCst);
+            if g >= cfg.games || cfg.stop.load(Ordering::SeqCst) {
+                break;
+            }
+            // Each opening is played twice, once with each colour assignment.
+            let mut rng = SmallRng::seed_from_u64(cfg.seed.wrapping_mul(1000).wrapping_add((g / 2) as u64));
+            let mut game = random_opening(cfg.size, cfg.random_plies, &mut rng);
+            let a_is_black = !cfg.alternate || g.is_multiple_of(2);
+            for p in players.iter_mut() {
+                p.new_game();
+            }
+            let mut moves = [0u64; 2];
+            let mut time = [Duration::ZERO; 2];
+            let mut max_time = [Duration::ZERO; 2];
+            let mut over = [0u64; 2];
+            let winner = loop {
+                if let Phase::Over { winner } = game.phase() {
+                    break Some(winner);
                 }
-            });
+                let idx = if (game.to_move() == Color::Black) == a_is_black { 0 } else { 1 };
+                let t0 = Instant::now();
+                let choice = players[idx].choose(game.position(), cfg.stop.clone());
+                let dt = t0.elapsed();
+                if cfg.stop.load(Ordering::SeqCst) {
+                    break None;
+                }
+                let m = choice.mv.expect("a player with legal moves returns one");
+                game.play(m).unwrap_or_else(|e| panic!("AI played an illegal move: {e}"));
+                moves[idx] += 1;
+                time[idx] += dt;
+                max_time[idx] = max_time[idx].max(dt);
+                if dt.as_secs_f64() > players[idx].config().budget.as_secs_f64() * 1.1 {
+                    over[idx] += 1;
+                }
+            };
+            let Some(winner) = winner else { break };
+            let winner_idx = if (winner == Color::Black) == a_is_black { 0 } else { 1 };
+            let mut unwritten = 0;
+            if let Some((dir, names)) = &cfg.records {
+                let (bn, wn) = if a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+                let text = format!(
+                    "# game {} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
+                    g + 1,
+                    g / 2 + 1,
+                    cfg.random_plies,
+                    winner.name(),
+                    Record::of_game(&game).to_text()
+                );
+                let path = dir.join(format!("game-{:03}.txt", g + 1));
+                if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
+                    // Counted in `unwritten`, which fails the match at its end.
+                    let _ = crate::console::err(format_args!("konane: cannot write {}: {e}\n", show_path(&path)));
+                    unwritten = 1;
+                }
+            }
+            let mut r = result.lock().unwrap();
+            r.wins[winner_idx] += 1;
+            r.color_wins[winner.index()] += 1;
+            r.plies += game.ply() as u64;
+            r.unwritten += unwritten;
+            for i in 0..2 {
+                r.moves[i] += moves[i];
+                r.time[i] += time[i];
+                r.max_time[i] = r.max_time[i].max(max_time[i]);
+                r.over_budget[i] += over[i];
+            }
+            done.fetch_add(1, Ordering::Relaxed);
         }
     });
     result.into_inner().unwrap()
@@ -928,7 +980,7 @@ fn bench(quick: bool) -> Result<(), Failure> {
     let t = Instant::now();
     let n = perft_until(&start, depth, &stop, &AtomicU64::new(0)).ok_or_else(interrupted)?;
     let s = t.elapsed().as_secs_f64();
-    println!("perft 8x8 depth {depth}: {n} nodes in {s:.3} s = {:.1} M nodes/s", n as f64 / s / 1e6);
+    outln!("perft 8x8 depth {depth}: {n} nodes in {s:.3} s = {:.1} M nodes/s", n as f64 / s / 1e6);
     // Search speed.
     for (rows, cols, jumps) in [(8u8, 8u8, 6usize), (20, 20, 10)] {
         let p = bench_position(rows, cols, jumps);
@@ -938,7 +990,7 @@ fn bench(quick: bool) -> Result<(), Failure> {
         if stop.load(Ordering::SeqCst) {
             return Err(interrupted());
         }
-        println!(
+        outln!(
             "search {rows}x{cols}: depth {} nodes {} in {:.3} s = {:.2} M nodes/s",
             r.depth,
             r.nodes,
@@ -960,7 +1012,7 @@ fn bench(quick: bool) -> Result<(), Failure> {
                 return Err(interrupted());
             }
             let ok = dt.as_secs_f64() <= budget.as_secs_f64() * 1.1 && c.mv.is_some_and(|m| p.is_legal(m));
-            println!(
+            outln!(
                 "budget {rows}x{cols} after {jumps} jumps ({} moves) {level:>8}: {:.0} ms of {} ms, depth {} {}",
                 p.move_count(),
                 dt.as_secs_f64() * 1000.0,
@@ -993,7 +1045,7 @@ fn bench(quick: bool) -> Result<(), Failure> {
         let choice = handle.join().map_err(|_| "search thread panicked".to_string())?;
         let latency = t.elapsed();
         worst = worst.max(latency);
-        println!(
+        outln!(
             "cancel after {delay} ms: returned in {:.2} ms with {}",
             latency.as_secs_f64() * 1000.0,
             choice.mv.map(|m| move_to_string(p.geometry(), m)).unwrap_or("no move".into())
@@ -1003,7 +1055,7 @@ fn bench(quick: bool) -> Result<(), Failure> {
         failures.push(format!("cancellation took {:.1} ms", worst.as_secs_f64() * 1000.0));
     }
     if failures.is_empty() {
-        println!("bench: all budgets and cancellations within limits");
+        outln!("bench: all budgets and cancellations within limits");
         Ok(())
     } else {
         Err(format!("bench failed: {}", failures.join("; ")).into())
@@ -1015,6 +1067,9 @@ fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
     use crate::ai::puzzle::{GenerateConfig, Grade, check, generate};
     match action {
         PuzzleCommand::Generate { size, count, out, seed, max_nodes, max_games } => {
+            // The file and the memory, before the first game (a generation takes minutes).
+            check_writable(&out)?;
+            check_memo(max_nodes)?;
             let per = count / 3;
             let per_grade = [per + u32::from(count % 3 > 0), per + u32::from(count % 3 > 1), per];
             let cfg = GenerateConfig {
@@ -1025,28 +1080,30 @@ fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
                 max_games,
                 move_time: std::time::Duration::from_millis(20),
             };
-            // One line rewritten in place on a terminal; a line every 50 games otherwise.
+            // One line rewritten in place on a terminal; a line every 50 games otherwise. A
+            // progress line that cannot be written fails the command, but only after the
+            // puzzles are saved.
             let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let mut progress_error = None;
             let (puzzles, stats) = generate(&cfg, |s| {
-                if !terminal && s.games % 50 != 0 {
+                if progress_error.is_some() || (!terminal && s.games % 50 != 0) {
                     return;
                 }
-                eprint!(
-                    "{}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s",
+                let written = crate::console::err(format_args!(
+                    "{}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s{}",
                     if terminal { "\r" } else { "" },
                     s.games,
                     s.tried,
                     s.kept[0],
                     s.kept[1],
                     s.kept[2],
-                    s.elapsed.as_secs_f64()
-                );
-                if !terminal {
-                    eprintln!();
-                }
+                    s.elapsed.as_secs_f64(),
+                    if terminal { "" } else { "\n" }
+                ));
+                progress_error = written.err();
             });
-            if terminal {
-                eprintln!();
+            if terminal && progress_error.is_none() {
+                errln!();
             }
             let mut text = format!(
                 "# Kōnane puzzles, {}x{}: konane puzzle generate --size {}x{} --count {count} --seed {seed} --max-nodes {max_nodes}\n\
@@ -1063,28 +1120,58 @@ fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
                     text.push('\n');
                 }
             }
-            crate::files::write_atomically(&out, text.as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", show_path(&out)))?;
-            println!("games played      {}", stats.games);
-            println!("positions tried   {}", stats.tried);
-            println!("proven wins       {}", stats.wins);
-            println!("proven losses     {}", stats.losses);
-            println!("over the budget   {}", stats.unknown);
-            println!("too many winners  {}", stats.too_easy);
-            for (g, grade) in Grade::ALL.iter().enumerate() {
-                println!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
+            write_or_rescue(&out, &text, &format!("the {} puzzles", puzzles.len()))?;
+            if let Some(e) = progress_error {
+                return Err(e.into());
             }
-            println!("time              {:.1} s", stats.elapsed.as_secs_f64());
-            println!("written           {}", show_path(&out));
+            outln!("games played      {}", stats.games);
+            outln!("positions tried   {}", stats.tried);
+            outln!("proven wins       {}", stats.wins);
+            outln!("proven losses     {}", stats.losses);
+            outln!("over the budget   {}", stats.unknown);
+            outln!("too many winners  {}", stats.too_easy);
+            for (g, grade) in Grade::ALL.iter().enumerate() {
+                outln!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
+            }
+            outln!("time              {:.1} s", stats.elapsed.as_secs_f64());
+            outln!("written           {}", show_path(&out));
         }
         PuzzleCommand::Check { file, max_nodes } => {
+            check_memo(max_nodes)?;
             let text = read_regular_file(&file, MAX_PUZZLE_BYTES)?;
             let start = std::time::Instant::now();
             let n = check(&text, max_nodes).map_err(|e| format!("{}: {e}", show_path(&file)))?;
-            println!("{n} puzzles re-proved in {:.1} s", start.elapsed().as_secs_f64());
+            outln!("{n} puzzles re-proved in {:.1} s", start.elapsed().as_secs_f64());
         }
     }
     Ok(())
+}
+
+/// Checks that the distance solver's memo for `--max-nodes` positions fits in the memory left.
+fn check_memo(max_nodes: u64) -> Result<(), String> {
+    use crate::ai::distance::BYTES_PER_NODE;
+    crate::memory::check(
+        max_nodes.saturating_mul(BYTES_PER_NODE),
+        "the solver's memory of that many positions",
+        "--max-nodes",
+        max_nodes,
+        BYTES_PER_NODE,
+    )
+}
+
+/// Writes `text` to `path` atomically; if that fails (the disk filled up since the check before
+/// the work), `what` is not lost: it is printed on standard output instead, after a
+/// `konane:` line on standard error saying so, and the command fails.
+fn write_or_rescue(path: &std::path::Path, text: &str, what: &str) -> Result<(), Failure> {
+    match crate::files::write_atomically(path, text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let message = format!("cannot write {}: {e}", show_path(path));
+            errln!("konane: {message}; {what} follow on standard output instead");
+            crate::console::out(format_args!("{text}"))?;
+            Err(message.into())
+        }
+    }
 }
 
 /// `konane analyse FILE`: a table of every move, then the blunders and the proven result.
@@ -1097,14 +1184,17 @@ fn analyse_record(file: &std::path::Path, ms: u64) -> Result<(), Failure> {
     let geo = rec.geometry;
     let stop = interrupt_flag();
     let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // The bar is drawn on a terminal only, best effort (it is not the command's output).
     let review = review_game(rec.start, &rec.moves, std::time::Duration::from_millis(ms), &stop, |done, total| {
         if terminal {
             let width = 30;
             let filled = done * width / total.max(1);
-            eprint!("\r[{}{}] {done}/{total} positions", "#".repeat(filled), ".".repeat(width - filled));
-            if done == total {
-                eprintln!();
-            }
+            let _ = crate::console::err(format_args!(
+                "\r[{}{}] {done}/{total} positions{}",
+                "#".repeat(filled),
+                ".".repeat(width - filled),
+                if done == total { "\n" } else { "" }
+            ));
         }
     });
     let shown = |s: Standing| match s {
@@ -1113,14 +1203,14 @@ fn analyse_record(file: &std::path::Path, ms: u64) -> Result<(), Failure> {
         Standing::Proven(side, Some(p)) => format!("{} wins in {p}", side.name()),
         Standing::Proven(side, None) => format!("{} wins", side.name()),
     };
-    println!("{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  note", "ply", "side", "played", "best", "before", "after");
+    outln!("{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  note", "ply", "side", "played", "best", "before", "after");
     for (i, r) in review.iter().enumerate() {
         let note = match r.verdict {
             Verdict::Fine => "",
             Verdict::Blunder => "blunder",
             Verdict::ThrewAwayWin => "threw away a proven win",
         };
-        println!(
+        outln!(
             "{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  {note}",
             i + 1,
             r.mover.name(),
@@ -1131,9 +1221,9 @@ fn analyse_record(file: &std::path::Path, ms: u64) -> Result<(), Failure> {
         );
     }
     let blunders = review.iter().filter(|r| r.verdict != Verdict::Fine).count();
-    println!("blunders: {blunders}");
+    outln!("blunders: {blunders}");
     if let Some((i, r)) = review.iter().enumerate().find(|(_, r)| matches!(r.before, Standing::Proven(..))) {
-        println!("first proven: before ply {}: {}", i + 1, shown(r.before));
+        outln!("first proven: before ply {}: {}", i + 1, shown(r.before));
     }
     if review.len() < rec.moves.len() && stop.load(Ordering::SeqCst) {
         return Err(Failure::Interrupted(format!("{} of {} moves analysed", review.len(), rec.moves.len())));

@@ -5,16 +5,39 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The directory a file is written in, and the name of a new temporary file there of our own
+/// naming, `.NAME.PID.N.tmp` (which [`clean_stale_temporaries`] recognises).
+fn temporary_for(target: &Path) -> (PathBuf, PathBuf) {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
+    let tmp = dir.join(format!(".{name}.{}.{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+    (dir, tmp)
+}
+
+/// An error for a target that exists and is not a regular file (a directory, device, FIFO or
+/// socket): a rename would replace it (as root even `/dev/full`), so it is never written.
+fn refuse_special(target: &Path) -> std::io::Result<()> {
+    match std::fs::metadata(target) {
+        Ok(meta) if !meta.file_type().is_file() => Err(std::io::Error::other(format!(
+            "not a regular file (it is {}): give the path of a file",
+            kind_of(meta.file_type())
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
 /// reader never sees half a file and an old file survives a failed write. A symlink is written
 /// through to its target; an existing file keeps its permissions; file and directory are
-/// synced before this returns.
+/// synced before this returns. A target that is not a regular file is refused. The first write
+/// of this process to a directory removes the stale temporaries of earlier ones there (see
+/// [`clean_stale_temporaries`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let target = resolve_symlinks(path);
-    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
-    let tmp = dir.join(format!(".{name}.{}.{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+    refuse_special(&target)?;
+    let (dir, tmp) = temporary_for(&target);
+    clean_once(&dir);
     let result = (|| {
         let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
@@ -25,7 +48,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         drop(f);
         std::fs::rename(&tmp, &target)?;
         // The rename itself is only durable once the directory is synced.
-        if let Ok(d) = std::fs::File::open(dir) {
+        if let Ok(d) = std::fs::File::open(&dir) {
             let _ = d.sync_all();
         }
         Ok(())
@@ -34,6 +57,102 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// Checks, before any work, that [`write_atomically`] can write `path` later: its directory
+/// exists and takes a new file with a byte in it (a probe of our own temporary naming, synced
+/// so a full disk shows now, then removed), and the path is not a directory, device or
+/// other special file. Errors are one line naming the path.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    let name = show_path(path);
+    if path.as_os_str().is_empty() {
+        return Err("cannot write to an empty path: give a file name".into());
+    }
+    let target = resolve_symlinks(path);
+    refuse_special(&target).map_err(|e| format!("cannot write {name}: {e}"))?;
+    let (dir, probe) = temporary_for(&target);
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&probe)?;
+        f.write_all(b"\n")?;
+        f.sync_all()
+    })();
+    let _ = std::fs::remove_file(&probe);
+    result.map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            format!("cannot write {name}: the directory {} does not exist", show_path(&dir))
+        }
+        _ => format!("cannot write {name}: {e}"),
+    })
+}
+
+/// Temporaries older than this are stale even if a process of their number is alive (the
+/// number may have been reused; a write takes milliseconds).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// [`clean_stale_temporaries`] once per directory per process (a directory of many files,
+/// such as `match --records`, is not listed again for every write).
+fn clean_once(dir: &Path) {
+    static CLEANED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    {
+        let mut cleaned = CLEANED.lock().unwrap_or_else(|e| e.into_inner());
+        if cleaned.contains(&key) {
+            return;
+        }
+        cleaned.push(key);
+    }
+    clean_stale_temporaries(dir);
+}
+
+/// Removes the temporaries of our own naming (`.NAME.PID.N.tmp`, regular files) that a killed
+/// process left in `dir`: those whose process is gone, and any older than an hour. Returns
+/// how many were removed. Other files are never touched; errors are ignored.
+pub fn clean_stale_temporaries(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name.to_str().and_then(temporary_pid) else { continue };
+        let Ok(meta) = entry.metadata() else { continue };
+        if !meta.file_type().is_file() {
+            continue;
+        }
+        let old = meta.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > STALE_AFTER);
+        if (old || !process_alive(pid)) && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The process number in a name of our temporary naming `.NAME.PID.N.tmp`, if it is one.
+fn temporary_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (rest, n) = rest.rsplit_once('.')?;
+    let (stem, pid) = rest.rsplit_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if stem.is_empty() || !digits(n) || !digits(pid) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether process `pid` exists (this one counts as alive: its writes may be in progress).
+fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+        // SAFETY: signal 0 only checks that the process exists.
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
 }
 
 /// `path` with symlinks followed to the file they name (even if that file does not exist yet).
@@ -96,7 +215,8 @@ pub fn read_regular_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String
     if meta.len() > max_bytes {
         return Err(format!("cannot read {name}: it has {} bytes; at most {max_bytes} are accepted", meta.len()));
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(meta.len() as usize).map_err(|_| format!("cannot read {name}: not enough memory"))?;
     file.take(max_bytes + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
     if bytes.len() as u64 > max_bytes {
         return Err(format!("cannot read {name}: it has more than {max_bytes} bytes"));
@@ -150,6 +270,85 @@ mod tests {
         assert!(e.ends_with("not a regular file (it is a FIFO)"), "{e}");
         let e = read_regular_file(Path::new("/dev/zero"), 100).unwrap_err();
         assert!(e.ends_with("not a regular file (it is a device)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn mkfifo(path: &Path) {
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    }
+
+    #[test]
+    fn stale_temporaries_of_dead_processes_are_removed_on_the_next_write() {
+        let dir = temp("stale");
+        // A process that has ended: its number is free (until reused, which a test run will
+        // not see within this test).
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let me = std::process::id();
+        let names = [
+            format!(".a.txt.{dead}.0.tmp"), // dead process: removed
+            format!(".b.txt.{me}.5.tmp"),   // this process, fresh: kept
+            ".c.1.7.tmp".to_string(),       // init, alive and fresh: kept
+            ".old.txt.1.3.tmp".to_string(), // alive but two hours old: removed
+            format!(".x.{dead}.tmp"),       // not our naming: kept
+            format!("d.txt.{dead}.0.tmp"),  // no leading dot: kept
+            format!(".e.txt.{dead}.z.tmp"), // not a number: kept
+        ];
+        for n in &names {
+            std::fs::write(dir.join(n), "x").unwrap();
+        }
+        let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+        std::fs::File::options()
+            .write(true)
+            .open(dir.join(".old.txt.1.3.tmp"))
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+        // A directory of our naming is never removed.
+        std::fs::create_dir(dir.join(format!(".f.{dead}.1.tmp"))).unwrap();
+        write_atomically(&dir.join("a.txt"), b"new").unwrap();
+        let left: std::collections::BTreeSet<String> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let expect: std::collections::BTreeSet<String> = [
+            "a.txt".to_string(),
+            names[1].clone(),
+            names[2].clone(),
+            names[4].clone(),
+            names[5].clone(),
+            names[6].clone(),
+            format!(".f.{dead}.1.tmp"),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(left, expect);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn special_files_are_never_replaced_and_bad_targets_are_found_before_any_work() {
+        let dir = temp("special");
+        let fifo = dir.join("fifo");
+        mkfifo(&fifo);
+        let e = write_atomically(&fifo, b"x").unwrap_err();
+        assert!(e.to_string().contains("not a regular file (it is a FIFO)"), "{e}");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(
+            check_writable(&fifo).unwrap_err().ends_with("not a regular file (it is a FIFO): give the path of a file")
+        );
+        assert!(check_writable(&dir).unwrap_err().contains("(it is a directory)"));
+        let e = check_writable(&dir.join("no/such/dir/f.txt")).unwrap_err();
+        assert!(e.contains("f.txt: the directory ") && e.ends_with("no/such/dir does not exist"), "{e}");
+        // Even root cannot create files in /proc/self.
+        assert!(check_writable(Path::new("/proc/self/f.txt")).is_err());
+        assert!(check_writable(Path::new("")).is_err());
+        // A good path is checked without leaving anything behind.
+        check_writable(&dir.join("ok.txt")).unwrap();
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, vec![std::ffi::OsString::from("fifo")]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -2,7 +2,10 @@
 
 pub mod ai;
 pub mod cli;
+pub mod console;
+pub mod display;
 pub mod files;
 pub mod game;
+pub mod memory;
 pub mod rules;
 pub mod synth;

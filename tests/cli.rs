@@ -7,8 +7,58 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The binary under test: this build's, or `KONANE_TEST_BIN` (to check that a test fails
+/// against an older build, without the fix it tests).
+fn bin() -> String {
+    std::env::var("KONANE_TEST_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_konane").to_string())
+}
+
 fn konane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_konane")).args(args).output().expect("binary runs")
+    Command::new(bin()).args(args).output().expect("binary runs")
+}
+
+/// A child process that is killed and reaped when dropped, also when the test panics.
+struct Guard(Option<Child>);
+
+impl Guard {
+    fn spawn(cmd: &mut Command) -> Guard {
+        Guard(Some(cmd.stdin(Stdio::null()).spawn().expect("binary runs")))
+    }
+
+    /// Its output once it has exited. `limit` only catches a hang (the child is killed and the
+    /// test fails): it is no speed target.
+    fn finish(mut self, limit: Duration, what: &str) -> Output {
+        let child = self.0.as_mut().unwrap();
+        let readers = [child.stdout.take().map(read_all), child.stderr.take().map(read_all)];
+        let t = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(t.elapsed() < limit, "{what} still running after {limit:?}");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        self.0 = None;
+        let [stdout, stderr] = readers.map(|r| r.map(|h| h.join().unwrap()).unwrap_or_default());
+        Output { status, stdout, stderr }
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn read_all(mut from: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = from.read_to_end(&mut bytes);
+        bytes
+    })
 }
 
 fn stdout(o: &Output) -> String {
@@ -37,16 +87,8 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 /// Waits for a child at most `limit`; kills it and fails if it is still running.
-fn wait_at_most(mut child: Child, limit: Duration, what: &str) -> Output {
-    let t = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t.elapsed() > limit {
-            let _ = child.kill();
-            panic!("{what} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+fn wait_at_most(child: Child, limit: Duration, what: &str) -> Output {
+    Guard(Some(child)).finish(limit, what)
 }
 
 #[test]
@@ -189,7 +231,7 @@ fn special_files_are_refused_at_once() {
     let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     // SAFETY: a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-    let child = Command::new(env!("CARGO_BIN_EXE_konane"))
+    let child = Command::new(bin())
         .args(["play-record", fifo.to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -313,7 +355,6 @@ fn size_and_position_must_agree() {
     assert!(stdout(&o).contains("winner White"), "{}", stdout(&o));
 }
 
-/// Starts the binary, sends Ctrl-C after `delay`, and returns what it printed.
 /// Whether process `pid` has a handler for SIGINT installed (the "SigCgt" mask of
 /// /proc/PID/status): the state a test waits for before it presses Ctrl-C.
 fn catches_sigint(pid: u32) -> bool {
@@ -328,12 +369,7 @@ fn catches_sigint(pid: u32) -> bool {
 /// Runs the CLI, waits until it catches Ctrl-C (a state, not a time), lets it work for
 /// `work` more, then sends SIGINT and collects its output.
 fn interrupted_after(args: &[&str], work: Duration) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_konane"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = Command::new(bin()).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let guard = ProcessTree(Some(child));
     let pid = guard.0.as_ref().unwrap().id();
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -419,7 +455,7 @@ fn progress_is_shown_on_a_terminal_only() {
     // `script` gives the command a terminal. The test reads what it prints until the first
     // progress line appears (a state, not a time), then kills `script`; the closed terminal
     // ends perft. (Ctrl-C itself is checked in `long_commands_stop_cleanly_on_ctrl_c`.)
-    let bin = env!("CARGO_BIN_EXE_konane");
+    let bin = bin();
     let child = Command::new("script")
         .args(["-qec", &format!("{bin} perft --size 8x8 --depth 30"), "/dev/null"])
         .stdin(Stdio::null())
@@ -587,7 +623,7 @@ fn bad_game_options_exit_2_naming_the_option() {
 
 #[test]
 fn the_game_without_a_display_says_so_in_one_line() {
-    let o = Command::new(env!("CARGO_BIN_EXE_konane"))
+    let o = Command::new(bin())
         .args(["--size", "6x6"])
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -597,7 +633,7 @@ fn the_game_without_a_display_says_so_in_one_line() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(
         err.trim_end(),
-        "konane: no display found: set DISPLAY or WAYLAND_DISPLAY, or use a subcommand — konane --help"
+        "konane: no display found: set DISPLAY to a running X server (Xwayland on Wayland), or use a subcommand — konane --help"
     );
 }
 
@@ -779,7 +815,7 @@ fn the_leaves_of_a_proof_are_written_and_prove_again_one_by_one() {
     assert!(out.contains(&format!("proof leaves {path}: {leaves} for {n} decided first moves")), "{out}");
     // The checking tool proves each leaf again, and notices a leaf whose result is wrong.
     let tool = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/recheck-leaves.sh");
-    let recheck = |f: &str| Command::new("bash").args([tool, env!("CARGO_BIN_EXE_konane"), f]).output().unwrap();
+    let recheck = |f: &str| Command::new("bash").args([tool, &bin(), f]).output().unwrap();
     let o = recheck(path);
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains(" 0 mismatches"), "{}", stdout(&o));
@@ -863,7 +899,7 @@ fn a_checkpoint_resumes_a_proof_and_a_bad_one_is_named() {
     // Another position, another plan size, a damaged line: refused, and the file is kept.
     refused(
         &["solve", "--size", "6x5", "--threads", "1", "--leaves", "64", "--checkpoint", path],
-        "line 2: the checkpoint is for position BWBWBW/",
+        "line 2: the checkpoint is for position 'BWBWBW/",
     );
     refused(
         &["solve", "--size", "5x6", "--leaves", "32", "--checkpoint", path],
@@ -939,4 +975,421 @@ fn hashed_perft_counts_the_same_and_a_bad_size_is_refused() {
         "--hash-mb must be a whole number from 0 to 65536, found 'lots'",
     );
     refused(&["perft", "--depth", "3", "--hash-mb", "70000"], "--hash-mb must be a whole number from 0 to 65536");
+}
+
+// ---- Hardening (issue 22): each class of crash, wrong answer and lost work, by the binary ----
+
+/// Sets an `setrlimit` limit in the child before it runs (`ulimit` without a shell); a file
+/// size limit also ignores SIGXFSZ, so a write past it fails with an error instead of a signal.
+fn cap(cmd: &mut Command, resource: libc::__rlimit_resource_t, bytes: u64) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+            if libc::setrlimit(resource, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if resource == libc::RLIMIT_FSIZE {
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Runs `konane args` to its end (killed if it hangs), after `setup` on the command.
+fn run_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Output {
+    let mut cmd = Command::new(bin());
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    setup(&mut cmd);
+    Guard::spawn(&mut cmd).finish(Duration::from_secs(300), &format!("{args:?}"))
+}
+
+/// Asserts exit status 2 and exactly one `konane:` line on stderr containing `message`.
+fn one_line_refusal(o: &Output, args: &[&str], message: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.starts_with("konane: ") && err.lines().count() == 1, "{args:?}: {err:?}");
+    assert!(err.contains(message), "{args:?}: expected {message:?} in {err:?}");
+}
+
+#[test]
+fn tables_too_big_for_the_memory_left_are_refused_naming_their_flag() {
+    // An address-space limit (`ulimit -v`) makes "the memory left" the same on every machine.
+    const CAPPED: u64 = 1500 << 20;
+    let dir = temp_dir("tables");
+    let out = dir.join("p.txt");
+    let out = out.to_str().unwrap();
+    for (args, message) in [
+        (&["perft", "--depth", "3", "--hash-mb", "4096"][..], "--hash-mb 4096: the perft table would take 4096 MiB"),
+        (&["solve", "--size", "12x12", "--table-mb", "4096"][..], "--table-mb 4096: the solver's table would take"),
+        (&["solve", "--size", "7x7", "--table-mb", "4096"][..], "--table-mb 4096: the solver's table would take"),
+        (&["solve", "--size", "8x8", "--independent", "--table-mb", "4096"][..], "--table-mb 4096: "),
+        (&["puzzle", "check", "assets/puzzles/6x6.txt", "--max-nodes", "100000000"][..], "--max-nodes 100000000: "),
+        (
+            &["puzzle", "generate", "--size", "6x6", "--out", out, "--max-nodes", "100000000"][..],
+            "--max-nodes 100000000: ",
+        ),
+    ] {
+        let o = run_with(args, |c| {
+            cap(c, libc::RLIMIT_AS, CAPPED);
+        });
+        one_line_refusal(&o, args, message);
+        assert!(stderr(&o).contains("of memory are free: give at most "), "{}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: nothing is done first: {}", stdout(&o));
+    }
+    assert!(!dir.join("p.txt").exists());
+    // Without a cap: more than any machine has.
+    let args = ["solve", "--size", "12x12", "--table-mb", "1048576"];
+    one_line_refusal(&run_with(&args, |_| {}), &args, "--table-mb 1048576: the solver's table would take 1048576 MiB");
+    // A table larger than a position can fill is only as large as it can fill (the flag is a
+    // maximum): these ran out of memory before, after printing their result.
+    let o = konane(&["solve", "--size", "4x4", "--verify", "--table-mb", "1048576"]);
+    assert!(o.status.success() && stdout(&o).contains("verified: the strategy of White wins"), "{}", stderr(&o));
+    let o = konane(&["solve", "--size", "4x4", "--independent", "--table-mb", "1048576"]);
+    assert!(o.status.success() && stdout(&o).contains("winner White"), "{}", stderr(&o));
+}
+
+/// A little file of each kind the commands read, for the output tests.
+fn sample_files(dir: &std::path::Path) -> (String, String) {
+    let record = dir.join("game.txt");
+    std::fs::write(&record, "position B...../W...../....../W...../....../...... b\na6-a4 a3-a5\n").unwrap();
+    let puzzles = dir.join("puzzles.txt");
+    std::fs::write(&puzzles, "B...../W...../....../W...../....../...... b | win in 1 | plies 1 | a6-a2\n").unwrap();
+    (record.to_str().unwrap().to_string(), puzzles.to_str().unwrap().to_string())
+}
+
+#[test]
+fn a_full_or_closed_output_is_an_error_never_a_panic() {
+    let dir = temp_dir("full");
+    let (record, puzzles) = sample_files(&dir);
+    let sounds = dir.join("sounds");
+    let sounds = sounds.to_str().unwrap();
+    let four = "BWBW/WBWB/BWBW/WBWB b";
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["moves", "--position", four],
+        vec!["perft", "--size", "6x6", "--depth", "3"],
+        vec!["perft", "--size", "6x6", "--depth", "3", "--divide", "--threads", "2", "--hash-mb", "1"],
+        vec!["solve", "--size", "4x4"],
+        vec!["solve", "--size", "4x4", "--independent", "--winner-only"],
+        vec!["play-record", &record],
+        vec!["hint", "--position", four, "--ms", "20"],
+        vec!["match", "--size", "5x5", "--black", "beginner", "--white", "easy", "--games", "2", "--move-ms", "5"],
+        vec!["sounds", "--out", sounds],
+        vec!["puzzle", "check", &puzzles],
+        vec!["analyse", &record, "--ms", "5"],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["solve", "--help"],
+    ];
+    for args in &commands {
+        // Standard output on a full device: one line on standard error.
+        let o = run_with(args, |c| {
+            c.stdout(std::fs::File::create("/dev/full").unwrap());
+        });
+        one_line_refusal(&o, args, "konane: cannot write to standard output: No space left on device");
+        // Both on a full device: nothing can be said, and the exit status says it.
+        let o = run_with(args, |c| {
+            c.stdout(std::fs::File::create("/dev/full").unwrap()).stderr(std::fs::File::create("/dev/full").unwrap());
+        });
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        // A pipe its reader has closed: a quiet end, as `| head` expects.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let o = run_with(args, |c| {
+            c.stdout(writer);
+        });
+        use std::os::unix::process::ExitStatusExt;
+        let quiet = o.status.signal() == Some(libc::SIGPIPE) || o.status.code() == Some(141);
+        assert!(quiet && o.stderr.is_empty(), "{args:?}: {:?} {}", o.status, stderr(&o));
+    }
+    // A failure reported to a full standard error: still exit status 2, not a panic.
+    let o = run_with(&["moves", "--position", "nonsense"], |c| {
+        c.stderr(std::fs::File::create("/dev/full").unwrap());
+    });
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn every_subcommand_works_or_refuses_on_the_smallest_boards() {
+    let dir = temp_dir("tiny");
+    for (r, c) in [(1u8, 1u8), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (2, 3), (3, 2), (1, 4)] {
+        let size = format!("{r}x{c}");
+        let start = position_to_string(&Position::start(Geometry::new(r, c).unwrap()));
+        let out = dir.join(format!("p{size}.txt"));
+        let out = out.to_str().unwrap();
+        let commands: Vec<Vec<&str>> = vec![
+            vec!["perft", "--size", &size, "--depth", "4"],
+            vec!["perft", "--size", &size, "--depth", "4", "--divide", "--threads", "2", "--hash-mb", "1"],
+            vec!["moves", "--position", &start],
+            vec!["hint", "--position", &start, "--ms", "20"],
+            vec!["solve", "--size", &size],
+            vec!["solve", "--size", &size, "--verify", "--leaves", "1"],
+            vec!["solve", "--size", &size, "--independent", "--winner-only"],
+            vec!["match", "--size", &size, "--black", "beginner", "--white", "easy", "--games", "2", "--move-ms", "5"],
+            vec!["puzzle", "generate", "--size", &size, "--count", "3", "--max-games", "5", "--out", out],
+        ];
+        for args in &commands {
+            let o = run_with(args, |_| {});
+            let err = stderr(&o);
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+            match o.status.code() {
+                Some(0) => {}
+                Some(2) => assert!(err.starts_with("konane: ") && err.lines().count() == 1, "{args:?}: {err}"),
+                other => panic!("{args:?}: exit status {other:?}: {err}"),
+            }
+        }
+    }
+}
+
+/// A display number nobody serves: no socket of that number exists.
+fn unused_display() -> u32 {
+    (0..1000)
+        .map(|i| 40_000 + (std::process::id() + i) % 20_000)
+        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .unwrap()
+}
+
+#[test]
+fn a_display_without_a_server_is_no_display() {
+    let line = "konane: no display found: set DISPLAY to a running X server (Xwayland on Wayland), or use a subcommand — konane --help";
+    let n = unused_display();
+    let empty = dir_for_settings();
+    for env in [
+        vec![("DISPLAY", format!(":{n}"))],
+        vec![("DISPLAY", format!("unix:{n}.0"))],
+        vec![("WAYLAND_DISPLAY", "wayland-0".to_string())],
+        vec![],
+    ] {
+        let o = run_with(
+            &["--start", "--data-dir", empty.to_str().unwrap(), "--settings", empty.join("s.txt").to_str().unwrap()],
+            |c| {
+                c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+                for (k, v) in &env {
+                    c.env(k, v);
+                }
+            },
+        );
+        assert_eq!(o.status.code(), Some(2), "{env:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).trim_end(), line, "{env:?}");
+    }
+}
+
+fn dir_for_settings() -> std::path::PathBuf {
+    temp_dir("game-files")
+}
+
+#[test]
+fn a_missing_vulkan_driver_is_named_in_one_line() {
+    // A stand-in X server: a socket that accepts connections, enough for the display check;
+    // the Vulkan check comes next and must stop the game before winit talks to it.
+    use std::os::linux::net::SocketAddrExt;
+    let n = unused_display();
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(format!("/tmp/.X11-unix/X{n}")).unwrap();
+    let _server = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
+    let files = dir_for_settings();
+    let o = run_with(
+        &["--start", "--data-dir", files.to_str().unwrap(), "--settings", files.join("s.txt").to_str().unwrap()],
+        |c| {
+            c.env("DISPLAY", format!(":{n}")).env_remove("WAYLAND_DISPLAY").env("VK_ICD_FILENAMES", "/nonexistent");
+        },
+    );
+    one_line_refusal(
+        &o,
+        &["VK_ICD_FILENAMES=/nonexistent konane"],
+        "konane: no Vulkan driver found: the game draws with Vulkan; install mesa-vulkan-drivers",
+    );
+    assert!(stderr(&o).contains("VK_ICD_FILENAMES is '/nonexistent'"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_plan_of_no_plies_still_decides_and_lists_the_first_moves() {
+    // One open leaf is enough for --leaves 1 at the root: the root itself was the plan's only
+    // leaf, and its winning first move went missing.
+    let o = konane(&["solve", "--position", "WB.. w", "--leaves", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("winner White\nwinning first moves a1-c1\n"), "{}", stdout(&o));
+    let o = konane(&["solve", "--position", "WB.. w", "--leaves", "1", "--verify"]);
+    assert!(o.status.success() && stdout(&o).contains("verified"), "{}{}", stdout(&o), stderr(&o));
+    let dir = temp_dir("zero-plies");
+    let path = dir.join("pl.txt");
+    let path = path.to_str().unwrap();
+    let o = konane(&["solve", "--position", "WB.. w", "--leaves", "1", "--proof-leaves", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("proof leaves {path}: 1 for 1 decided first moves")), "{}", stdout(&o));
+}
+
+#[test]
+fn output_files_are_checked_before_the_work_starts() {
+    // Each of these would run for an hour or more before writing: only a check before the
+    // work ends them with a refusal and nothing printed.
+    let dir = temp_dir("early");
+    let d = dir.to_str().unwrap();
+    for (args, message) in [
+        (
+            &["solve", "--size", "7x7", "--checkpoint", "/nonexistent-dir/ck.txt"][..],
+            "cannot write /nonexistent-dir/ck.txt: the directory /nonexistent-dir does not exist",
+        ),
+        (&["solve", "--size", "7x7", "--checkpoint", "/proc/self/ck.txt"][..], "cannot write /proc/self/ck.txt: "),
+        (&["solve", "--size", "7x7", "--checkpoint", d][..], "not a regular file (it is a directory)"),
+        (
+            &["solve", "--size", "7x7", "--proof-leaves", "/nonexistent-dir/pl.txt"][..],
+            "cannot write /nonexistent-dir/pl.txt: the directory /nonexistent-dir does not exist",
+        ),
+        (&["solve", "--size", "7x7", "--proof-leaves", "/dev/full"][..], "not a regular file (it is a device)"),
+        (
+            &[
+                "puzzle",
+                "generate",
+                "--size",
+                "8x8",
+                "--count",
+                "10000",
+                "--max-games",
+                "1000000",
+                "--out",
+                "/nonexistent-dir/p.txt",
+            ][..],
+            "the directory /nonexistent-dir does not exist",
+        ),
+        (
+            &["puzzle", "generate", "--size", "8x8", "--count", "10000", "--out", "/proc/self/p.txt"][..],
+            "cannot write /proc/self/p.txt",
+        ),
+        (&["sounds", "--out", "/proc/self"][..], "cannot write /proc/self/"),
+    ] {
+        let o = run_with(args, |_| {});
+        one_line_refusal(&o, args, message);
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+    }
+    // Nothing of ours is left where the check wrote.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
+fn a_file_that_fails_late_fails_the_command_but_keeps_the_results() {
+    // A file-size limit lets the check before the work pass (it writes one byte) and makes the
+    // real writes fail, like a disk that fills up during the run.
+    let dir = temp_dir("late");
+    let limit = |c: &mut Command| {
+        cap(c, libc::RLIMIT_FSIZE, 200);
+    };
+    let ck = dir.join("ck.txt");
+    let o = run_with(&["solve", "--size", "5x6", "--leaves", "64", "--checkpoint", ck.to_str().unwrap()], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).contains("winner White"), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.lines().next().unwrap().contains("cannot write the checkpoint") && err.contains("the proof goes on"),
+        "{err}"
+    );
+    assert!(err.lines().last().unwrap().ends_with("it lacks the leaves proven since its last good write"), "{err}");
+    let pl = dir.join("pl.txt");
+    let o = run_with(&["solve", "--size", "5x6", "--leaves", "64", "--proof-leaves", pl.to_str().unwrap()], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("winner White") && stdout(&o).contains("# konane solve proof leaves\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stderr(&o).contains("the proof leaves follow on standard output instead"), "{}", stderr(&o));
+    let p = dir.join("p.txt");
+    let args = [
+        "puzzle",
+        "generate",
+        "--size",
+        "5x5",
+        "--count",
+        "4",
+        "--out",
+        p.to_str().unwrap(),
+        "--max-games",
+        "60",
+        "--max-nodes",
+        "100000",
+    ];
+    let o = run_with(&args, limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("# Kōnane puzzles, 5x5"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("puzzles follow on standard output instead"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_script_is_read_with_the_checks_of_records() {
+    let dir = temp_dir("script");
+    let fifo = dir.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "wait 1\n".repeat(200_000)).unwrap();
+    let odd = dir.join("odd.txt");
+    std::fs::write(&odd, "\u{1b}[2J\n").unwrap();
+    for (path, message) in [
+        ("/dev/zero", "konane: script: cannot read /dev/zero: not a regular file (it is a device)"),
+        (fifo.to_str().unwrap(), "not a regular file (it is a FIFO)"),
+        (dir.to_str().unwrap(), "not a regular file (it is a directory)"),
+        (big.to_str().unwrap(), "it has 1400000 bytes; at most 1048576 are accepted"),
+        (odd.to_str().unwrap(), "script line 1: unknown command '\\u{1b}[2J'"),
+    ] {
+        let args = ["--script", path];
+        let o = run_with(&args, |c| {
+            c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        });
+        one_line_refusal(&o, &args, message);
+    }
+}
+
+#[test]
+fn checkpoint_faults_and_parser_errors_quote_input_short_and_escaped() {
+    let dir = temp_dir("quote");
+    let ck = dir.join("ck.txt");
+    let head = "konane solve checkpoint 1\nposition BWBWB/WBWBW/BWBWB/WBWBW/BWBWB b\n";
+    let long = "x".repeat(10_000_000);
+    for text in [
+        format!("konane solve checkpoint 1\nposition \u{1b}[31m{long}\n"),
+        format!("{head}leaves \u{1b}[2J{long}\n"),
+        format!("{head}leaves 256\nnodes \u{1b}]0;{long}\n"),
+        format!("{head}leaves 256\nnodes 1\nseconds \u{1b}[5m{long}\n"),
+        format!("{head}leaves 256\nnodes 1\nseconds 1\nleaf \u{1b}[1m{long}\n"),
+    ] {
+        std::fs::write(&ck, text).unwrap();
+        let args = ["solve", "--size", "5x5", "--checkpoint", ck.to_str().unwrap()];
+        let o = konane(&args);
+        one_line_refusal(&o, &args, "\\u{1b}");
+        assert!(o.stderr.len() < 400 && !o.stderr.contains(&0x1b), "{} bytes: {}", o.stderr.len(), stderr(&o));
+    }
+    // The command-line parser's own messages too.
+    for args in [
+        &["--seed", "\u{1b}[2J"][..],
+        &["--window-size", "\u{1b}[2J"][..],
+        &["perft", "--bogus\u{1b}[2J"][..],
+        &["puzzle", "generate", "--size", "5x5", "--out", "x", "--count", "\u{1b}[2J"][..],
+        &["analyse", "f", "--ms", "\u{1b}[2J"][..],
+    ] {
+        let o = konane(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!o.stderr.contains(&0x1b) && err.contains("\\u{1b}[2J"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn stale_temporaries_are_cleaned_on_the_next_write_to_their_directory() {
+    let dir = temp_dir("stale");
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = [format!(".lift.wav.{dead}.0.tmp"), format!(".game-001.txt.{dead}.12.tmp")];
+    for name in &stale {
+        std::fs::write(dir.join(name), "half a file").unwrap();
+    }
+    std::fs::write(dir.join("keep.tmp"), "not ours").unwrap();
+    let o = konane(&["sounds", "--out", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for name in &stale {
+        assert!(!dir.join(name).exists(), "{name} left behind");
+    }
+    assert!(dir.join("keep.tmp").exists() && dir.join("lift.wav").exists());
 }

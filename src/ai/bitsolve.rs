@@ -24,6 +24,8 @@ const EXACT_BITS: u32 = 56;
 const KEY_BITS: u64 = (1 << EXACT_BITS) - 1;
 const WIN_BIT: u64 = 1 << 63;
 const WORK_SHIFT: u32 = 56;
+/// The smallest table: 128 buckets of 32 bytes.
+const MIN_TABLE_BYTES: usize = 4096;
 
 /// A transposition table of proven results, shared by reference between threads. Buckets of
 /// two entries: the first keeps the result of the larger proof, the second the newest.
@@ -120,17 +122,31 @@ impl Drop for Words {
 }
 
 impl Table {
-    /// A table of about `bytes` bytes (rounded down to a power of two, at least 4 KiB).
+    /// The largest table of at most about `bytes` bytes (rounded down to a power of two, at
+    /// least 4 KiB) that the memory left can hold: halved until it fits. For tables whose
+    /// size nobody asked for (the search's endgame solver); a size given on the command line
+    /// goes through [`crate::memory::check`] and [`Table::try_new`] instead, so that too
+    /// large a size is an error naming its flag.
     ///
     /// # Panics
-    /// If the memory cannot be allocated; [`Table::try_new`] reports that instead.
+    /// Only if not even 4 KiB can be had.
     pub fn new(bytes: usize) -> Table {
-        Table::try_new(bytes).expect("memory for the solver's table")
+        let mut bytes = match crate::memory::available() {
+            Some(free) => bytes.min((free / 2).min(usize::MAX as u64) as usize),
+            None => bytes,
+        };
+        loop {
+            if let Some(t) = Table::try_new(bytes) {
+                return t;
+            }
+            assert!(bytes > MIN_TABLE_BYTES, "no memory left for even a 4 KiB table");
+            bytes /= 2;
+        }
     }
 
     /// A table of about `bytes` bytes, or `None` if that much memory cannot be had.
     pub fn try_new(bytes: usize) -> Option<Table> {
-        let buckets = (bytes / 32).max(128);
+        let buckets = (bytes / 32).max(MIN_TABLE_BYTES / 32);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Some(Table { words: Words::zeroed(buckets * 4)?, bucket_mask: buckets - 1 })
     }

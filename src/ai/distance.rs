@@ -53,12 +53,23 @@ pub struct DistanceSolver {
     memo: HashMap<u64, Value>,
     nodes: u64,
     max_nodes: u64,
+    /// The memo could not grow: the solver gave up for want of memory, not of budget.
+    out_of_memory: bool,
 }
+
+/// Bytes of memory the memo may take per position valued (a hash map entry of a key and a
+/// value, its control byte, its load factor, and the old table beside the new while it grows).
+pub const BYTES_PER_NODE: u64 = 64;
 
 impl DistanceSolver {
     /// A solver that gives up after valuing `max_nodes` new positions (over all calls).
     pub fn new(max_nodes: u64) -> DistanceSolver {
-        DistanceSolver { memo: HashMap::new(), nodes: 0, max_nodes }
+        DistanceSolver { memo: HashMap::new(), nodes: 0, max_nodes, out_of_memory: false }
+    }
+
+    /// Whether the last `None` came from a memo that could not grow (rather than the budget).
+    pub fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     /// Positions valued so far.
@@ -83,6 +94,12 @@ impl DistanceSolver {
             }
         }
         let v = best.unwrap_or(Value::Loss(0));
+        // The memo grows fallibly: a budget too large for the memory ends the proof instead of
+        // the process.
+        if self.memo.len() == self.memo.capacity() && self.memo.try_reserve(self.memo.len().max(1024)).is_err() {
+            self.out_of_memory = true;
+            return None;
+        }
         self.memo.insert(p.hash(), v);
         Some(v)
     }

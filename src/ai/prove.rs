@@ -100,6 +100,19 @@ pub struct ProveOutcome {
 pub enum ProveError {
     /// The board does not fit in 128 bits.
     TooLarge,
+    /// The shared table of this many bytes could not be allocated.
+    NoMemory(usize),
+}
+
+impl std::fmt::Display for ProveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProveError::TooLarge => write!(f, "the board does not fit in 128 bits"),
+            ProveError::NoMemory(bytes) => {
+                write!(f, "cannot allocate {} MiB for the prover's table", bytes.div_ceil(1 << 20))
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,7 +200,9 @@ impl Plan {
                 !lost
             });
             let opening = frontier.iter().any(|&n| nodes[n].pos.opening_phase() != Phase::Jumping);
-            if frontier.is_empty() || (!opening && (frontier.len() >= target || depth >= 24)) {
+            // The root is always expanded: the first moves are what the proof reports (which
+            // win, and the leaves each rests on), so they must be nodes of the plan.
+            if frontier.is_empty() || (depth > 0 && !opening && (frontier.len() >= target || depth >= 24)) {
                 break;
             }
             let mut next = Vec::new();
@@ -423,86 +438,89 @@ pub fn prove(
     let depth = plan.depth;
     let leaf_count = leaves.len();
     let table_bytes = opts.table_bytes.min(useful_table_bytes(root));
-    let table = Table::try_new(table_bytes).unwrap_or_else(|| Table::new(table_bytes / 8));
+    let table = Table::try_new(table_bytes).ok_or(ProveError::NoMemory(table_bytes))?;
     let shared = Mutex::new(plan);
     let wake = Condvar::new();
     let (tx, rx) = mpsc::channel::<LeafResult>();
     let proven = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..opts.threads.max(1) {
-            let tx = tx.clone();
-            let (shared, wake, table, proven) = (&shared, &wake, &table, &proven);
-            scope.spawn(move || {
+    let worker = |tx: mpsc::Sender<LeafResult>| {
+        loop {
+            let (n, pos, cancel, variant) = {
+                let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
                 loop {
-                    let (n, pos, cancel, variant) = {
-                        let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
-                        loop {
-                            if stop.load(Ordering::Relaxed)
-                                || plan.finished()
-                                || opts.deadline.is_some_and(|d| Instant::now() >= d)
-                            {
-                                wake.notify_all();
-                                return;
-                            }
-                            if let Some((n, variant)) = plan.pick(opts.threads.max(1) as u32) {
-                                let node = &mut plan.nodes[n];
-                                let cancel =
-                                    node.running.get_or_insert_with(|| Arc::new(AtomicBool::new(false))).clone();
-                                node.workers += 1;
-                                break (n, node.pos, cancel, variant);
-                            }
-                            if plan.nodes.iter().all(|n| n.running.is_none()) {
-                                // Nothing to do and nobody working: the plan cannot finish.
-                                wake.notify_all();
-                                return;
-                            }
-                            plan = wake
-                                .wait_timeout(plan, std::time::Duration::from_millis(200))
-                                .unwrap_or_else(|e| e.into_inner())
-                                .0;
-                        }
-                    };
-                    let flags = [stop, &*cancel];
-                    let stops = Stops {
-                        flags: &flags,
-                        deadline: opts.deadline,
-                        max_nodes: u64::MAX,
-                        counter: Some(&status.nodes),
-                    };
-                    let mut prover = Prover::new(shape, table, stops).with_variant(variant);
-                    let (own, enemy) = shape.sides(&pos);
-                    let result = prover.wins(own, enemy);
-                    let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
-                    let node = &mut plan.nodes[n];
-                    node.workers -= 1;
-                    if node.workers == 0 {
-                        node.running = None;
+                    if stop.load(Ordering::Relaxed)
+                        || plan.finished()
+                        || opts.deadline.is_some_and(|d| Instant::now() >= d)
+                    {
+                        wake.notify_all();
+                        return;
                     }
-                    if result.is_some() && node.state != State::Open {
-                        // A helper (or the first) got there first: nothing new.
-                    } else if let Some(win) = result {
-                        // The others on this leaf can stop.
-                        cancel.store(true, Ordering::Relaxed);
-                        plan.nodes[n].state = if win { State::Win } else { State::Loss };
-                        plan.evaluate();
-                        proven.fetch_add(1, Ordering::Relaxed);
-                        status.proven.fetch_add(1, Ordering::Relaxed);
-                        let needed: HashSet<usize> = plan.needed().into_iter().map(|(n, _)| n).collect();
-                        for (i, node) in plan.nodes.iter().enumerate() {
-                            if let Some(flag) = &node.running
-                                && !needed.contains(&i)
-                            {
-                                flag.store(true, Ordering::Relaxed);
-                            }
-                        }
-                        let open = needed.len();
-                        let done = status.proven.load(Ordering::Relaxed);
-                        status.settled.store(leaf_count.saturating_sub(open + done), Ordering::Relaxed);
-                        let _ = tx.send(LeafResult { key: plan.nodes[n].key, win, nodes: prover.nodes() });
+                    if let Some((n, variant)) = plan.pick(opts.threads.max(1) as u32) {
+                        let node = &mut plan.nodes[n];
+                        let cancel = node.running.get_or_insert_with(|| Arc::new(AtomicBool::new(false))).clone();
+                        node.workers += 1;
+                        break (n, node.pos, cancel, variant);
                     }
-                    wake.notify_all();
+                    if plan.nodes.iter().all(|n| n.running.is_none()) {
+                        // Nothing to do and nobody working: the plan cannot finish.
+                        wake.notify_all();
+                        return;
+                    }
+                    plan = wake
+                        .wait_timeout(plan, std::time::Duration::from_millis(200))
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
                 }
-            });
+            };
+            let flags = [stop, &*cancel];
+            let stops =
+                Stops { flags: &flags, deadline: opts.deadline, max_nodes: u64::MAX, counter: Some(&status.nodes) };
+            let mut prover = Prover::new(shape, &table, stops).with_variant(variant);
+            let (own, enemy) = shape.sides(&pos);
+            let result = prover.wins(own, enemy);
+            let mut plan = shared.lock().unwrap_or_else(|e| e.into_inner());
+            let node = &mut plan.nodes[n];
+            node.workers -= 1;
+            if node.workers == 0 {
+                node.running = None;
+            }
+            if result.is_some() && node.state != State::Open {
+                // A helper (or the first) got there first: nothing new.
+            } else if let Some(win) = result {
+                // The others on this leaf can stop.
+                cancel.store(true, Ordering::Relaxed);
+                plan.nodes[n].state = if win { State::Win } else { State::Loss };
+                plan.evaluate();
+                proven.fetch_add(1, Ordering::Relaxed);
+                status.proven.fetch_add(1, Ordering::Relaxed);
+                let needed: HashSet<usize> = plan.needed().into_iter().map(|(n, _)| n).collect();
+                for (i, node) in plan.nodes.iter().enumerate() {
+                    if let Some(flag) = &node.running
+                        && !needed.contains(&i)
+                    {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
+                let open = needed.len();
+                let done = status.proven.load(Ordering::Relaxed);
+                status.settled.store(leaf_count.saturating_sub(open + done), Ordering::Relaxed);
+                let _ = tx.send(LeafResult { key: plan.nodes[n].key, win, nodes: prover.nodes() });
+            }
+            wake.notify_all();
+        }
+    };
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        for _ in 0..opts.threads.max(1) {
+            let (tx, worker) = (tx.clone(), &worker);
+            // Fewer threads than asked if the system has no more (each needs its stack).
+            if std::thread::Builder::new().spawn_scoped(scope, move || worker(tx)).is_err() {
+                break;
+            }
+            started += 1;
+        }
+        if started == 0 {
+            worker(tx.clone());
         }
         drop(tx);
         for leaf in rx {
@@ -582,7 +600,10 @@ impl Oracle {
 /// Returns the number of distinct positions in the strategy, or where it failed.
 pub fn verify(root: &Position, solution: &Solution, table_bytes: usize, stop: &AtomicBool) -> Result<usize, String> {
     let shape = WideBoard::of(root.geometry()).ok_or("the board does not fit the fast prover (at most 128 bits)")?;
-    let oracle = Oracle { shape, table: Table::new(table_bytes), maps: root.geometry().symmetries() };
+    let table_bytes = table_bytes.min(useful_table_bytes(root));
+    let table = Table::try_new(table_bytes)
+        .ok_or_else(|| format!("cannot allocate {} MiB for the check's table", table_bytes.div_ceil(1 << 20)))?;
+    let oracle = Oracle { shape, table, maps: root.geometry().symmetries() };
     let mut seen = HashSet::new();
     let me = root.to_move();
     let moves = root.legal_moves();
@@ -755,6 +776,85 @@ mod tests {
         let out = prove(&p, &ProveOptions::default(), &HashMap::new(), &stop, &ProveStatus::default(), |_| {}).unwrap();
         assert!(out.result.is_none());
         assert_eq!(out.proven, 0);
+    }
+
+    /// Positions for comparing the prover with the general solver: every start position of at
+    /// most 16 cells, and positions of random games (mostly past the opening, where a plan of
+    /// few leaves may have no plies at all).
+    fn small_positions() -> Vec<Position> {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut out = Vec::new();
+        for r in 1..=16u8 {
+            for c in 1..=16u8 {
+                if r as u32 * c as u32 <= 16 {
+                    out.push(Position::start(Geometry::new(r, c).unwrap()));
+                }
+            }
+        }
+        let mut rng = SmallRng::seed_from_u64(22);
+        for _ in 0..60 {
+            let geo = Geometry::new(rng.random_range(2..=5), rng.random_range(2..=6)).unwrap();
+            let mut p = Position::start(geo);
+            for _ in 0..rng.random_range(2..12) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(moves[rng.random_range(0..moves.len())]);
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    #[test]
+    fn the_prover_agrees_with_the_general_solver_for_every_plan_size() {
+        let stop = AtomicBool::new(false);
+        let mut general = crate::ai::Solver::new(18).general_only();
+        let mut truth = |p: &Position| general.solve(p, crate::ai::SolveLimits::unlimited(), &stop).result.unwrap();
+        let mut plans = 0;
+        for p in small_positions() {
+            let expected = truth(&p);
+            let name = crate::rules::position_to_string(&p);
+            // Every plan size from 1 up, until the plan is the whole tree (a larger number of
+            // leaves asks for the same plan); then a few larger ones.
+            for leaves in (1..=40).chain([64, 256]) {
+                let opts =
+                    ProveOptions { threads: 1, table_bytes: 1 << 20, deadline: None, leaves, winner_only: false };
+                let (out, _) = run(&p, &opts, &HashMap::new());
+                plans += 1;
+                let at = format!("{name} with --leaves {leaves}");
+                let sol = out.result.clone().unwrap_or_else(|| panic!("{at}: unfinished"));
+                assert_eq!(sol.winner, expected.winner, "{at}");
+                assert_eq!(out.winner, Some(expected.winner), "{at}");
+                let mut got = sol.winning_moves.clone();
+                let mut want = expected.winning_moves.clone();
+                got.sort_by_key(|m| format!("{m:?}"));
+                want.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(got, want, "{at}: winning first moves");
+                // Every first move decided, each with the leaves its proof rests on, which prove
+                // again (by the general solver) to what they are said to be.
+                assert_eq!(out.first_moves.len(), p.move_count() as usize, "{at}");
+                for (m, w) in &out.first_moves {
+                    assert_eq!(*w, Some(expected.winning_moves.contains(m)), "{at}: {m:?}");
+                }
+                assert_eq!(out.proof_leaves.len(), p.move_count() as usize, "{at}");
+                for (m, proof) in &out.proof_leaves {
+                    assert!(!proof.is_empty(), "{at}: no leaves under {m:?}");
+                    for (leaf, win) in proof {
+                        assert_eq!(truth(leaf).winner == leaf.to_move(), *win, "{at}: leaf under {m:?}");
+                    }
+                }
+                // Asking only for the winner names the same one.
+                let (first, _) = run(&p, &ProveOptions { winner_only: true, ..opts }, &HashMap::new());
+                assert_eq!(first.result.map(|s| s.winner), Some(expected.winner), "{at}: winner only");
+                if out.leaves < leaves && leaves <= 40 {
+                    break;
+                }
+            }
+        }
+        assert!(plans > 300, "{plans} plans");
     }
 
     #[test]

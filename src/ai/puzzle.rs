@@ -135,12 +135,16 @@ pub enum Proof {
     Loss(u16),
     /// The node budget ran out first.
     Unknown,
+    /// The memory ran out first (a budget too large for this machine).
+    OutOfMemory,
 }
 
 /// Proves `p` with the distance solver within `max_nodes` new positions.
 pub fn prove(p: &Position, max_nodes: u64) -> Proof {
     let mut solver = DistanceSolver::new(max_nodes);
-    let Some(moves) = solver.moves(p) else { return Proof::Unknown };
+    let Some(moves) = solver.moves(p) else {
+        return if solver.out_of_memory() { Proof::OutOfMemory } else { Proof::Unknown };
+    };
     match moves.first().map(|(_, v)| *v) {
         Some(Value::Win(plies)) => {
             let winning = moves.iter().filter(|(_, v)| matches!(v, Value::Win(_))).map(|(m, _)| *m).collect();
@@ -192,6 +196,9 @@ pub fn check(text: &str, max_nodes: u64) -> Result<usize, String> {
                 return Err(format!("{at}: the side to move does not win (it loses in {plies} plies)"));
             }
             Proof::Unknown => return Err(format!("{at}: not re-proved within {max_nodes} positions")),
+            Proof::OutOfMemory => {
+                return Err(format!("{at}: the memory ran out before {max_nodes} positions: give a smaller budget"));
+            }
         }
     }
     if count == 0 {
@@ -269,9 +276,13 @@ pub fn generate(cfg: &GenerateConfig, mut progress: impl FnMut(&GenerateStats)) 
         });
         let mut p = Position::start(cfg.geometry);
         let mut line = Vec::new();
-        // The openings at random, so games differ.
+        // The openings at random, so games differ (a board too small for both removals, such
+        // as 1x1, ends at once).
         for _ in 0..2 {
             let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
             p = p.after(moves[rng.random_range(0..moves.len())]);
         }
         loop {
@@ -288,7 +299,7 @@ pub fn generate(cfg: &GenerateConfig, mut progress: impl FnMut(&GenerateStats)) 
             }
             stats.tried += 1;
             match prove(pos, cfg.max_nodes) {
-                Proof::Unknown => {
+                Proof::Unknown | Proof::OutOfMemory => {
                     stats.unknown += 1;
                     break;
                 }

@@ -164,10 +164,24 @@ impl Searcher {
     /// A searcher with `2^tt_bits` table entries (0 disables the table and move ordering,
     /// giving plain alpha-beta).
     pub fn new(eval: EvalKind, tt_bits: u32, with_solver: bool) -> Searcher {
-        let size = if tt_bits == 0 { 1 } else { 1usize << tt_bits };
+        // The table is allocated fallibly: if the memory left cannot hold it, a smaller one.
+        let mut bits = tt_bits.min(usize::BITS - 8);
+        if let Some(free) = crate::memory::available() {
+            while bits > 10 && ((std::mem::size_of::<TtEntry>() as u64) << bits) > free / 4 {
+                bits -= 1;
+            }
+        }
+        let tt = loop {
+            let size = if tt_bits == 0 { 1 } else { 1usize << bits };
+            match crate::memory::filled(size, TtEntry::default()) {
+                Some(tt) => break tt,
+                None if bits > 0 => bits -= 1,
+                None => panic!("no memory left for a one-entry search table"),
+            }
+        };
         Searcher {
-            tt: vec![TtEntry::default(); size],
-            tt_mask: size - 1,
+            tt_mask: tt.len() - 1,
+            tt,
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: vec![0; 400 * 4 * 10],
             move_bufs: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),

@@ -76,11 +76,31 @@ impl Solver {
         self
     }
 
-    /// A solver with `2^bits` table entries.
+    /// A solver with `2^bits` table entries, or fewer if the memory left cannot hold them (see
+    /// [`Solver::try_new`] for a size that must be had).
     pub fn new(bits: u32) -> Solver {
-        Solver {
-            table: vec![0; 1 << bits],
-            mask: (1 << bits) - 1,
+        let mut bits = bits.min(usize::BITS - 4);
+        if let Some(free) = crate::memory::available() {
+            while bits > 10 && (8u64 << bits) > free / 2 {
+                bits -= 1;
+            }
+        }
+        loop {
+            match Solver::try_new(bits) {
+                Some(s) => return s,
+                None if bits > 4 => bits -= 1,
+                None => panic!("no memory left for even a tiny solver table"),
+            }
+        }
+    }
+
+    /// A solver with `2^bits` table entries (8 bytes each), or `None` if the memory cannot be
+    /// allocated.
+    pub fn try_new(bits: u32) -> Option<Solver> {
+        let len = 1usize.checked_shl(bits).filter(|l| l.checked_mul(8).is_some())?;
+        Some(Solver {
+            table: crate::memory::zeroed_words(len)?,
+            mask: len - 1,
             nodes: 0,
             limits: SolveLimits::unlimited(),
             stopped: false,
@@ -90,7 +110,7 @@ impl Solver {
             geometry: None,
             fast: None,
             general_only: false,
-        }
+        })
     }
 
     /// Forgets every stored result.

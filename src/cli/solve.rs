@@ -1,10 +1,13 @@
 //! `konane solve`: the parallel prover with progress, a checkpoint to stop and resume, and
 //! an independent check of the result by play.
 
-use super::{Failure, Progress, interrupt_flag};
+use super::{Failure, Progress, interrupt_flag, write_or_rescue};
 use crate::ai::prove::{self, LeafResult, ProveOptions, ProveStatus};
 use crate::ai::{SolveLimits, Solver};
+use crate::files::check_writable;
 use crate::files::{show_path, write_atomically};
+use crate::outln;
+use crate::rules::quote::quoted;
 use crate::rules::{Position, move_to_string, position_to_string};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -60,7 +63,7 @@ fn parse_checkpoint(text: &str, name: &str, position: &str, leaves: usize) -> Re
         match lines.next() {
             Some((n, l)) => match l.strip_prefix(what) {
                 Some(rest) => Ok((n, rest.trim().to_string())),
-                None => Err(format!("{name} line {n}: expected `{what}…`, found {}", crate::rules::quote::quoted(l))),
+                None => Err(format!("{name} line {n}: expected `{what}…`, found {}", quoted(l))),
             },
             None => Err(format!("{name}: ends before its `{what}` line")),
         }
@@ -72,31 +75,29 @@ fn parse_checkpoint(text: &str, name: &str, position: &str, leaves: usize) -> Re
     let (n, pos) = expect("position ")?;
     if pos != position {
         return Err(format!(
-            "{name} line {n}: the checkpoint is for position {pos}, not {position}: give another --checkpoint file"
+            "{name} line {n}: the checkpoint is for position {}, not {position}: give another --checkpoint file",
+            quoted(&pos)
         ));
     }
     let (n, l) = expect("leaves ")?;
     if l.parse::<usize>().ok() != Some(leaves) {
-        return Err(format!("{name} line {n}: the checkpoint was made with --leaves {l}, not {leaves}"));
+        let made = l.parse::<usize>().map_or_else(|_| quoted(&l), |v| v.to_string());
+        return Err(format!("{name} line {n}: the checkpoint was made with --leaves {made}, not {leaves}"));
     }
     let (n, v) = expect("nodes ")?;
-    c.nodes = v.parse().map_err(|_| format!("{name} line {n}: nodes must be a whole number, found {v}"))?;
+    c.nodes = v.parse().map_err(|_| format!("{name} line {n}: nodes must be a whole number, found {}", quoted(&v)))?;
     let (n, v) = expect("seconds ")?;
     c.seconds = v
         .parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s >= 0.0)
-        .ok_or_else(|| format!("{name} line {n}: seconds must be a number, found {v}"))?;
+        .ok_or_else(|| format!("{name} line {n}: seconds must be a number, found {}", quoted(&v)))?;
     for (n, line) in lines {
         if line.is_empty() {
             continue;
         }
-        let bad = || {
-            format!(
-                "{name} line {n}: expected `leaf <16 hex digits> win|loss <nodes>`, found {}",
-                crate::rules::quote::quoted(line)
-            )
-        };
+        let bad =
+            || format!("{name} line {n}: expected `leaf <16 hex digits> win|loss <nodes>`, found {}", quoted(line));
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [kw, key, result, nodes] = parts[..] else { return Err(bad()) };
         if kw != "leaf" || key.len() != 16 {
@@ -130,26 +131,43 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
         )
         .into());
     }
-    let stop = interrupt_flag();
-    let start = Instant::now();
-    let deadline = req.timeout.map(|t| start + Duration::from_secs_f64(t));
-    let table_bytes = req.table_mb << 20;
-    if prove::fits(&p) && !req.independent {
-        return parallel(&req, deadline, table_bytes, start);
-    }
-    if req.proof_leaves.is_some() {
+    let parallel_prover = prove::fits(&p) && !req.independent;
+    if !parallel_prover && req.proof_leaves.is_some() {
         return Err("--proof-leaves needs a board of at most 128 bits (rows × (columns + 1))".to_string().into());
     }
-    if req.checkpoint.is_some() {
+    if !parallel_prover && req.checkpoint.is_some() {
         return Err(
             "--checkpoint needs a board of at most 128 bits (rows × (columns + 1)); this one is solved in one go"
                 .to_string()
                 .into(),
         );
     }
+    // Every file to be written and every table, before the work starts: a proof may take hours.
+    for path in [&req.checkpoint, &req.proof_leaves].into_iter().flatten() {
+        check_writable(path)?;
+    }
+    // A table larger than the position can fill is not allocated (the flag is a maximum). The
+    // prover's table and the check's are the same size, and never exist at once.
+    let table_bytes = (req.table_mb << 20).min(prove::useful_table_bytes(&p));
+    let general_bits = (table_bytes / 8).max(1 << 10).ilog2();
+    let table_bytes_used = if parallel_prover { table_bytes } else { 8 << general_bits };
+    crate::memory::check(table_bytes_used as u64, "the solver's table", "--table-mb", req.table_mb as u64, 1 << 20)?;
+    let stop = interrupt_flag();
+    let start = Instant::now();
+    let deadline = req.timeout.map(|t| start + Duration::from_secs_f64(t));
+    if parallel_prover {
+        return parallel(&req, deadline, table_bytes, start);
+    }
     // Boards too large for the u128 prover, or a second opinion: the general solver, one
     // thread.
-    let mut solver = Solver::new((table_bytes / 8).max(1 << 10).ilog2());
+    let no_memory = || {
+        format!(
+            "--table-mb {}: cannot allocate {} MiB for the solver's table",
+            req.table_mb,
+            (8usize << general_bits) >> 20
+        )
+    };
+    let mut solver = Solver::try_new(general_bits).ok_or_else(no_memory)?;
     if req.independent {
         solver = solver.general_only();
     }
@@ -173,7 +191,7 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
         } else {
             Vec::new()
         };
-        println!("undecided first moves {}", if others.is_empty() { "none".to_string() } else { others.join(" ") });
+        outln!("undecided first moves {}", if others.is_empty() { "none".to_string() } else { others.join(" ") });
     }
     if let Some(sol) = out.result
         && req.verify
@@ -192,15 +210,15 @@ fn report(
 ) -> Result<(), Failure> {
     match result {
         Some(sol) => {
-            println!("winner {}", sol.winner.name());
+            outln!("winner {}", sol.winner.name());
             let moves: Vec<String> = sol.winning_moves.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
-            println!("winning first moves {}", if moves.is_empty() { "none".into() } else { moves.join(" ") });
+            outln!("winning first moves {}", if moves.is_empty() { "none".into() } else { moves.join(" ") });
         }
-        None if interrupted => println!("unsolved (interrupted)"),
-        None => println!("unsolved (time limit)"),
+        None if interrupted => outln!("unsolved (interrupted)"),
+        None => outln!("unsolved (time limit)"),
     }
-    println!("nodes {nodes}");
-    println!("time {secs:.3} s");
+    outln!("nodes {nodes}");
+    outln!("time {secs:.3} s");
     if result.is_none() && interrupted {
         return Err(Failure::Interrupted(format!("solve stopped after {secs:.1} s")));
     }
@@ -220,7 +238,7 @@ fn verify(
     };
     match checked {
         Ok(n) => {
-            println!(
+            outln!(
                 "verified: the strategy of {} wins against every defence, and every first move is classed rightly ({n} positions, {:.3} s)",
                 sol.winner.name(),
                 t.elapsed().as_secs_f64()
@@ -244,7 +262,10 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     let status = Arc::new(ProveStatus::default());
     let opts =
         ProveOptions { threads: req.threads, table_bytes, deadline, leaves: req.leaves, winner_only: req.winner_only };
-    let mut write_error = None;
+    // The error of the last checkpoint write, if it failed (a later write that succeeds saves
+    // every leaf, and clears it); the first failure is reported at once.
+    let mut write_error: Option<String> = None;
+    let mut warned = false;
     let out = {
         let s = status.clone();
         let t0 = Instant::now();
@@ -274,46 +295,81 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
                     req.leaves,
                     &Checkpoint { known: HashMap::new(), order: checkpoint.order.clone(), ..c },
                 );
-                if let Err(e) = write_atomically(path, body.as_bytes()) {
-                    write_error.get_or_insert(format!("cannot write the checkpoint {}: {e}", show_path(path)));
+                match write_atomically(path, body.as_bytes()) {
+                    Ok(()) => write_error = None,
+                    Err(e) => {
+                        let message = format!("cannot write the checkpoint {}: {e}", show_path(path));
+                        if !warned {
+                            warned = true;
+                            let _ = crate::console::err(format_args!(
+                                "konane: {message} (the proof goes on, and tries again after the next leaf)\n"
+                            ));
+                        }
+                        write_error = Some(message);
+                    }
                 }
             }
         })
-        .map_err(|_| "the board does not fit in 128 bits".to_string())?
+        .map_err(|e| match e {
+            prove::ProveError::NoMemory(_) => format!("--table-mb {}: {e}", req.table_mb),
+            prove::ProveError::TooLarge => e.to_string(),
+        })?
     };
     let secs = start.elapsed().as_secs_f64();
     let interrupted = stop.load(Ordering::SeqCst);
-    if let Some(e) = write_error {
-        eprintln!("konane: {e}");
+    // The results first, then the files: a file that cannot be written does not hide them.
+    let shown = show_outcome(req, &out, secs, interrupted, table_bytes, earlier, &stop);
+    let mut saved = Ok(());
+    if let Some(path) = &req.proof_leaves {
+        saved = write_or_rescue(path, &proof_leaves_text(p, &out), "the proof leaves");
+        if saved.is_ok() {
+            let count: usize = out.proof_leaves.iter().map(|(_, l)| l.len()).sum();
+            let line =
+                format!("proof leaves {}: {count} for {} decided first moves", show_path(path), out.proof_leaves.len());
+            saved = crate::console::out(format_args!("{line}\n")).map_err(Failure::from);
+        }
     }
-    println!(
+    shown?;
+    saved?;
+    if let Some(e) = write_error {
+        return Err(format!("{e}: it lacks the leaves proven since its last good write").into());
+    }
+    Ok(())
+}
+
+/// Prints what a parallel proof found (and checks it by play with `--verify`).
+fn show_outcome(
+    req: &SolveRequest,
+    out: &prove::ProveOutcome,
+    secs: f64,
+    interrupted: bool,
+    table_bytes: usize,
+    earlier: (u64, f64, usize),
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<(), Failure> {
+    let p = &req.position;
+    outln!(
         "plan {} plies, {} leaves: {} proven now, {} from the checkpoint; {} threads, table {} MiB",
         out.depth,
         out.leaves,
         out.proven,
         out.reused,
         req.threads,
-        (table_bytes.min(prove::useful_table_bytes(p)) >> 20).max(1)
+        (table_bytes >> 20).max(1)
     );
     if earlier.2 > 0 {
-        println!("over all runs: {} nodes, {:.1} s", earlier.0 + out.nodes, earlier.1 + secs);
+        outln!("over all runs: {} nodes, {:.1} s", earlier.0 + out.nodes, earlier.1 + secs);
     }
     if out.result.is_none()
         && let Some(path) = &req.checkpoint
     {
-        println!("checkpoint {}: run the same command to go on", show_path(path));
-    }
-    if let Some(path) = &req.proof_leaves {
-        write_atomically(path, proof_leaves_text(p, &out).as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", show_path(path)))?;
-        let count: usize = out.proof_leaves.iter().map(|(_, l)| l.len()).sum();
-        println!("proof leaves {}: {count} for {} decided first moves", show_path(path), out.proof_leaves.len());
+        outln!("checkpoint {}: run the same command to go on", show_path(path));
     }
     if out.result.is_none()
         && let Some(winner) = out.winner
     {
         // Not every first move is decided, but enough to name the winner.
-        println!("winner {}", winner.name());
+        outln!("winner {}", winner.name());
         let names = |want: Option<bool>| {
             let v: Vec<String> = out
                 .first_moves
@@ -323,10 +379,10 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
                 .collect();
             if v.is_empty() { "none".to_string() } else { v.join(" ") }
         };
-        println!("winning first moves {}", names(Some(true)));
-        println!("undecided first moves {}", names(None));
-        println!("nodes {}", out.nodes);
-        println!("time {secs:.3} s");
+        outln!("winning first moves {}", names(Some(true)));
+        outln!("undecided first moves {}", names(None));
+        outln!("nodes {}", out.nodes);
+        outln!("time {secs:.3} s");
         return Ok(());
     }
     if let Some(sol) = &out.result
@@ -339,17 +395,14 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
             .map(|&(m, _)| move_to_string(p.geometry(), m))
             .collect();
         report(p, Some(sol), out.nodes, secs, interrupted)?;
-        println!(
-            "undecided first moves {}",
-            if undecided.is_empty() { "none".to_string() } else { undecided.join(" ") }
-        );
+        outln!("undecided first moves {}", if undecided.is_empty() { "none".to_string() } else { undecided.join(" ") });
         return Ok(());
     }
     report(p, out.result.as_ref(), out.nodes, secs, interrupted)?;
-    if let Some(sol) = out.result
+    if let Some(sol) = &out.result
         && req.verify
     {
-        verify(p, &sol, table_bytes, &stop)?;
+        verify(p, sol, table_bytes, stop)?;
     }
     Ok(())
 }
@@ -393,7 +446,7 @@ mod tests {
         let text = checkpoint_text("BW/WB b", 64, &c);
         assert_eq!(parse_checkpoint(&text, "f", "BW/WB b", 64).unwrap(), c);
         let e = parse_checkpoint(&text, "f", "BW/WB w", 64).unwrap_err();
-        assert!(e.starts_with("f line 2: the checkpoint is for position BW/WB b"), "{e}");
+        assert!(e.starts_with("f line 2: the checkpoint is for position 'BW/WB b', not BW/WB w"), "{e}");
         let e = parse_checkpoint(&text, "f", "BW/WB b", 32).unwrap_err();
         assert!(e.contains("line 3") && e.contains("--leaves 64"), "{e}");
         let broken = text.replace("leaf 0000000000000007 loss 3", "leaf 7 lost 3");

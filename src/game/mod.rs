@@ -63,8 +63,46 @@ pub fn board_plugins(app: &mut App) {
 
 /// Opens the window and runs the game until it is closed. Returns the process exit code.
 pub fn run(args: GameArgs) -> i32 {
-    if !display_available() {
-        eprintln!("konane: no display found: set DISPLAY or WAYLAND_DISPLAY, or use a subcommand — konane --help");
+    // Messages before the window opens go through `console::err`, which cannot panic on a
+    // full or closed stderr (a failure to print leaves exit status 2 to say it).
+    let say = |m: &str| {
+        let _ = crate::console::err(format_args!("konane: {m}\n"));
+    };
+    // The files named on the command line, before the window: a script that cannot be read,
+    // or a frame log that could not be written when the run ends, is found now.
+    let script = match &args.script {
+        Some(path) => match script::Script::load(path) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                say(&e);
+                return 2;
+            }
+        },
+        None => None,
+    };
+    if let Some(path) = &args.frame_log
+        && let Err(e) = crate::files::check_writable(path)
+    {
+        say(&format!("--frame-log: {e}"));
+        return 2;
+    }
+    if script.is_some() {
+        let dir = args.screenshot_dir.clone().unwrap_or_else(|| std::path::PathBuf::from("screenshots"));
+        let checked = std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(&dir)))
+            .and_then(|()| crate::files::check_writable(&dir.join("screenshot.png")));
+        if let Err(e) = checked {
+            say(&format!("--screenshot-dir: {e}"));
+            return 2;
+        }
+    }
+    // A display and a GPU, before winit and the renderer would panic without them.
+    if !crate::display::x_display_reachable() {
+        say(crate::display::NO_DISPLAY);
+        return 2;
+    }
+    if let Some(missing) = crate::display::vulkan_missing() {
+        say(&missing);
         return 2;
     }
     // Saved settings first (scripted runs keep none unless asked, so they stay reproducible),
@@ -77,7 +115,7 @@ pub fn run(args: GameArgs) -> i32 {
             let base = Settings { language: platform::i18n::Lang::from_env(), ..Settings::default() };
             let loaded = platform::settings::SettingsFile::load(path, base);
             for m in &loaded.messages {
-                eprintln!("konane: {m}");
+                say(m);
             }
             let settings = loaded.settings.with_args(&args);
             let mut file = loaded.file;
@@ -85,16 +123,6 @@ pub fn run(args: GameArgs) -> i32 {
             (settings, Some(file))
         }
         None => (Settings::default().with_args(&args), None),
-    };
-    let script = match &args.script {
-        Some(path) => match script::Script::load(path) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("konane: {e}");
-                return 2;
-            }
-        },
-        None => None,
     };
     let mut app = App::new();
     app.insert_resource(play::engine_job::YieldToRenderer)
@@ -167,12 +195,4 @@ pub fn run(args: GameArgs) -> i32 {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get().into(),
     }
-}
-
-/// Whether a window can be opened at all (winit panics without a display server).
-fn display_available() -> bool {
-    if !cfg!(all(unix, not(target_os = "macos"))) {
-        return true;
-    }
-    ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
 }

@@ -20,6 +20,7 @@ use crate::game::board::view::cell_pos;
 use crate::game::play::ai_task::{AiState, HintRequest};
 use crate::game::play::authority::{AnimationsRunning, Intent, Rules};
 use crate::game::play::screen::{Overlay, Screen, Turn};
+use crate::rules::quote::quoted;
 use crate::rules::{move_to_string, parse_coord_public, parse_move, position_to_string};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -143,6 +144,9 @@ pub struct Script {
     reported: f64,
 }
 
+/// Largest script file read.
+pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+
 /// Exit code of a run whose script cannot go on (a bad cell, a move that is not legal).
 const SCRIPT_FAILED: u8 = 3;
 
@@ -186,16 +190,17 @@ impl Script {
             let mut parts = code.split_whitespace();
             let cmd = parts.next().unwrap_or("");
             let arg = parts.next();
+            let shown = quoted(cmd);
             let need = |what: &str| {
-                arg.map(str::to_string).ok_or_else(|| format!("script line {}: '{cmd}' needs {what}", i + 1))
+                arg.map(str::to_string).ok_or_else(|| format!("script line {}: {shown} needs {what}", i + 1))
             };
             let num = |what: &str| -> Result<u64, String> {
-                need(what)?.parse().map_err(|_| format!("script line {}: '{cmd}' needs a number", i + 1))
+                need(what)?.parse().map_err(|_| format!("script line {}: {shown} needs a number", i + 1))
             };
             let fraction = |what: &str| -> Result<f32, String> {
                 match need(what)?.parse::<f32>() {
                     Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
-                    _ => Err(format!("script line {}: '{cmd}' needs a number from 0 to 1", i + 1)),
+                    _ => Err(format!("script line {}: {shown} needs a number from 0 to 1", i + 1)),
                 }
             };
             lines.push(i + 1);
@@ -243,7 +248,7 @@ impl Script {
                             "script line {}: 'open' needs setup, load, pause, settings, over, rules, more, lessons \
                              or puzzles, not {}",
                             i + 1,
-                            crate::rules::quote::quoted(other)
+                            quoted(other)
                         ));
                     }
                 }),
@@ -257,8 +262,9 @@ impl Script {
                     "delete" => Action::Delete,
                     other => {
                         return Err(format!(
-                            "script line {}: 'press' needs up, down, left, right, confirm, cancel or delete, not '{other}'",
-                            i + 1
+                            "script line {}: 'press' needs up, down, left, right, confirm, cancel or delete, not {}",
+                            i + 1,
+                            quoted(other)
                         ));
                     }
                 }),
@@ -271,16 +277,17 @@ impl Script {
                 "dump" => Step::Dump(need("a file name")?),
                 "screenshot" => Step::Screenshot(need("a name")?),
                 "quit" => Step::Quit,
-                other => return Err(format!("script line {}: unknown command '{other}'", i + 1)),
+                other => return Err(format!("script line {}: unknown command {}", i + 1, quoted(other))),
             });
         }
         Ok(Script { steps, lines, next: 0, waited: 0, announced: None, reported: 0.0 })
     }
 
-    /// Reads and parses a script file.
+    /// Reads and parses a script file, with the checks of records and settings: a regular
+    /// file (a FIFO or device is refused at once) of at most [`MAX_SCRIPT_BYTES`].
     pub fn load(path: &std::path::Path) -> Result<Script, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
-        Script::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let text = crate::files::read_regular_file(path, MAX_SCRIPT_BYTES).map_err(|e| format!("script: {e}"))?;
+        Script::parse(&text).map_err(|e| format!("{}: {e}", crate::files::show_path(path)))
     }
 }
 
@@ -350,7 +357,7 @@ fn run_script(
     let hover = selection.and_then(|s| s.hover);
     let left_down = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
     let now = real.elapsed_secs_f64();
-    let cell = |text: &str| parse_coord_public(&geo, text).map_err(|e| format!("bad cell '{text}': {e}"));
+    let cell = |text: &str| parse_coord_public(&geo, text).map_err(|e| format!("bad cell {}: {e}", quoted(text)));
     // Why the script cannot go on, if it cannot: the run then ends with an error at once
     // instead of waiting for a state that will never come.
     let mut failure: Option<String> = None;
@@ -569,7 +576,7 @@ fn first_legal(game: &crate::rules::Game, alternatives: &str) -> Result<crate::r
         match parse_move(game.geometry(), text) {
             Ok(mv) if game.position().is_legal(mv) => return Ok(mv),
             Ok(_) => why.push(format!("{text} is not legal here")),
-            Err(e) => why.push(format!("bad move '{text}': {e}")),
+            Err(e) => why.push(format!("bad move {}: {e}", quoted(text))),
         }
     }
     Err(format!("cannot play {alternatives}: {}", why.join("; ")))

@@ -125,11 +125,10 @@ impl PerftTable {
     /// memory.
     pub fn new(bytes: usize) -> Result<PerftTable, String> {
         let buckets = (bytes / 48).max(1);
-        let mut words = Vec::new();
-        words
-            .try_reserve_exact(buckets * 6)
-            .map_err(|_| format!("cannot allocate {} MiB for the perft table", bytes >> 20))?;
-        words.extend((0..buckets * 6).map(|_| AtomicU64::new(0)));
+        let words = buckets
+            .checked_mul(6)
+            .and_then(crate::memory::zeroed_atomics)
+            .ok_or_else(|| format!("cannot allocate {} MiB for the perft table", bytes >> 20))?;
         Ok(PerftTable { words, buckets })
     }
 

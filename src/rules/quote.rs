@@ -29,6 +29,16 @@ pub fn shown(text: &str) -> String {
     }
 }
 
+/// `text` whole, with control characters escaped as by [`quoted`]: for a message that is
+/// already short, but may hold input (such as a command-line parser's).
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        push_escaped(&mut out, ch);
+    }
+    out
+}
+
 fn push_escaped(out: &mut String, ch: char) {
     match ch {
         '\n' => out.push_str("\\n"),
@@ -69,5 +79,6 @@ mod tests {
     fn control_characters_are_escaped() {
         assert_eq!(quoted("a\u{7}b\n\u{1b}[31m"), "'a\\u{7}b\\n\\u{1b}[31m'");
         assert_eq!(quoted("\u{202e}x"), "'\\u{202e}x'");
+        assert_eq!(escaped("a\u{1b}[2Jb\n"), "a\\u{1b}[2Jb\\n");
     }
 }
