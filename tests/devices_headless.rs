@@ -650,3 +650,71 @@ fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
         "a lesson's board was left to start the next game from"
     );
 }
+
+#[test]
+fn u_over_the_game_over_panel_takes_the_resignation_back_and_closes_the_panel() {
+    let (mut app, keys) = app_with("keyboard");
+    keys.press(&mut app, Press::Choose); // Play vs computer
+    app.update();
+    choose_cell(&mut app, keys, Coord::new(0, 0));
+    while turn(&app) != Turn::Human {
+        app.update();
+    }
+    // Resign through the pause menu (Resume, Restart, Save game, Copy record, Resign), Yes.
+    keys.press(&mut app, Press::Back);
+    for _ in 0..4 {
+        keys.press(&mut app, Press::Down);
+    }
+    keys.press(&mut app, Press::Choose);
+    keys.press(&mut app, Press::Down);
+    keys.press(&mut app, Press::Choose);
+    app.update();
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    let level = rules(&app).setup.opponent_level().unwrap();
+    assert_eq!(app.world().resource::<konane::game::play::score::Score>().against(level), (0, 1));
+    // U with the panel open: the resignation is taken back, the panel closes, the loss is
+    // no longer counted, and it is your turn again.
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::KeyU,
+        logical_key: Key::Character("u".into()),
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(rules(&app).resigned, None);
+    assert_eq!(overlay(&app), Overlay::None, "the game-over panel stayed while play goes on");
+    assert_eq!(turn(&app), Turn::Human);
+    assert_eq!(app.world().resource::<konane::game::play::score::Score>().against(level), (0, 0));
+}
+
+#[test]
+fn the_title_s_board_is_there_on_every_visit() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.add_plugins((bevy::asset::AssetPlugin::default(), bevy::image::ImagePlugin::default()));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    core_plugin(&mut app);
+    konane::game::board_plugins(&mut app);
+    konane::game::board::title_art::plugin(&mut app);
+    let art = |app: &mut App| {
+        let mut q = app.world_mut().query::<&Name>();
+        q.iter(app.world()).filter(|n| n.as_str() == "Title art").count()
+    };
+    for visit in 1..=3 {
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(screen(&app), Screen::Title);
+        assert_eq!(art(&mut app), 1, "visit {visit}: no board behind the title");
+        app.world_mut().write_message(konane::game::play::screen::GoTo(Screen::Game));
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(art(&mut app), 0, "the title's board stays in the game");
+        app.world_mut().write_message(konane::game::play::screen::GoTo(Screen::Title));
+    }
+}

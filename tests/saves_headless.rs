@@ -360,3 +360,30 @@ fn the_tutorial_leaves_the_unfinished_game_saved_as_it_was() {
 fn say(app: &App, m: &Msg) -> String {
     app.world().resource::<Tr>().msg(m)
 }
+
+#[test]
+fn a_new_game_agreed_over_the_unfinished_one_leaves_nothing_to_continue_even_before_a_move() {
+    let dir = data_dir("forget");
+    let mut first = app(&dir, [Controller::Human, Controller::Human]);
+    first.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    first.update();
+    play(&mut first, "a6");
+    drop(first);
+    let autosave = dir.join("autosave.txt");
+    assert!(autosave.exists());
+    // A new run: Two players asks first (the unfinished game would be lost); Yes; then quit
+    // before the first move.
+    let mut game = app(&dir, [Controller::Human, Controller::Human]);
+    assert!(matches!(*game.world().resource::<Resumable>(), Resumable::Game(_)));
+    choose(&mut game, MenuItem::TwoPlayers);
+    assert!(matches!(overlay(&game), Overlay::Confirm(_)));
+    choose(&mut game, MenuItem::Yes);
+    game.update();
+    assert_eq!(screen(&game), Screen::Game);
+    assert!(!autosave.exists(), "the game the player agreed to lose is still offered");
+    game.world_mut().write_message(bevy::app::AppExit::Success);
+    game.update();
+    let again = app(&dir, [Controller::Human, Controller::Human]);
+    assert!(matches!(*again.world().resource::<Resumable>(), Resumable::Nothing));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

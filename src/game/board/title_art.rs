@@ -45,7 +45,8 @@ struct ArtHop {
 #[derive(Component)]
 struct ArtFade(f32);
 
-pub(crate) fn plugin(app: &mut App) {
+/// The board behind the title menu, and the game played on it.
+pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (keep_art, fit_art, play_demo, animate_art)
