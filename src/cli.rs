@@ -383,6 +383,12 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     flag
 }
 
+/// [`interrupt_flag`] for as long as the process lives.
+fn interrupt_static() -> &'static AtomicBool {
+    interrupt_flag();
+    INTERRUPT.get().expect("set by interrupt_flag")
+}
+
 /// One progress line on stderr every two seconds while alive, if stderr is a terminal.
 struct Progress {
     done: Arc<AtomicBool>,
@@ -1079,6 +1085,8 @@ fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
                 max_nodes,
                 max_games,
                 move_time: std::time::Duration::from_millis(20),
+                // Ctrl-C stops the generation; the puzzles kept so far are still written.
+                stop: Some(interrupt_static()),
             };
             // One line rewritten in place on a terminal; a line every 50 games otherwise. A
             // progress line that cannot be written fails the command, but only after the
@@ -1135,6 +1143,14 @@ fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
             }
             outln!("time              {:.1} s", stats.elapsed.as_secs_f64());
             outln!("written           {}", show_path(&out));
+            if interrupt_static().load(Ordering::SeqCst) {
+                return Err(Failure::Interrupted(format!(
+                    "{} puzzles kept after {} games, written to {}",
+                    puzzles.len(),
+                    stats.games,
+                    show_path(&out)
+                )));
+            }
         }
         PuzzleCommand::Check { file, max_nodes } => {
             check_memo(max_nodes)?;

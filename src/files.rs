@@ -34,6 +34,9 @@ fn refuse_special(target: &Path) -> std::io::Result<()> {
 /// of this process to a directory removes the stale temporaries of earlier ones there (see
 /// [`clean_stale_temporaries`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if ends_with_separator(path) {
+        return Err(std::io::Error::other("a file name cannot end with '/'"));
+    }
     let target = resolve_symlinks(path);
     refuse_special(&target)?;
     let (dir, tmp) = temporary_for(&target);
@@ -59,6 +62,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Whether `path` ends with a `/` (it names a directory: a file cannot be renamed onto it).
+fn ends_with_separator(path: &Path) -> bool {
+    path.as_os_str().to_string_lossy().ends_with(std::path::MAIN_SEPARATOR)
+}
+
 /// Checks, before any work, that [`write_atomically`] can write `path` later: its directory
 /// exists and takes a new file with a byte in it (a probe of our own temporary naming, synced
 /// so a full disk shows now, then removed), and the path is not a directory, device or
@@ -67,6 +75,9 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
     let name = show_path(path);
     if path.as_os_str().is_empty() {
         return Err("cannot write to an empty path: give a file name".into());
+    }
+    if ends_with_separator(path) {
+        return Err(format!("cannot write {name}: a file name cannot end with '/'"));
     }
     let target = resolve_symlinks(path);
     refuse_special(&target).map_err(|e| format!("cannot write {name}: {e}"))?;
@@ -345,6 +356,9 @@ mod tests {
         // Even root cannot create files in /proc/self.
         assert!(check_writable(Path::new("/proc/self/f.txt")).is_err());
         assert!(check_writable(Path::new("")).is_err());
+        let e = check_writable(&dir.join("new/")).unwrap_err();
+        assert!(e.ends_with("new/: a file name cannot end with '/'"), "{e}");
+        assert!(write_atomically(&dir.join("new/"), b"x").is_err());
         // A good path is checked without leaving anything behind.
         check_writable(&dir.join("ok.txt")).unwrap();
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();

@@ -51,7 +51,9 @@ fn address_space_left() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let used_kib: u64 =
         status.lines().find_map(|l| l.strip_prefix("VmSize:"))?.split_whitespace().next()?.parse().ok()?;
-    Some((limit.rlim_cur as u64).saturating_sub(used_kib.saturating_mul(1024)))
+    #[allow(clippy::unnecessary_cast)] // rlim_t is not u64 on every Unix
+    let limit = limit.rlim_cur as u64;
+    Some(limit.saturating_sub(used_kib.saturating_mul(1024)))
 }
 
 #[cfg(not(unix))]

@@ -1143,12 +1143,17 @@ fn every_subcommand_works_or_refuses_on_the_smallest_boards() {
     }
 }
 
-/// A display number nobody serves: no socket of that number exists.
+/// A display number nobody serves: no socket of that number exists, and no other test of
+/// this run is given it (one of them serves a stand-in on its number).
 fn unused_display() -> u32 {
-    (0..1000)
-        .map(|i| 40_000 + (std::process::id() + i) % 20_000)
-        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
-        .unwrap()
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    loop {
+        let i = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let n = 40_000 + (std::process::id() * 7 + i) % 20_000;
+        if !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+            return n;
+        }
+    }
 }
 
 #[test]
@@ -1176,8 +1181,9 @@ fn a_display_without_a_server_is_no_display() {
     }
 }
 
+/// A directory for the game's settings and saves, of its own for each test.
 fn dir_for_settings() -> std::path::PathBuf {
-    temp_dir("game-files")
+    temp_dir(&format!("game-files-{}", unused_display()))
 }
 
 #[test]
@@ -1392,4 +1398,33 @@ fn stale_temporaries_are_cleaned_on_the_next_write_to_their_directory() {
         assert!(!dir.join(name).exists(), "{name} left behind");
     }
     assert!(dir.join("keep.tmp").exists() && dir.join("lift.wav").exists());
+}
+
+#[test]
+fn ctrl_c_stops_puzzle_generation_and_keeps_the_puzzles_found() {
+    use std::io::BufRead;
+    let dir = temp_dir("generate-stop");
+    let out = dir.join("p.txt");
+    let mut cmd = Command::new(bin());
+    cmd.args(["puzzle", "generate", "--size", "5x5", "--count", "10000", "--max-games", "1000000"])
+        .args(["--max-nodes", "20000", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut guard = Guard::spawn(&mut cmd);
+    let child = guard.0.as_mut().unwrap();
+    // The first progress line (every 50 games when stderr is not a terminal) shows it is at
+    // work; then Ctrl-C.
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let first = lines.next().expect("a progress line").unwrap();
+    assert!(first.starts_with("game    50"), "{first}");
+    // SAFETY: sending a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    let o = guard.finish(Duration::from_secs(120), "puzzle generate after Ctrl-C");
+    assert_eq!(o.status.code(), Some(130), "{rest:?}");
+    assert!(rest.last().unwrap().starts_with("konane: interrupted: "), "{rest:?}");
+    assert!(rest.last().unwrap().contains("puzzles kept after"), "{rest:?}");
+    let text = std::fs::read_to_string(&out).expect("the puzzles found are written");
+    assert!(text.starts_with("# Kōnane puzzles, 5x5"), "{text}");
+    assert!(stdout(&o).contains("games played"), "{}", stdout(&o));
 }

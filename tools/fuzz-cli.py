@@ -63,7 +63,7 @@ def random_position(rng):
 
 
 POSITIONS_BAD = ["", "b", "BW/WB", "BW/WB x", "BW/W b", "BQ/WB b", "BW/WB b extra", "/ b", "B" * 30 + " b",
-                 "/".join(["B"] * 25) + " b", "\x1b[2J b", "BW/WB\x00 b", "ＢＷ/ＷＢ b", "BW//WB b"]
+                 "/".join(["B"] * 25) + " b", "\x1b[2J b", "BW/WB\x7f b", "ＢＷ/ＷＢ b", "BW//WB b"]
 
 
 class Env:
@@ -132,7 +132,7 @@ def number(rng, lo, hi):
 
 def value_for(flag, rng, env, quick):
     """A value for `flag`: usually one that keeps the run short (`quick`), else hostile."""
-    hostile = rng.random() < 0.35
+    hostile = rng.random() < 0.2
     if flag in ("--size",):
         if hostile:
             return rng.choice(SIZES_BAD)

@@ -243,6 +243,8 @@ pub struct GenerateConfig {
     pub max_games: u32,
     /// Thinking time of each self-play move.
     pub move_time: Duration,
+    /// Set to stop early (Ctrl-C): the puzzles kept so far are returned.
+    pub stop: Option<&'static AtomicBool>,
 }
 
 /// Whether a proven win is a real puzzle: one winning first move (with a choice to make),
@@ -267,7 +269,8 @@ pub fn generate(cfg: &GenerateConfig, mut progress: impl FnMut(&GenerateStats)) 
     let mut seen: HashSet<u64> = HashSet::new();
     let levels = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard];
     let full = |kept: &[u32; 3]| (0..3).all(|g| kept[g] >= cfg.per_grade[g]);
-    while !full(&stats.kept) && stats.games < cfg.max_games {
+    let stopped = || cfg.stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst));
+    while !full(&stats.kept) && stats.games < cfg.max_games && !stopped() {
         stats.games += 1;
         let mut players = [0, 1].map(|_| {
             let mut ai = Ai::new(levels[rng.random_range(0..levels.len())], rng.random());
@@ -294,6 +297,9 @@ pub fn generate(cfg: &GenerateConfig, mut progress: impl FnMut(&GenerateStats)) 
         // From the end backwards: late positions are proven fastest, and an unprovable
         // position means every earlier one is out of reach too.
         for pos in line.iter().rev() {
+            if stopped() {
+                break;
+            }
             if !seen.insert(pos.hash()) {
                 continue;
             }
@@ -364,6 +370,7 @@ mod tests {
             max_nodes: 100_000,
             max_games: 40,
             move_time: Duration::from_millis(5),
+            stop: None,
         };
         let (puzzles, stats) = generate(&cfg, |_| {});
         assert!(stats.kept[0] >= 1, "{stats:?}");
