@@ -36,7 +36,7 @@ bench:
 	$(CARGO) run --release -- perft --size 8x8 --depth 9
 
 # Formatting and clippy with warnings as errors (same release profile, so no second build of
-# Bevy's code generation), and the module import graph of src/game and src/rules without cycles.
+# Bevy's code generation), and the module import graph of src/game (its folders too), src/rules and src/ai without cycles.
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --all-targets -- -D warnings

@@ -1,5 +1,5 @@
 //! The Kōnane AI: evaluation, search, exact solver and difficulty levels. Plain Rust: no
-//! engine, no I/O; the game runs it on a task pool, the CLI on threads.
+//! engine, no I/O; the game runs it on engine threads of its own, the CLI on threads.
 
 pub mod bitsolve;
 pub mod distance;
