@@ -129,6 +129,17 @@ fn rules(app: &App) -> &Rules {
     app.world().resource::<Rules>()
 }
 
+/// Play vs computer from the title, then the opening removal of a8 and the computer's answer:
+/// a game that has begun, with you to move.
+fn start_vs_computer_and_remove_a_corner(app: &mut App, device: Device) {
+    device.press(app, Press::Choose);
+    app.update();
+    choose_cell(app, device, Coord::new(0, 0));
+    while turn(app) != Turn::Human {
+        app.update();
+    }
+}
+
 /// Moves the board cursor to `to` with the device's directions, then chooses.
 fn choose_cell(app: &mut App, device: Device, to: Coord) {
     let cursor = app.world().resource::<konane::game::board::input::BoardCursor>().clone();
@@ -393,12 +404,7 @@ fn play_vs_computer_as_white_at_another_level_with_only_a_keyboard() {
 #[test]
 fn resigning_asks_first_ends_the_game_and_undo_takes_it_back() {
     let (mut app, keys) = app_with("keyboard");
-    keys.press(&mut app, Press::Choose);
-    app.update();
-    choose_cell(&mut app, keys, Coord::new(0, 0));
-    while turn(&app) != Turn::Human {
-        app.update();
-    }
+    start_vs_computer_and_remove_a_corner(&mut app, keys);
     // Esc opens the pause menu: Resume, Restart, Save game, Copy record, Resign.
     keys.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::Pause);
@@ -618,12 +624,7 @@ fn the_whole_tutorial_with_only_a_gamepad_explains_wrong_moves_and_remembers_pro
 #[test]
 fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
     let (mut app, keys) = app_with("keyboard");
-    keys.press(&mut app, Press::Choose); // Play vs computer
-    app.update();
-    choose_cell(&mut app, keys, Coord::new(0, 0));
-    while turn(&app) != Turn::Human {
-        app.update();
-    }
+    start_vs_computer_and_remove_a_corner(&mut app, keys);
     // Esc: Resume, Restart, Save game, Copy record, Resign, How to play, Learn to play.
     keys.press(&mut app, Press::Back);
     for _ in 0..6 {
@@ -654,12 +655,7 @@ fn the_tutorial_starts_from_a_game_s_pause_menu_and_gives_the_players_back() {
 #[test]
 fn u_over_the_game_over_panel_takes_the_resignation_back_and_closes_the_panel() {
     let (mut app, keys) = app_with("keyboard");
-    keys.press(&mut app, Press::Choose); // Play vs computer
-    app.update();
-    choose_cell(&mut app, keys, Coord::new(0, 0));
-    while turn(&app) != Turn::Human {
-        app.update();
-    }
+    start_vs_computer_and_remove_a_corner(&mut app, keys);
     // Resign through the pause menu (Resume, Restart, Save game, Copy record, Resign), Yes.
     keys.press(&mut app, Press::Back);
     for _ in 0..4 {
