@@ -13,6 +13,7 @@ use crate::rules::{
     perft_until, perft_until_hashed, position_to_string,
 };
 use crate::{errln, outln};
+mod online;
 mod solve;
 
 use clap::Subcommand;
@@ -299,6 +300,53 @@ pub enum Command {
         #[arg(long, default_value_t = 2000, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
         ms: u64,
     },
+    /// Run the online game server: it keeps games in an SQLite file, checks every move, and
+    /// hands out invite codes (see docs/online.md). Stops cleanly on Ctrl-C or SIGTERM.
+    Serve {
+        /// Address to listen on; 0.0.0.0:7411 accepts other machines (port 0: any free port).
+        #[arg(long, default_value = "127.0.0.1:7411")]
+        listen: std::net::SocketAddr,
+        /// The database file (created if missing).
+        #[arg(long, default_value = "konane-server.sqlite")]
+        database: std::path::PathBuf,
+        /// Minutes a game waits for a player who went away before it ends as abandoned.
+        #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 7 * 24 * 60), allow_hyphen_values = true)]
+        keep_minutes: u64,
+        /// Seconds of silence after which a connection is closed (clients ping every 10 s).
+        #[arg(long, default_value_t = 60, value_parser = whole::<u64>(15, 3600), allow_hyphen_values = true)]
+        idle_seconds: u64,
+        /// Most connections open at once from one address.
+        #[arg(long, default_value_t = 64, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
+        max_connections_per_address: usize,
+        /// Most unfinished games hosted from one address.
+        #[arg(long, default_value_t = 32, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
+        max_games_per_address: usize,
+        /// Messages one connection may send per second on average (twice as many at once).
+        #[arg(long, default_value_t = 20, value_parser = whole::<u64>(1, 1_000_000), allow_hyphen_values = true)]
+        rate: u64,
+        /// Also answer LAN discovery (UDP, on the listening port) for the games it keeps.
+        #[arg(long)]
+        discovery: bool,
+    },
+    /// Load-test the server: pairs of simulated players on loopback play random legal games
+    /// through a `konane serve` started for the purpose (or --server), at each load given.
+    ServeBench {
+        /// Games played at once, one run per value (comma-separated).
+        #[arg(long, value_delimiter = ',', default_value = "250,500,1000,2000", value_parser = whole::<usize>(1, 20_000), allow_hyphen_values = true)]
+        games: Vec<usize>,
+        /// Seconds each run plays (after the connections are made).
+        #[arg(long, default_value_t = 60.0, value_parser = seconds(), allow_hyphen_values = true)]
+        seconds: f64,
+        /// Board size.
+        #[arg(long, default_value = "8x8", value_parser = size(), allow_hyphen_values = true)]
+        size: Geometry,
+        /// Mean think time of a simulated player before each move, in milliseconds.
+        #[arg(long, default_value_t = 500, value_parser = whole::<u64>(0, 60_000), allow_hyphen_values = true)]
+        think_ms: u64,
+        /// Use this running server instead of starting one (its memory is then not reported).
+        #[arg(long)]
+        server: Option<String>,
+    },
 }
 
 /// Why a command stopped early.
@@ -559,6 +607,28 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             }
         }
         Command::Bench { quick } => bench(quick)?,
+        Command::Serve {
+            listen,
+            database,
+            keep_minutes,
+            idle_seconds,
+            max_connections_per_address,
+            max_games_per_address,
+            rate,
+            discovery,
+        } => {
+            let mut config = crate::online::server::ServerConfig::new(listen, database);
+            config.keep = Duration::from_secs(keep_minutes * 60);
+            config.idle = Duration::from_secs(idle_seconds);
+            config.max_connections_per_address = max_connections_per_address;
+            config.max_games_per_address = max_games_per_address;
+            config.rate_per_second = rate as f64;
+            config.rate_burst = 2.0 * rate as f64;
+            online::serve(config, discovery)?;
+        }
+        Command::ServeBench { games, seconds, size, think_ms, server } => {
+            online::serve_bench(&games, seconds, size, think_ms, server)?;
+        }
         Command::Puzzle { action } => puzzle(action)?,
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,
         Command::Sounds { out } => {

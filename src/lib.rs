@@ -7,5 +7,6 @@ pub mod display;
 pub mod files;
 pub mod game;
 pub mod memory;
+pub mod online;
 pub mod rules;
 pub mod synth;

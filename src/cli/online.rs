@@ -1,0 +1,190 @@
+//! `konane serve` and `konane serve-bench`.
+
+use super::Failure;
+use crate::online::bench::{self, BenchConfig};
+use crate::online::discovery::Responder;
+use crate::online::server::{Server, ServerConfig};
+use crate::rules::Geometry;
+use crate::{errln, outln};
+use std::io::BufRead;
+use std::time::Duration;
+
+/// A network program must not die of SIGPIPE when a peer goes away mid-write (the command
+/// line restores the default disposition for piping into `head`): the write fails instead.
+fn ignore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    ignore_sigpipe();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Bad(format!("cannot start the network runtime: {e}")))
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let term = signal(SignalKind::terminate());
+        let int = signal(SignalKind::interrupt());
+        match (term, int) {
+            (Ok(mut t), Ok(mut i)) => {
+                tokio::select! { _ = t.recv() => {}, _ = i.recv() => {} }
+            }
+            _ => std::future::pending::<()>().await,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub(super) fn serve(config: ServerConfig, discovery: bool) -> Result<(), Failure> {
+    crate::online::raise_open_file_limit();
+    #[cfg(unix)]
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        errln!("konane serve: running as root is not needed; run the server as an ordinary user");
+    }
+    let rt = runtime()?;
+    rt.block_on(async {
+        let server = Server::bind(config).await?;
+        let local = server.local_addr()?;
+        let _responder = if discovery {
+            let lookup = server.lookup();
+            match Responder::start(local.port(), local.port(), move |code| lookup.has(code)) {
+                Ok(r) => Some(r),
+                Err(e) => {
+                    errln!("konane serve: no LAN discovery on UDP port {}: {e}", local.port());
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        outln!("konane serve: listening on {local}");
+        crate::console::flush()?;
+        server.run(stop_signal()).await;
+        outln!("konane serve: stopped");
+        Ok::<(), Failure>(())
+    })
+}
+
+/// Ends and reaps the server child, also when the benchmark fails.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Starts `konane serve` on a free loopback port with a fresh database; returns it and its address.
+fn start_server(dir: &std::path::Path) -> Result<(Child, String), Failure> {
+    let exe = std::env::current_exe().map_err(|e| Failure::Bad(format!("cannot find this program: {e}")))?;
+    let mut child = std::process::Command::new(exe)
+        .args(["serve", "--listen", "127.0.0.1:0", "--database"])
+        .arg(dir.join("bench.sqlite"))
+        .args(["--max-connections-per-address", "1000000", "--max-games-per-address", "1000000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .map_err(|e| Failure::Bad(format!("cannot start konane serve: {e}")))?;
+    let stdout = child.stdout.take().expect("piped");
+    let child = Child(child);
+    let mut line = String::new();
+    std::io::BufReader::new(stdout).read_line(&mut line).map_err(|e| Failure::Bad(e.to_string()))?;
+    let addr = line
+        .trim()
+        .strip_prefix("konane serve: listening on ")
+        .ok_or_else(|| Failure::Bad(format!("konane serve said {line:?} instead of its address")))?
+        .to_string();
+    Ok((child, addr))
+}
+
+/// Plays each load level in turn and prints one table row per level.
+pub(super) fn serve_bench(
+    loads: &[usize],
+    seconds: f64,
+    size: Geometry,
+    think_ms: u64,
+    server: Option<String>,
+) -> Result<(), Failure> {
+    crate::online::raise_open_file_limit();
+    let rt = runtime()?;
+    outln!(
+        "{:>6} {:>9} {:>8} {:>9} {:>8} {:>8} {:>9} {:>12} {:>6}",
+        "games",
+        "finished",
+        "moves",
+        "moves/s",
+        "p50 ms",
+        "p99 ms",
+        "RSS MB",
+        "MB/1000 games",
+        "errors"
+    );
+    for &games in loads {
+        let dir = std::env::temp_dir().join(format!("konane-serve-bench-{}-{games}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| Failure::Bad(format!("cannot create a scratch directory: {e}")))?;
+        let (child, addr) = match &server {
+            Some(a) => (None, a.clone()),
+            None => {
+                let (c, a) = start_server(&dir)?;
+                (Some(c), a)
+            }
+        };
+        let base = child.as_ref().and_then(|c| rss_kib(c.0.id()));
+        let cfg = BenchConfig {
+            server: addr,
+            games,
+            duration: Duration::from_secs_f64(seconds),
+            size,
+            think: Duration::from_millis(think_ms),
+        };
+        let report = rt.block_on(bench::run(cfg));
+        let rss = child.as_ref().and_then(|c| rss_kib(c.0.id()));
+        drop(child);
+        let _ = std::fs::remove_dir_all(&dir);
+        let rss_mb = rss.map(|k| k as f64 / 1024.0);
+        let per_1000 = match (rss, base) {
+            (Some(r), Some(b)) if report.games_started > 0 => {
+                format!("{:.1}", (r.saturating_sub(b)) as f64 / 1024.0 * 1000.0 / report.games_started as f64)
+            }
+            _ => "-".into(),
+        };
+        outln!(
+            "{:>6} {:>9} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>9} {:>12} {:>6}",
+            report.games_started,
+            report.games_finished,
+            report.moves,
+            report.moves as f64 / report.seconds,
+            report.latency_ms(0.5),
+            report.latency_ms(0.99),
+            rss_mb.map(|m| format!("{m:.1}")).unwrap_or_else(|| "-".into()),
+            per_1000,
+            report.failures.len()
+        );
+        if let Some(first) = report.failures.first() {
+            errln!("konane serve-bench: {} of {games} pairs failed; the first: {first}", report.failures.len());
+        }
+        crate::console::flush()?;
+    }
+    Ok(())
+}

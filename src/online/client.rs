@@ -1,0 +1,478 @@
+//! The client side of the online protocol.
+//!
+//! [`Link`] is one connection (async). [`Session`] is what the game uses: a thread of its own
+//! with a small runtime that keeps one seat (or one watch) alive — it reconnects with the seat's
+//! token whenever the line drops, resends a move the server had not acknowledged exactly once,
+//! pings, and gives up on nothing until it is stopped. The game only polls its events, so the
+//! frame loop never waits on the network.
+
+use std::sync::mpsc as std_mpsc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::sync::mpsc;
+use tokio_util::bytes::Bytes;
+use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
+
+use super::protocol::{
+    ClientMsg, Colour, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, Outcome, PROTOCOL_VERSION, ServerMsg,
+    codec, decode_server, encode,
+};
+
+/// Time to connect and be welcomed.
+pub const CONNECT_TIME: Duration = Duration::from_secs(5);
+/// A ping is sent when nothing was sent for this long.
+pub const PING_EVERY: Duration = Duration::from_secs(10);
+/// A connection that brings nothing (not even a pong) for this long is taken for dead.
+pub const SILENCE: Duration = Duration::from_secs(25);
+
+/// One connection to a server, welcomed.
+pub struct Link {
+    read: FramedRead<OwnedReadHalf, LengthDelimitedCodec>,
+    write: FramedWrite<OwnedWriteHalf, LengthDelimitedCodec>,
+}
+
+impl Link {
+    /// Connects to `server` (`host:port`) and says hello.
+    pub async fn connect(server: &str) -> Result<Link, String> {
+        let attempt = async {
+            let stream = TcpStream::connect(server).await.map_err(|e| format!("cannot reach {server}: {e}"))?;
+            let _ = stream.set_nodelay(true);
+            let (r, w) = stream.into_split();
+            let mut link =
+                Link { read: FramedRead::new(r, codec(MAX_SERVER_FRAME)), write: FramedWrite::new(w, codec(MAX_CLIENT_FRAME)) };
+            link.send(&ClientMsg::Hello { version: PROTOCOL_VERSION }).await?;
+            match link.recv().await? {
+                ServerMsg::Welcome { .. } => Ok(link),
+                ServerMsg::Error { message, .. } => Err(format!("{server} refused: {message}")),
+                other => Err(format!("{server} answered {other:?} to hello")),
+            }
+        };
+        tokio::time::timeout(CONNECT_TIME, attempt).await.map_err(|_| format!("{server} did not answer in time"))?
+    }
+
+    /// Sends one message.
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        self.write.send(Bytes::from(encode(msg))).await.map_err(|e| format!("the connection broke: {e}"))
+    }
+
+    /// Sends raw bytes as one frame (tests of hostile input).
+    pub async fn send_raw(&mut self, body: &[u8]) -> Result<(), String> {
+        self.write.send(Bytes::copy_from_slice(body)).await.map_err(|e| format!("the connection broke: {e}"))
+    }
+
+    /// The next message; an error when the connection closed or sent something unreadable.
+    pub async fn recv(&mut self) -> Result<ServerMsg, String> {
+        match self.read.next().await {
+            Some(Ok(body)) => decode_server(&body),
+            Some(Err(e)) => Err(format!("the connection broke: {e}")),
+            None => Err("the server closed the connection".into()),
+        }
+    }
+}
+
+/// How a session enters its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Create a game.
+    Host {
+        /// Rows.
+        rows: u8,
+        /// Columns.
+        cols: u8,
+        /// The host's colour.
+        colour: Colour,
+    },
+    /// Take the free seat.
+    Join {
+        /// Invite code.
+        code: String,
+    },
+    /// Follow without a seat.
+    Watch {
+        /// Invite code.
+        code: String,
+    },
+    /// Take back one's seat.
+    Resume {
+        /// Invite code.
+        code: String,
+        /// The seat's token.
+        token: String,
+    },
+}
+
+/// What the game asks of its session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play this move, the game's `ply`-th.
+    Move {
+        /// Its number.
+        ply: u32,
+        /// Notation.
+        mv: String,
+    },
+    /// Give up.
+    Resign,
+    /// Ask to take back one's last move.
+    UndoRequest,
+    /// Answer the opponent's request.
+    UndoAnswer(bool),
+    /// Ask for a rematch.
+    Rematch,
+}
+
+/// The line as the player should hear of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// The first connection is being made.
+    Connecting,
+    /// Connected and in the game.
+    Connected,
+    /// The line dropped; trying again (attempt number, last error).
+    Reconnecting(u32, String),
+    /// The server could not be reached at all (it is retried).
+    Unreachable(String),
+}
+
+/// What the session tells the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The line changed.
+    Link(LinkState),
+    /// A seat is held (after host, join or a resume): keep `token`.
+    Seated {
+        /// Invite code.
+        code: String,
+        /// The seat's token.
+        token: String,
+        /// Your colour.
+        colour: Colour,
+        /// The game.
+        game: GameView,
+    },
+    /// Watching.
+    Watching {
+        /// The game.
+        game: GameView,
+    },
+    /// The whole game again (take-back, rematch, resync); `colour` is yours in it.
+    State {
+        /// The game.
+        game: GameView,
+        /// Your colour.
+        colour: Option<Colour>,
+    },
+    /// A move was kept by the server (yours or theirs).
+    Moved {
+        /// Its number.
+        ply: u32,
+        /// Notation.
+        mv: String,
+        /// Result if it ended the game.
+        outcome: Option<Outcome>,
+    },
+    /// A seat's holder came or went.
+    Presence {
+        /// Which seat.
+        colour: Colour,
+        /// Connected now.
+        connected: bool,
+        /// Held by someone.
+        taken: bool,
+    },
+    /// A take-back was asked.
+    UndoAsked(Colour),
+    /// A take-back was declined.
+    UndoDeclined(Colour),
+    /// A rematch was asked.
+    RematchAsked(Colour),
+    /// The game ended other than by a move.
+    Ended(Outcome),
+    /// The server refused something (the session goes on).
+    Refused(ErrorCode, String),
+    /// The session ended: the game could not be entered (the reason was sent as `Refused`).
+    Closed,
+}
+
+enum Control {
+    Do(Command),
+    Stop,
+}
+
+/// A session running on a thread of its own.
+pub struct Session {
+    control: mpsc::UnboundedSender<Control>,
+    events: std_mpsc::Receiver<Event>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Session {
+    /// Starts a session with `server` (`host:port`).
+    pub fn start(server: String, start: Start) -> Session {
+        let (control, commands) = mpsc::unbounded_channel();
+        let (tell, events) = std_mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("konane-online".into())
+            .spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                match rt {
+                    Ok(rt) => rt.block_on(run(server, start, commands, tell)),
+                    Err(e) => {
+                        let _ = tell.send(Event::Refused(ErrorCode::ServerError, format!("no network runtime: {e}")));
+                        let _ = tell.send(Event::Closed);
+                    }
+                }
+            })
+            .ok();
+        Session { control, events, thread }
+    }
+
+    /// Asks for something; sent at once or after the next reconnect.
+    pub fn send(&self, command: Command) {
+        let _ = self.control.send(Control::Do(command));
+    }
+
+    /// Everything that happened since the last poll (never waits).
+    pub fn poll(&self) -> Vec<Event> {
+        self.events.try_iter().collect()
+    }
+
+    /// Waits up to `time` for the next event (tests and tools, not the frame loop).
+    pub fn wait(&self, time: Duration) -> Option<Event> {
+        self.events.recv_timeout(time).ok()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.control.send(Control::Stop);
+        if let Some(t) = self.thread.take() {
+            // The thread ends at its next await (at most one connect attempt's time).
+            let _ = t.join();
+        }
+    }
+}
+
+/// What a session remembers across reconnects.
+struct Memory {
+    start: Start,
+    /// A move sent and not yet acknowledged: resent once after a reconnect if still missing.
+    pending: Option<(u32, String)>,
+    /// Commands to send once connected.
+    queued: Vec<Command>,
+    /// Moves the game has, to decide about `pending`.
+    moves: usize,
+}
+
+fn backoff(attempt: u32) -> Duration {
+    Duration::from_millis((250u64 << attempt.min(5)).min(5000))
+}
+
+async fn run(
+    server: String,
+    start: Start,
+    mut commands: mpsc::UnboundedReceiver<Control>,
+    tell: std_mpsc::Sender<Event>,
+) {
+    let mut memory = Memory { start, pending: None, queued: Vec::new(), moves: 0 };
+    let mut entered = false;
+    let mut attempt = 0u32;
+    let _ = tell.send(Event::Link(LinkState::Connecting));
+    loop {
+        let linked = tokio::select! {
+            l = Link::connect(&server) => l,
+            c = commands.recv() => match c {
+                Some(Control::Do(cmd)) => { queue(&mut memory, cmd); continue }
+                _ => return,
+            },
+        };
+        let mut link = match linked {
+            Ok(l) => l,
+            Err(e) => {
+                attempt += 1;
+                let state = if entered { LinkState::Reconnecting(attempt, e) } else { LinkState::Unreachable(e) };
+                let _ = tell.send(Event::Link(state));
+                if !pause(backoff(attempt), &mut commands, &mut memory).await {
+                    return;
+                }
+                continue;
+            }
+        };
+        match play(&mut link, &mut memory, &mut commands, &tell, &mut entered).await {
+            Ended::Stop => return,
+            Ended::Refused => {
+                let _ = tell.send(Event::Closed);
+                // Stay until told to stop, so the game reads the reason first.
+                while let Some(Control::Do(_)) = commands.recv().await {}
+                return;
+            }
+            Ended::Broken(e) => {
+                attempt = 1;
+                let _ = tell.send(Event::Link(LinkState::Reconnecting(attempt, e)));
+                if !pause(backoff(0), &mut commands, &mut memory).await {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn queue(memory: &mut Memory, cmd: Command) {
+    match cmd {
+        Command::Move { ply, mv } => memory.pending = Some((ply, mv)),
+        other => memory.queued.push(other),
+    }
+}
+
+/// Waits `time`, taking commands meanwhile; false if told to stop.
+async fn pause(time: Duration, commands: &mut mpsc::UnboundedReceiver<Control>, memory: &mut Memory) -> bool {
+    let sleep = tokio::time::sleep(time);
+    tokio::pin!(sleep);
+    loop {
+        tokio::select! {
+            _ = &mut sleep => return true,
+            c = commands.recv() => match c {
+                Some(Control::Do(cmd)) => queue(memory, cmd),
+                _ => return false,
+            },
+        }
+    }
+}
+
+enum Ended {
+    Stop,
+    Refused,
+    Broken(String),
+}
+
+fn to_message(cmd: &Command) -> ClientMsg {
+    match cmd {
+        Command::Move { ply, mv } => ClientMsg::Move { ply: *ply, mv: mv.clone() },
+        Command::Resign => ClientMsg::Resign {},
+        Command::UndoRequest => ClientMsg::UndoRequest {},
+        Command::UndoAnswer(a) => ClientMsg::UndoAnswer { accept: *a },
+        Command::Rematch => ClientMsg::Rematch {},
+    }
+}
+
+/// One connection's life: enter the game, then pass messages both ways.
+async fn play(
+    link: &mut Link,
+    memory: &mut Memory,
+    commands: &mut mpsc::UnboundedReceiver<Control>,
+    tell: &std_mpsc::Sender<Event>,
+    entered: &mut bool,
+) -> Ended {
+    let first = match &memory.start {
+        Start::Host { rows, cols, colour } => ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour },
+        Start::Join { code } => ClientMsg::Join { code: code.clone() },
+        Start::Watch { code } => ClientMsg::Watch { code: code.clone() },
+        Start::Resume { code, token } => ClientMsg::Resume { code: code.clone(), token: token.clone() },
+    };
+    if let Err(e) = link.send(&first).await {
+        return Ended::Broken(e);
+    }
+    let mut in_game = false;
+    let mut ping = 0u64;
+    let mut last_heard = tokio::time::Instant::now();
+    let mut ticker = tokio::time::interval(PING_EVERY);
+    ticker.tick().await;
+    loop {
+        tokio::select! {
+            msg = link.recv() => {
+                let msg = match msg { Ok(m) => m, Err(e) => return Ended::Broken(e) };
+                last_heard = tokio::time::Instant::now();
+                match msg {
+                    ServerMsg::Seated { token, colour, game } => {
+                        memory.start = Start::Resume { code: game.code.clone(), token: token.clone() };
+                        memory.moves = game.moves.len();
+                        in_game = true;
+                        *entered = true;
+                        let _ = tell.send(Event::Link(LinkState::Connected));
+                        let _ = tell.send(Event::Seated { code: game.code.clone(), token, colour, game });
+                        if let Err(e) = after_entering(link, memory).await { return Ended::Broken(e) }
+                    }
+                    ServerMsg::Watching { game } => {
+                        memory.start = Start::Watch { code: game.code.clone() };
+                        memory.moves = game.moves.len();
+                        in_game = true;
+                        *entered = true;
+                        let _ = tell.send(Event::Link(LinkState::Connected));
+                        let _ = tell.send(Event::Watching { game });
+                    }
+                    ServerMsg::State { game, colour } => {
+                        memory.moves = game.moves.len();
+                        if memory.pending.as_ref().is_some_and(|(p, _)| (*p as usize) < memory.moves) {
+                            memory.pending = None;
+                        }
+                        let _ = tell.send(Event::State { game, colour });
+                    }
+                    ServerMsg::Moved { ply, mv, outcome } => {
+                        memory.moves = memory.moves.max(ply as usize + 1);
+                        if memory.pending.as_ref().is_some_and(|(p, _)| *p == ply) {
+                            memory.pending = None;
+                        }
+                        let _ = tell.send(Event::Moved { ply, mv, outcome });
+                    }
+                    ServerMsg::Presence { colour, connected, taken } => { let _ = tell.send(Event::Presence { colour, connected, taken }); }
+                    ServerMsg::UndoAsked { by } => { let _ = tell.send(Event::UndoAsked(by)); }
+                    ServerMsg::UndoDeclined { by } => { let _ = tell.send(Event::UndoDeclined(by)); }
+                    ServerMsg::RematchAsked { by } => { let _ = tell.send(Event::RematchAsked(by)); }
+                    ServerMsg::Ended { outcome } => { let _ = tell.send(Event::Ended(outcome)); }
+                    ServerMsg::Error { code, message } => {
+                        if code == ErrorCode::StaleMove || code == ErrorCode::IllegalMove || code == ErrorCode::NotYourTurn {
+                            memory.pending = None;
+                        }
+                        let _ = tell.send(Event::Refused(code, message));
+                        if !in_game && code != ErrorCode::RateLimited {
+                            return Ended::Refused;
+                        }
+                        if code == ErrorCode::ServerError {
+                            return Ended::Broken("the server lost the game's last change".into());
+                        }
+                    }
+                    ServerMsg::Pong { .. } | ServerMsg::Welcome { .. } => {}
+                }
+            }
+            c = commands.recv() => match c {
+                Some(Control::Do(cmd)) => {
+                    if !in_game {
+                        queue(memory, cmd);
+                        continue;
+                    }
+                    if let Command::Move { ply, mv } = &cmd {
+                        memory.pending = Some((*ply, mv.clone()));
+                    }
+                    if let Err(e) = link.send(&to_message(&cmd)).await { return Ended::Broken(e) }
+                }
+                _ => return Ended::Stop,
+            },
+            _ = ticker.tick() => {
+                if last_heard.elapsed() > SILENCE {
+                    return Ended::Broken("the server stopped answering".into());
+                }
+                ping += 1;
+                if let Err(e) = link.send(&ClientMsg::Ping { n: ping }).await { return Ended::Broken(e) }
+            }
+        }
+    }
+}
+
+/// After (re)entering: resend the unacknowledged move once if the server lacks it, then the
+/// commands that waited for the line.
+async fn after_entering(link: &mut Link, memory: &mut Memory) -> Result<(), String> {
+    if let Some((ply, mv)) = memory.pending.clone() {
+        if (ply as usize) == memory.moves {
+            link.send(&ClientMsg::Move { ply, mv }).await?;
+        } else {
+            memory.pending = None;
+        }
+    }
+    for cmd in std::mem::take(&mut memory.queued) {
+        link.send(&to_message(&cmd)).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,894 @@
+//! `konane serve`: the authority of online games. It keeps every game with the rules core,
+//! checks every move, and answers each connection in the protocol of [`super::protocol`].
+//!
+//! The hub (games in memory, who is connected) sits behind one mutex that is never held
+//! across an `.await`. A change is applied to the hub and queued to the store while the lock
+//! is held (so the store sees changes in the order the hub made them), and the players are
+//! told only after the store has committed it. If the store fails, the game is dropped from
+//! memory and its players are told: they resume from what the database kept.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::bytes::Bytes;
+use tokio_util::codec::{FramedRead, FramedWrite};
+
+use super::code;
+use super::protocol::{
+    ClientMsg, Colour, EndReason, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, Outcome, PROTOCOL_VERSION,
+    SeatView, ServerMsg, codec, decode_client, encode, MIN_BOARD,
+};
+use super::store::{self, Op, Store, StoredGame};
+use crate::rules::{Game, Geometry, Phase, notation};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The address to listen on.
+    pub listen: SocketAddr,
+    /// The SQLite file that keeps the games.
+    pub database: PathBuf,
+    /// A game whose seat holder has been away this long ends as abandoned.
+    pub keep: Duration,
+    /// A connection that sends nothing for this long is closed (clients ping every 10 s).
+    pub idle: Duration,
+    /// Most connections open at once from one address.
+    pub max_connections_per_address: usize,
+    /// Most unfinished games hosted by one address.
+    pub max_games_per_address: usize,
+    /// Most connections open at once in all.
+    pub max_connections: usize,
+    /// Messages a connection may send per second, on average.
+    pub rate_per_second: f64,
+    /// Messages a connection may send in a burst.
+    pub rate_burst: f64,
+}
+
+impl ServerConfig {
+    /// The defaults for `listen` and `database`.
+    pub fn new(listen: SocketAddr, database: PathBuf) -> ServerConfig {
+        ServerConfig {
+            listen,
+            database,
+            keep: Duration::from_secs(30 * 60),
+            idle: Duration::from_secs(60),
+            max_connections_per_address: 64,
+            max_games_per_address: 32,
+            max_connections: 20_000,
+            rate_per_second: 20.0,
+            rate_burst: 40.0,
+        }
+    }
+}
+
+/// Time a client has to say `hello`.
+const HELLO_TIME: Duration = Duration::from_secs(10);
+/// Time a frame may take to be written before the connection counts as gone.
+const WRITE_TIME: Duration = Duration::from_secs(10);
+/// Frames queued for one connection; a reader that falls this far behind is closed.
+const OUTBOX: usize = 256;
+/// Refused messages (rate) after which a connection is closed.
+const MAX_REFUSED: u32 = 50;
+/// Finished games with nobody connected leave memory after this long (they stay on disk).
+const FORGET_FINISHED: Duration = Duration::from_secs(10 * 60);
+
+type ConnId = u64;
+type Outbox = mpsc::Sender<Bytes>;
+
+/// One game in memory.
+struct Live {
+    rows: u8,
+    cols: u8,
+    game: Game,
+    moves: Vec<String>,
+    round: u32,
+    tokens: [Option<String>; 2],
+    outcome: Option<Outcome>,
+    undo_asked: Option<Colour>,
+    rematch: [bool; 2],
+    /// Everyone following the game: connection, seat (none for a watcher), outbox.
+    conns: Vec<(ConnId, Option<Colour>, Outbox)>,
+    /// Since when each taken seat has had no connection.
+    away_since: [Option<Instant>; 2],
+    /// The address that hosted it (for the per-address cap), while unfinished.
+    host: Option<IpAddr>,
+    /// When it last had nobody connected.
+    empty_since: Option<Instant>,
+}
+
+impl Live {
+    fn from_stored(g: StoredGame, now: Instant) -> Result<Live, String> {
+        let geo = Geometry::new(g.rows, g.cols)?;
+        let mut game = Game::new(geo);
+        for (i, text) in g.moves.iter().enumerate() {
+            let mv = notation::parse_move(&geo, text).map_err(|e| format!("game {}: move {}: {e}", g.code, i + 1))?;
+            game.try_play(mv).map_err(|e| format!("game {}: move {}: {e}", g.code, i + 1))?;
+        }
+        let away = |t: &Option<String>| t.as_ref().map(|_| now);
+        Ok(Live {
+            rows: g.rows,
+            cols: g.cols,
+            game,
+            moves: g.moves,
+            round: g.round,
+            away_since: [away(&g.tokens[0]), away(&g.tokens[1])],
+            tokens: g.tokens,
+            outcome: g.outcome,
+            undo_asked: None,
+            rematch: [false; 2],
+            conns: Vec::new(),
+            host: None,
+            empty_since: Some(now),
+        })
+    }
+
+    fn seat_connected(&self, c: Colour) -> bool {
+        self.conns.iter().any(|(_, s, _)| *s == Some(c))
+    }
+
+    fn view(&self, code: &str) -> GameView {
+        let seat = |c: Colour| SeatView {
+            taken: self.tokens[c.index()].is_some(),
+            connected: self.seat_connected(c),
+            rematch: self.rematch[c.index()],
+        };
+        GameView {
+            code: code.to_string(),
+            rows: self.rows,
+            cols: self.cols,
+            moves: self.moves.clone(),
+            seats: [seat(Colour::Black), seat(Colour::White)],
+            outcome: self.outcome,
+            undo_asked: self.undo_asked,
+            round: self.round,
+        }
+    }
+
+    fn send_all(&self, msg: &ServerMsg) {
+        let bytes = Bytes::from(encode(msg));
+        for (_, _, out) in &self.conns {
+            let _ = out.try_send(bytes.clone());
+        }
+    }
+
+    fn send_others(&self, me: ConnId, msg: &ServerMsg) {
+        let bytes = Bytes::from(encode(msg));
+        for (id, _, out) in &self.conns {
+            if *id != me {
+                let _ = out.try_send(bytes.clone());
+            }
+        }
+    }
+
+    fn finished_by_rules(&self) -> Option<Outcome> {
+        match self.game.phase() {
+            Phase::Over { winner } => Some(Outcome { winner: Some(winner.into()), how: EndReason::NoMoves }),
+            _ => None,
+        }
+    }
+}
+
+/// Connections and unfinished games of one address.
+#[derive(Default)]
+struct AddressUse {
+    connections: usize,
+}
+
+struct Hub {
+    games: HashMap<String, Live>,
+    addresses: HashMap<IpAddr, AddressUse>,
+    connections: usize,
+    next_conn: ConnId,
+}
+
+/// What the server shares between its tasks.
+struct Shared {
+    config: ServerConfig,
+    hub: Mutex<Hub>,
+    store: Store,
+    /// A reading connection, for games not in memory.
+    reader: Mutex<rusqlite::Connection>,
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+fn error(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+    ServerMsg::Error { code, message: message.into() }
+}
+
+/// What a connection follows.
+#[derive(Clone, Debug, PartialEq)]
+enum Attached {
+    Nothing,
+    Game { code: String },
+}
+
+/// The work of one message once the hub has decided it.
+#[derive(Default)]
+struct Decision {
+    /// Sent to this connection now.
+    reply: Vec<ServerMsg>,
+    /// Wait for this commit, then send `after` (to this connection) and `broadcast` (to the game).
+    commit: Option<(String, oneshot::Receiver<Result<(), String>>)>,
+    after: Vec<ServerMsg>,
+    broadcast: Vec<ServerMsg>,
+    /// After the commit, the whole state to everyone in the game, each with their colour.
+    state_to_all: bool,
+    /// Broadcast to everyone else in the game right away (nothing to keep).
+    others: Vec<ServerMsg>,
+    /// Close the connection after the replies.
+    close: bool,
+}
+
+impl Decision {
+    fn refuse(code: ErrorCode, message: impl Into<String>) -> Decision {
+        Decision { reply: vec![error(code, message)], ..Default::default() }
+    }
+}
+
+struct Conn {
+    id: ConnId,
+    peer: IpAddr,
+    hello: bool,
+    attached: Attached,
+    out: Outbox,
+    tokens: f64,
+    last_refill: Instant,
+    refused: u32,
+}
+
+impl Shared {
+    /// The game with `code` in memory, loading it from the database if needed.
+    fn ensure_loaded(&self, code: &str) -> Result<bool, String> {
+        if self.hub.lock().unwrap().games.contains_key(code) {
+            return Ok(true);
+        }
+        let stored = {
+            let reader = self.reader.lock().unwrap();
+            store::load_code(&reader, code)?
+        };
+        let Some(stored) = stored else { return Ok(false) };
+        let live = Live::from_stored(stored, Instant::now())?;
+        self.hub.lock().unwrap().games.entry(code.to_string()).or_insert(live);
+        Ok(true)
+    }
+
+    fn decide(&self, conn: &mut Conn, msg: ClientMsg) -> Decision {
+        if !conn.hello {
+            return match msg {
+                ClientMsg::Hello { version } if version == PROTOCOL_VERSION => {
+                    conn.hello = true;
+                    Decision {
+                        reply: vec![ServerMsg::Welcome {
+                            version: PROTOCOL_VERSION,
+                            server: format!("konane {}", env!("CARGO_PKG_VERSION")),
+                        }],
+                        ..Default::default()
+                    }
+                }
+                ClientMsg::Hello { version } => Decision {
+                    reply: vec![error(
+                        ErrorCode::Version,
+                        format!("this server speaks protocol {PROTOCOL_VERSION}, not {version}"),
+                    )],
+                    close: true,
+                    ..Default::default()
+                },
+                _ => Decision { reply: vec![error(ErrorCode::Order, "say hello first")], close: true, ..Default::default() },
+            };
+        }
+        match msg {
+            ClientMsg::Hello { .. } => Decision::refuse(ErrorCode::Order, "hello was already said"),
+            ClientMsg::Ping { n } => Decision { reply: vec![ServerMsg::Pong { n }], ..Default::default() },
+            ClientMsg::Host { rows, cols, colour } => self.host(conn, rows, cols, colour),
+            ClientMsg::Join { code } | ClientMsg::Watch { code } | ClientMsg::Resume { code, .. }
+                if conn.attached != Attached::Nothing =>
+            {
+                let _ = code;
+                Decision::refuse(ErrorCode::AlreadyInGame, "this connection already follows a game")
+            }
+            ClientMsg::Join { code } => self.enter(conn, &code, Entry::Join),
+            ClientMsg::Watch { code } => self.enter(conn, &code, Entry::Watch),
+            ClientMsg::Resume { code, token } => self.enter(conn, &code, Entry::Resume(token)),
+            other => {
+                let Attached::Game { code } = conn.attached.clone() else {
+                    return Decision::refuse(ErrorCode::NotInGame, "host, join, watch or resume a game first");
+                };
+                let mut hub = self.hub.lock().unwrap();
+                let Some(live) = hub.games.get_mut(&code) else {
+                    return Decision::refuse(ErrorCode::NoSuchGame, "the game is no longer kept");
+                };
+                // The seat's colour is the one of this round (a rematch swaps them).
+                let Some(seat) = live.conns.iter().find(|(id, _, _)| *id == conn.id).and_then(|(_, s, _)| *s) else {
+                    return Decision::refuse(ErrorCode::NotSeated, "watchers cannot play");
+                };
+                self.in_game(&code, seat, live, other)
+            }
+        }
+    }
+
+    fn host(&self, conn: &mut Conn, rows: u8, cols: u8, colour: Colour) -> Decision {
+        if conn.attached != Attached::Nothing {
+            return Decision::refuse(ErrorCode::AlreadyInGame, "this connection already follows a game");
+        }
+        let geo = match Geometry::new(rows, cols) {
+            Ok(g) if g.rows() >= MIN_BOARD && g.cols() >= MIN_BOARD => g,
+            Ok(_) => {
+                return Decision::refuse(
+                    ErrorCode::BadSize,
+                    format!("boards are at least {0}×{0}", MIN_BOARD),
+                );
+            }
+            Err(e) => return Decision::refuse(ErrorCode::BadSize, e),
+        };
+        let mut hub = self.hub.lock().unwrap();
+        let hosted = hub.games.values().filter(|g| g.host == Some(conn.peer) && g.outcome.is_none()).count();
+        if hosted >= self.config.max_games_per_address {
+            return Decision::refuse(
+                ErrorCode::TooMany,
+                format!("this address already hosts {hosted} unfinished games"),
+            );
+        }
+        let code = loop {
+            let c = code::new_code();
+            if !hub.games.contains_key(&c) {
+                break c;
+            }
+        };
+        let token = code::new_token();
+        let mut tokens = [None, None];
+        tokens[colour.index()] = Some(token.clone());
+        let live = Live {
+            rows,
+            cols,
+            game: Game::new(geo),
+            moves: Vec::new(),
+            round: 0,
+            tokens: tokens.clone(),
+            outcome: None,
+            undo_asked: None,
+            rematch: [false; 2],
+            conns: vec![(conn.id, Some(colour), conn.out.clone())],
+            away_since: [None; 2],
+            host: Some(conn.peer),
+            empty_since: None,
+        };
+        let view = live.view(&code);
+        hub.games.insert(code.clone(), live);
+        let done = self.store.queue(Op::Create { code: code.clone(), rows, cols, created: unix_now(), tokens });
+        conn.attached = Attached::Game { code: code.clone() };
+        Decision {
+            commit: Some((code, done)),
+            after: vec![ServerMsg::Seated { token, colour, game: view }],
+            ..Default::default()
+        }
+    }
+
+    fn enter(&self, conn: &mut Conn, typed: &str, entry: Entry) -> Decision {
+        let code = match code::normalise(typed) {
+            Ok(c) => c,
+            Err(e) => return Decision::refuse(ErrorCode::NoSuchGame, e),
+        };
+        match self.ensure_loaded(&code) {
+            Ok(true) => {}
+            Ok(false) => return Decision::refuse(ErrorCode::NoSuchGame, format!("no game has the code {}", code::display(&code))),
+            Err(e) => return Decision::refuse(ErrorCode::ServerError, e),
+        }
+        let mut hub = self.hub.lock().unwrap();
+        let Some(live) = hub.games.get_mut(&code) else {
+            return Decision::refuse(ErrorCode::NoSuchGame, "the game is no longer kept");
+        };
+        let (seat, token, op) = match entry {
+            Entry::Watch => (None, None, None),
+            Entry::Resume(token) => {
+                let found = [Colour::Black, Colour::White].into_iter().find(|c| {
+                    live.tokens[c.index()].as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes()))
+                });
+                match found {
+                    Some(c) => (Some(c), Some(token), None),
+                    None => return Decision::refuse(ErrorCode::WrongToken, "that token holds no seat in this game"),
+                }
+            }
+            Entry::Join if live.outcome.is_some() => {
+                return Decision::refuse(ErrorCode::GameOver, "that game is over; you can watch it");
+            }
+            Entry::Join => {
+                let free = [Colour::Black, Colour::White].into_iter().find(|c| live.tokens[c.index()].is_none());
+                let Some(c) = free else {
+                    return Decision::refuse(ErrorCode::GameFull, "both seats are taken; you can watch");
+                };
+                let token = code::new_token();
+                live.tokens[c.index()] = Some(token.clone());
+                let op = Op::Seat { code: code.clone(), colour: c, token: token.clone() };
+                (Some(c), Some(token), Some(op))
+            }
+        };
+        let was_connected = seat.map(|c| live.seat_connected(c));
+        live.conns.push((conn.id, seat, conn.out.clone()));
+        live.empty_since = None;
+        conn.attached = Attached::Game { code: code.clone() };
+        let mut d = Decision::default();
+        if let Some(c) = seat {
+            live.away_since[c.index()] = None;
+            if was_connected == Some(false) {
+                d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true });
+            }
+        }
+        let view = live.view(&code);
+        let first = match (seat, token) {
+            (Some(colour), Some(token)) => ServerMsg::Seated { token, colour, game: view },
+            _ => ServerMsg::Watching { game: view },
+        };
+        match op {
+            Some(op) => {
+                d.commit = Some((code.clone(), self.store.queue(op)));
+                d.after.push(first);
+            }
+            None => d.reply.push(first),
+        }
+        d
+    }
+
+    fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg) -> Decision {
+        match msg {
+            ClientMsg::Move { ply, mv } => {
+                let len = live.moves.len() as u32;
+                if ply < len {
+                    // Sent again after a reconnect: acknowledged, not played twice.
+                    if live.moves[ply as usize] == mv && live.game.moves().len() > ply as usize {
+                        let outcome = if ply + 1 == len { live.outcome } else { None };
+                        return Decision {
+                            reply: vec![ServerMsg::Moved { ply, mv, outcome }],
+                            ..Default::default()
+                        };
+                    }
+                    return Decision {
+                        reply: vec![
+                            error(ErrorCode::StaleMove, format!("move {} was already played", ply + 1)),
+                            ServerMsg::State { game: live.view(code), colour: Some(seat) },
+                        ],
+                        ..Default::default()
+                    };
+                }
+                if ply > len {
+                    return Decision {
+                        reply: vec![
+                            error(ErrorCode::StaleMove, format!("the next move is number {}, not {}", len + 1, ply + 1)),
+                            ServerMsg::State { game: live.view(code), colour: Some(seat) },
+                        ],
+                        ..Default::default()
+                    };
+                }
+                if live.outcome.is_some() {
+                    return Decision::refuse(ErrorCode::GameOver, "the game is over");
+                }
+                if Colour::from(live.game.to_move()) != seat {
+                    return Decision::refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
+                }
+                let geo = *live.game.geometry();
+                let parsed = match notation::parse_move(&geo, &mv) {
+                    Ok(m) => m,
+                    Err(e) => return Decision::refuse(ErrorCode::IllegalMove, e.to_string()),
+                };
+                if let Err(e) = live.game.try_play(parsed) {
+                    return Decision::refuse(ErrorCode::IllegalMove, e.to_string());
+                }
+                let text = notation::move_to_string(&geo, parsed);
+                live.moves.push(text.clone());
+                live.undo_asked = None;
+                let outcome = live.finished_by_rules();
+                live.outcome = outcome;
+                let done = self.store.queue(Op::Move { code: code.to_string(), ply, mv: text.clone() });
+                if let Some(outcome) = outcome {
+                    let _ = self.store.queue(Op::End { code: code.to_string(), outcome, at: unix_now() });
+                }
+                Decision {
+                    commit: Some((code.to_string(), done)),
+                    broadcast: vec![ServerMsg::Moved { ply, mv: text, outcome }],
+                    ..Default::default()
+                }
+            }
+            ClientMsg::Resign {} => {
+                if live.outcome.is_some() {
+                    return Decision::refuse(ErrorCode::GameOver, "the game is over");
+                }
+                let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Resigned };
+                live.outcome = Some(outcome);
+                live.undo_asked = None;
+                let done = self.store.queue(Op::End { code: code.to_string(), outcome, at: unix_now() });
+                Decision {
+                    commit: Some((code.to_string(), done)),
+                    broadcast: vec![ServerMsg::Ended { outcome }],
+                    ..Default::default()
+                }
+            }
+            ClientMsg::UndoRequest {} => {
+                if matches!(live.outcome, Some(o) if o.how != EndReason::NoMoves) {
+                    return Decision::refuse(ErrorCode::GameOver, "a resigned or abandoned game cannot be taken back");
+                }
+                if take_back_to(&live.game, seat).is_none() {
+                    return Decision::refuse(ErrorCode::NoUndo, "you have no move to take back");
+                }
+                if live.undo_asked.is_some() {
+                    return Decision::refuse(ErrorCode::NoUndo, "a take-back is already asked for");
+                }
+                live.undo_asked = Some(seat);
+                Decision { reply: vec![ServerMsg::UndoAsked { by: seat }], others: vec![ServerMsg::UndoAsked { by: seat }], ..Default::default() }
+            }
+            ClientMsg::UndoAnswer { accept } => {
+                let Some(asker) = live.undo_asked.filter(|a| *a != seat) else {
+                    return Decision::refuse(ErrorCode::NoUndo, "your opponent has not asked to take back a move");
+                };
+                live.undo_asked = None;
+                if !accept {
+                    let msg = ServerMsg::UndoDeclined { by: seat };
+                    return Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() };
+                }
+                let Some(to) = take_back_to(&live.game, asker) else {
+                    return Decision::refuse(ErrorCode::NoUndo, "there is no move to take back");
+                };
+                while live.game.ply() > to {
+                    live.game.undo();
+                }
+                live.moves.truncate(to);
+                live.outcome = None;
+                let done = self.store.queue(Op::Truncate { code: code.to_string(), from_ply: to as u32 });
+                self.state_to_all(code, done)
+            }
+            ClientMsg::Rematch {} => {
+                if live.outcome.is_none() {
+                    return Decision::refuse(ErrorCode::NotOver, "the game is not over");
+                }
+                live.rematch[seat.index()] = true;
+                if live.rematch != [true, true] {
+                    let msg = ServerMsg::RematchAsked { by: seat };
+                    return Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() };
+                }
+                live.round += 1;
+                live.rematch = [false; 2];
+                live.tokens.swap(0, 1);
+                live.away_since.swap(0, 1);
+                for (_, s, _) in live.conns.iter_mut() {
+                    *s = s.map(Colour::other);
+                }
+                live.game = Game::new(*live.game.geometry());
+                live.moves.clear();
+                live.outcome = None;
+                live.undo_asked = None;
+                let done = self.store.queue(Op::Rematch { code: code.to_string(), round: live.round });
+                self.state_to_all(code, done)
+            }
+            _ => Decision::refuse(ErrorCode::Order, "not now"),
+        }
+    }
+
+    /// The whole game to everyone, each told their (possibly new) colour, after `done`.
+    fn state_to_all(&self, code: &str, done: oneshot::Receiver<Result<(), String>>) -> Decision {
+        Decision { commit: Some((code.to_string(), done)), state_to_all: true, ..Default::default() }
+    }
+}
+
+enum Entry {
+    Join,
+    Watch,
+    Resume(String),
+}
+
+/// The ply to go back to so that `asker` is to move before their last move, or `None` if
+/// they have not moved.
+fn take_back_to(game: &Game, asker: Colour) -> Option<usize> {
+    let moves = game.ply();
+    // Plies alternate from Black: ply i was played by Black when i is even.
+    let last = (0..moves).rev().find(|i| (if i % 2 == 0 { Colour::Black } else { Colour::White }) == asker)?;
+    Some(last)
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A bound server, ready to run.
+pub struct Server {
+    shared: Arc<Shared>,
+    listener: TcpListener,
+}
+
+/// A handle that asks a running server whether it keeps a game (for LAN discovery).
+#[derive(Clone)]
+pub struct Lookup(Arc<Shared>);
+
+impl Lookup {
+    /// The server keeps a game with this code (in memory or on disk).
+    pub fn has(&self, code: &str) -> bool {
+        self.0.ensure_loaded(code).unwrap_or(false)
+    }
+}
+
+impl Server {
+    /// Opens the database and binds the address (port 0: any free port).
+    pub async fn bind(config: ServerConfig) -> Result<Server, String> {
+        let conn = store::open(&config.database)?;
+        let reader = store::open(&config.database)?;
+        let store = Store::start(conn, config.database.clone());
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        let shared = Arc::new(Shared {
+            config,
+            hub: Mutex::new(Hub { games: HashMap::new(), addresses: HashMap::new(), connections: 0, next_conn: 1 }),
+            store,
+            reader: Mutex::new(reader),
+        });
+        Ok(Server { shared, listener })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> Result<SocketAddr, String> {
+        self.listener.local_addr().map_err(|e| e.to_string())
+    }
+
+    /// A handle for LAN discovery.
+    pub fn lookup(&self) -> Lookup {
+        Lookup(self.shared.clone())
+    }
+
+    /// Serves until `stop` resolves.
+    pub async fn run(self, stop: impl std::future::Future<Output = ()>) {
+        let Server { shared, listener } = self;
+        let sweeper = tokio::spawn(sweep(shared.clone()));
+        tokio::pin!(stop);
+        loop {
+            tokio::select! {
+                _ = &mut stop => break,
+                accepted = listener.accept() => {
+                    let (stream, peer) = match accepted {
+                        Ok(a) => a,
+                        // Out of descriptors or a connection reset before accept: go on.
+                        Err(_) => { tokio::time::sleep(Duration::from_millis(50)).await; continue }
+                    };
+                    let _ = stream.set_nodelay(true);
+                    tokio::spawn(connection(shared.clone(), stream, peer));
+                }
+            }
+        }
+        sweeper.abort();
+    }
+}
+
+async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
+    let ip = peer.ip();
+    let (id, admitted) = {
+        let mut hub = shared.hub.lock().unwrap();
+        let id = hub.next_conn;
+        hub.next_conn += 1;
+        let per = hub.addresses.entry(ip).or_default();
+        let admitted = if per.connections >= shared.config.max_connections_per_address {
+            Err(format!("this address already has {} connections", per.connections))
+        } else if hub.connections >= shared.config.max_connections {
+            Err("the server is full".to_string())
+        } else {
+            hub.addresses.get_mut(&ip).unwrap().connections += 1;
+            hub.connections += 1;
+            Ok(())
+        };
+        (id, admitted)
+    };
+    let (read, write) = stream.into_split();
+    let mut frames = FramedRead::new(read, codec(MAX_CLIENT_FRAME));
+    let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
+    if let Err(why) = admitted {
+        eprintln!("konane serve: refused a connection from {ip}: {why}");
+        let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
+        return;
+    }
+    let (out, mut outbox) = mpsc::channel::<Bytes>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(frame) = outbox.recv().await {
+            match tokio::time::timeout(WRITE_TIME, sink.send(frame)).await {
+                Ok(Ok(())) => {}
+                _ => break,
+            }
+        }
+        let _ = tokio::time::timeout(WRITE_TIME, SinkExt::<Bytes>::close(&mut sink)).await;
+    });
+    let burst = shared.config.rate_burst;
+    let mut conn =
+        Conn { id, peer: ip, hello: false, attached: Attached::Nothing, out, tokens: burst, last_refill: Instant::now(), refused: 0 };
+    loop {
+        let wait = if conn.hello { shared.config.idle } else { HELLO_TIME };
+        let frame = match tokio::time::timeout(wait, frames.next()).await {
+            Err(_) | Ok(None) => break,
+            Ok(Some(Err(e))) => {
+                let (code, why) = if e.kind() == std::io::ErrorKind::InvalidData {
+                    (ErrorCode::TooLarge, format!("frames are at most {MAX_CLIENT_FRAME} bytes"))
+                } else {
+                    (ErrorCode::BadMessage, e.to_string())
+                };
+                let _ = conn.out.try_send(Bytes::from(encode(&error(code, why))));
+                break;
+            }
+            Ok(Some(Ok(body))) => body,
+        };
+        if !take_token(&shared.config, &mut conn) {
+            conn.refused += 1;
+            let _ = conn.out.try_send(Bytes::from(encode(&error(ErrorCode::RateLimited, "too many messages; slow down"))));
+            if conn.refused >= MAX_REFUSED {
+                break;
+            }
+            continue;
+        }
+        let decision = match decode_client(&frame) {
+            Ok(msg) => shared.decide(&mut conn, msg),
+            Err(why) => Decision::refuse(ErrorCode::BadMessage, why),
+        };
+        if !carry_out(&shared, &conn, decision).await {
+            break;
+        }
+    }
+    detach(&shared, &conn);
+    {
+        let mut hub = shared.hub.lock().unwrap();
+        hub.connections -= 1;
+        if let Some(per) = hub.addresses.get_mut(&ip) {
+            per.connections -= 1;
+            if per.connections == 0 {
+                hub.addresses.remove(&ip);
+            }
+        }
+    }
+    drop(conn);
+    let _ = writer.await;
+}
+
+fn take_token(config: &ServerConfig, conn: &mut Conn) -> bool {
+    let now = Instant::now();
+    let dt = now.duration_since(conn.last_refill).as_secs_f64();
+    conn.last_refill = now;
+    conn.tokens = (conn.tokens + dt * config.rate_per_second).min(config.rate_burst);
+    if conn.tokens >= 1.0 {
+        conn.tokens -= 1.0;
+        true
+    } else {
+        false
+    }
+}
+
+/// Sends what was decided, waiting for the store where needed. False: close the connection.
+async fn carry_out(shared: &Shared, conn: &Conn, d: Decision) -> bool {
+    let send = |m: &ServerMsg| conn.out.try_send(Bytes::from(encode(m))).is_ok();
+    for m in &d.reply {
+        if !send(m) {
+            return false;
+        }
+    }
+    if !d.others.is_empty()
+        && let Attached::Game { code, .. } = &conn.attached
+    {
+        let hub = shared.hub.lock().unwrap();
+        if let Some(live) = hub.games.get(code) {
+            for m in &d.others {
+                live.send_others(conn.id, m);
+            }
+        }
+    }
+    if let Some((code, done)) = d.commit {
+        let kept = done.await.unwrap_or_else(|_| Err("the database writer has stopped".into()));
+        let mut hub = shared.hub.lock().unwrap();
+        if let Err(e) = kept {
+            // Memory is ahead of the disk: forget the game; everyone resumes from the disk.
+            if let Some(live) = hub.games.remove(&code) {
+                live.send_all(&error(ErrorCode::ServerError, format!("the server could not keep the change: {e}")));
+            }
+            return false;
+        }
+        for m in &d.after {
+            if !send(m) {
+                return false;
+            }
+        }
+        if let Some(live) = hub.games.get(&code) {
+            for m in &d.broadcast {
+                live.send_all(m);
+            }
+            if d.state_to_all {
+                let view = live.view(&code);
+                for (_, seat, out) in &live.conns {
+                    let msg = ServerMsg::State { game: view.clone(), colour: *seat };
+                    let _ = out.try_send(Bytes::from(encode(&msg)));
+                }
+            }
+        }
+    }
+    !d.close
+}
+
+/// The connection leaves its game: its seat's presence is told to the others.
+fn detach(shared: &Shared, conn: &Conn) {
+    let Attached::Game { code } = &conn.attached else { return };
+    let mut hub = shared.hub.lock().unwrap();
+    let Some(live) = hub.games.get_mut(code) else { return };
+    live.conns.retain(|(id, _, _)| *id != conn.id);
+    let now = Instant::now();
+    for c in [Colour::Black, Colour::White] {
+        if live.tokens[c.index()].is_some() && !live.seat_connected(c) && live.away_since[c.index()].is_none() {
+            live.away_since[c.index()] = Some(now);
+            live.send_all(&ServerMsg::Presence { colour: c, connected: false, taken: true });
+        }
+    }
+    if live.conns.is_empty() {
+        live.empty_since = Some(now);
+    }
+}
+
+/// Every second: games whose seat holder stayed away too long end as abandoned; finished
+/// games nobody follows leave memory.
+async fn sweep(shared: Arc<Shared>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        let now = Instant::now();
+        let mut ended = Vec::new();
+        {
+            let mut hub = shared.hub.lock().unwrap();
+            let keep = shared.config.keep;
+            hub.games.retain(|_, live| {
+                !(live.outcome.is_some() && live.empty_since.is_some_and(|t| now.duration_since(t) > FORGET_FINISHED))
+            });
+            for (code, live) in hub.games.iter_mut() {
+                if live.outcome.is_some() {
+                    continue;
+                }
+                if live.away_since.iter().flatten().any(|t| now.duration_since(*t) > keep) {
+                    let outcome = Outcome { winner: None, how: EndReason::Abandoned };
+                    live.outcome = Some(outcome);
+                    live.undo_asked = None;
+                    live.host = None;
+                    let done = shared.store.queue(Op::End { code: code.clone(), outcome, at: unix_now() });
+                    ended.push((code.clone(), outcome, done));
+                }
+            }
+        }
+        for (code, outcome, done) in ended {
+            if done.await.is_ok_and(|r| r.is_ok())
+                && let Some(live) = shared.hub.lock().unwrap().games.get(&code)
+            {
+                live.send_all(&ServerMsg::Ended { outcome });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_take_back_returns_to_the_asker_s_last_turn() {
+        let mut g = Game::new(Geometry::new(6, 6).unwrap());
+        assert_eq!(take_back_to(&g, Colour::Black), None);
+        let first = g.legal_moves()[0];
+        g.try_play(first).unwrap();
+        assert_eq!(take_back_to(&g, Colour::Black), Some(0));
+        assert_eq!(take_back_to(&g, Colour::White), None);
+        let second = g.legal_moves()[0];
+        g.try_play(second).unwrap();
+        // Black asks after White replied: both moves go.
+        assert_eq!(take_back_to(&g, Colour::Black), Some(0));
+        assert_eq!(take_back_to(&g, Colour::White), Some(1));
+    }
+
+    #[test]
+    fn tokens_compare_whole() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}

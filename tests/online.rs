@@ -1,0 +1,543 @@
+//! Online play against a real `konane serve` child process on loopback: whole games through
+//! the game's client session, a watcher, a server killed and restarted on the same database,
+//! refused tokens, hostile frames, and a protocol fuzz run.
+
+use konane::online::client::{Command, Event, Link, LinkState, Session, Start};
+use konane::online::protocol::{ClientMsg, Colour, ErrorCode, GameView, PROTOCOL_VERSION, ServerMsg};
+use konane::rules::{Game, Geometry, notation};
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+/// Only catches a hang; never a speed target.
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// A `konane serve` child, killed (SIGKILL) and reaped when dropped, also when a test fails.
+struct Server {
+    child: Option<Child>,
+    addr: String,
+    dir: PathBuf,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("konane-online-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl Server {
+    fn start(dir: &std::path::Path, listen: &str, extra: &[&str]) -> Server {
+        let mut child = Process::new(env!("CARGO_BIN_EXE_konane"))
+            .args(["serve", "--listen", listen, "--database"])
+            .arg(dir.join("games.sqlite"))
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("konane serve starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut server = Server { child: Some(child), addr: String::new(), dir: dir.to_path_buf() };
+        // Wait for the line that says it listens (a state, not a time).
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = std::io::BufReader::new(stdout).lines();
+            if let Some(Ok(first)) = lines.next() {
+                let _ = tx.send(first);
+            }
+            for _ in lines {}
+        });
+        let line = rx.recv_timeout(LIMIT).expect("konane serve says where it listens");
+        server.addr = line.strip_prefix("konane serve: listening on ").expect("the listening line").to_string();
+        server
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// Killed with SIGKILL, then started again on the same address and database.
+    fn restart(&mut self, extra: &[&str]) {
+        self.kill();
+        let again = Server::start(&self.dir.clone(), &self.addr.clone(), extra);
+        *self = again;
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Waits for the first event `want` accepts, passing the others to `seen`.
+fn wait_for<T>(s: &Session, what: &str, mut want: impl FnMut(&Event) -> Option<T>) -> T {
+    let t = Instant::now();
+    while t.elapsed() < LIMIT {
+        if let Some(e) = s.wait(Duration::from_millis(200))
+            && let Some(v) = want(&e)
+        {
+            return v;
+        }
+    }
+    panic!("no {what} within {LIMIT:?}");
+}
+
+/// One side of a game as a client sees it: the game replayed from what the server said.
+struct Player {
+    session: Session,
+    colour: Colour,
+    code: String,
+    game: Game,
+}
+
+impl Player {
+    fn seated(session: Session) -> Player {
+        let (code, colour, view) = wait_for(&session, "seat", |e| match e {
+            Event::Seated { code, colour, game, .. } => Some((code.clone(), *colour, game.clone())),
+            Event::Refused(c, m) => panic!("refused: {c:?} {m}"),
+            _ => None,
+        });
+        Player { session, colour, code, game: view.replay().unwrap() }
+    }
+
+    /// Takes in what arrived until `ply` moves are known.
+    fn catch_up(&mut self, plies: usize) {
+        while self.game.ply() < plies {
+            let ev = wait_for(&self.session, "a move", |e| match e {
+                Event::Moved { .. } | Event::State { .. } => Some(e.clone()),
+                _ => None,
+            });
+            self.take(ev);
+        }
+    }
+
+    fn take(&mut self, ev: Event) {
+        match ev {
+            Event::Moved { ply, mv, .. } if ply as usize == self.game.ply() => {
+                let m = notation::parse_move(self.game.geometry(), &mv).unwrap();
+                self.game.try_play(m).unwrap();
+            }
+            Event::State { game, .. } | Event::Seated { game, .. } => self.game = game.replay().unwrap(),
+            _ => {}
+        }
+    }
+}
+
+fn random_move(game: &Game, rng: &mut rand::rngs::SmallRng) -> String {
+    let moves = game.legal_moves();
+    notation::move_to_string(game.geometry(), *moves.choose(rng).unwrap())
+}
+
+/// Plays random moves for both until the game is over or `stop_after` plies are on the board.
+fn play(players: &mut [Player; 2], stop_after: usize, rng: &mut rand::rngs::SmallRng) {
+    loop {
+        let ply = players[0].game.ply().max(players[1].game.ply());
+        for p in players.iter_mut() {
+            p.catch_up(ply);
+        }
+        if ply >= stop_after || players[0].game.legal_moves().is_empty() {
+            return;
+        }
+        let side = Colour::from(players[0].game.to_move());
+        let mover = players.iter().position(|p| p.colour == side).unwrap();
+        let mv = random_move(&players[mover].game, rng);
+        players[mover].session.send(Command::Move { ply: ply as u32, mv });
+        for p in players.iter_mut() {
+            p.catch_up(ply + 1);
+        }
+    }
+}
+
+fn host_and_join(addr: &str, size: (u8, u8), host_colour: Colour) -> [Player; 2] {
+    let host = Player::seated(Session::start(addr.into(), Start::Host { rows: size.0, cols: size.1, colour: host_colour }));
+    let guest = Player::seated(Session::start(addr.into(), Start::Join { code: host.code.to_lowercase() }));
+    assert_eq!(guest.colour, host_colour.other());
+    [host, guest]
+}
+
+#[test]
+fn two_players_play_a_whole_game_through_the_server_and_a_watcher_sees_every_move() {
+    let dir = scratch("whole");
+    let server = Server::start(&dir, "127.0.0.1:0", &[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let mut players = host_and_join(&server.addr, (6, 6), Colour::White);
+    // The host learns that the friend arrived.
+    let watcher = Session::start(server.addr.clone(), Start::Watch { code: players[0].code.clone() });
+    let watched = wait_for(&watcher, "watching", |e| match e {
+        Event::Watching { game } => Some(game.clone()),
+        _ => None,
+    });
+    assert!(watched.seats.iter().all(|s| s.taken && s.connected), "{watched:?}");
+    play(&mut players, usize::MAX, &mut rng);
+    let plies = players[0].game.ply();
+    assert!(players[0].game.legal_moves().is_empty() && plies >= 2);
+    assert_eq!(players[0].game, players[1].game);
+    // The watcher saw every move, and the end.
+    let mut seen = watched.replay().unwrap();
+    let mut outcome = None;
+    while seen.ply() < plies || outcome.is_none() {
+        let ev = wait_for(&watcher, "the watcher's moves", |e| match e {
+            Event::Moved { .. } => Some(e.clone()),
+            _ => None,
+        });
+        if let Event::Moved { ply, mv, outcome: o } = ev {
+            assert_eq!(ply as usize, seen.ply());
+            seen.try_play(notation::parse_move(seen.geometry(), &mv).unwrap()).unwrap();
+            outcome = o;
+        }
+    }
+    assert_eq!(seen, players[0].game);
+    let o = outcome.unwrap();
+    assert_eq!(o.winner.map(konane::rules::Color::from), players[0].game.winner());
+    // A watcher cannot play.
+    watcher.send(Command::Resign);
+    wait_for(&watcher, "the refusal", |e| matches!(e, Event::Refused(ErrorCode::NotSeated, _)).then_some(()));
+    // Rematch: both ask, colours swap.
+    for p in &players {
+        p.session.send(Command::Rematch);
+    }
+    for p in &mut players {
+        let colour = wait_for(&p.session, "the rematch", |e| match e {
+            Event::State { game, colour } if game.round == 1 => Some(colour.unwrap()),
+            _ => None,
+        });
+        assert_eq!(colour, p.colour.other());
+        p.colour = colour;
+        p.game = Game::new(Geometry::new(6, 6).unwrap());
+    }
+    play(&mut players, 3, &mut rng);
+    assert_eq!(players[0].game.ply(), 3);
+}
+
+#[test]
+fn a_server_killed_mid_game_loses_no_acknowledged_move_and_both_players_reconnect() {
+    let dir = scratch("kill");
+    let mut server = Server::start(&dir, "127.0.0.1:0", &[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut players = host_and_join(&server.addr, (8, 8), Colour::Black);
+    play(&mut players, 6, &mut rng);
+    let before = players[0].game.clone();
+    server.restart(&[]);
+    // Both sessions say the line dropped and come back with their seats, at the same position.
+    for p in &mut players {
+        wait_for(&p.session, "reconnecting", |e| matches!(e, Event::Link(LinkState::Reconnecting(..))).then_some(()));
+        let view = wait_for(&p.session, "the seat again", |e| match e {
+            Event::Seated { game, .. } => Some(game.clone()),
+            _ => None,
+        });
+        assert_eq!(view.replay().unwrap(), before, "the position after the restart");
+    }
+    // A move sent while the server is down is sent again once it is back, and played once.
+    let side = Colour::from(before.to_move());
+    let mover = players.iter().position(|p| p.colour == side).unwrap();
+    server.kill();
+    let mv = random_move(&before, &mut rng);
+    players[mover].session.send(Command::Move { ply: 6, mv: mv.clone() });
+    server.restart(&[]);
+    for p in &mut players {
+        p.catch_up(7);
+    }
+    assert_eq!(notation::move_to_string(before.geometry(), players[0].game.last_move().unwrap()), mv);
+    play(&mut players, usize::MAX, &mut rng);
+    assert!(players[0].game.legal_moves().is_empty());
+    assert_eq!(players[0].game, players[1].game);
+}
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+}
+
+async fn until(link: &mut Link, mut want: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
+    loop {
+        let m = tokio::time::timeout(LIMIT, link.recv()).await.expect("an answer in time").expect("a message");
+        if want(&m) {
+            return m;
+        }
+    }
+}
+
+async fn hosted(addr: &str) -> (Link, String, String) {
+    let mut host = Link::connect(addr).await.unwrap();
+    host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black }).await.unwrap();
+    match until(&mut host, |m| matches!(m, ServerMsg::Seated { .. })).await {
+        ServerMsg::Seated { token, game, .. } => (host, game.code, token),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn wrong_tokens_watchers_and_moves_out_of_turn_are_refused_and_a_repeated_move_is_played_once() {
+    let dir = scratch("refuse");
+    let server = Server::start(&dir, "127.0.0.1:0", &[]);
+    rt().block_on(async {
+        let (mut host, code, token) = hosted(&server.addr).await;
+        let mut other = Link::connect(&server.addr).await.unwrap();
+        other.send(&ClientMsg::Resume { code: code.clone(), token: "0".repeat(32) }).await.unwrap();
+        let m = until(&mut other, |_| true).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::WrongToken, .. }), "{m:?}");
+        other.send(&ClientMsg::Join { code: "NOPE22".into() }).await.unwrap();
+        let m = until(&mut other, |_| true).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::NoSuchGame, .. }), "{m:?}");
+        other.send(&ClientMsg::Join { code: code.clone() }).await.unwrap();
+        until(&mut other, |m| matches!(m, ServerMsg::Seated { colour: Colour::White, .. })).await;
+        // A third person can only watch.
+        let mut third = Link::connect(&server.addr).await.unwrap();
+        third.send(&ClientMsg::Join { code: code.clone() }).await.unwrap();
+        let m = until(&mut third, |_| true).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::GameFull, .. }), "{m:?}");
+        third.send(&ClientMsg::Watch { code: code.clone() }).await.unwrap();
+        until(&mut third, |m| matches!(m, ServerMsg::Watching { .. })).await;
+        third.send(&ClientMsg::Move { ply: 0, mv: "a6".into() }).await.unwrap();
+        let m = until(&mut third, |m| matches!(m, ServerMsg::Error { .. })).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::NotSeated, .. }), "{m:?}");
+        // White cannot move first; an illegal move is refused; Black's removal twice is played once.
+        other.send(&ClientMsg::Move { ply: 0, mv: "c3".into() }).await.unwrap();
+        let m = until(&mut other, |m| matches!(m, ServerMsg::Error { .. })).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::NotYourTurn, .. }), "{m:?}");
+        host.send(&ClientMsg::Move { ply: 0, mv: "b2".into() }).await.unwrap();
+        let m = until(&mut host, |m| matches!(m, ServerMsg::Error { .. })).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::IllegalMove, .. }), "{m:?}");
+        let removal = notation::move_to_string(
+            &Geometry::new(6, 6).unwrap(),
+            Game::new(Geometry::new(6, 6).unwrap()).legal_moves()[0],
+        );
+        for _ in 0..2 {
+            host.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await.unwrap();
+            let m = until(&mut host, |m| matches!(m, ServerMsg::Moved { .. } | ServerMsg::Error { .. })).await;
+            assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal.clone(), outcome: None });
+        }
+        // The right token takes the seat back on a new connection.
+        let mut again = Link::connect(&server.addr).await.unwrap();
+        again.send(&ClientMsg::Resume { code: code.clone(), token }).await.unwrap();
+        match until(&mut again, |m| matches!(m, ServerMsg::Seated { .. })).await {
+            ServerMsg::Seated { colour, game, .. } => {
+                assert_eq!(colour, Colour::Black);
+                assert_eq!(game.moves, [removal.clone()]);
+            }
+            _ => unreachable!(),
+        }
+    });
+}
+
+#[test]
+fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
+    let dir = scratch("hostile");
+    let server = Server::start(&dir, "127.0.0.1:0", &["--max-connections-per-address", "8"]);
+    rt().block_on(async {
+        // Not JSON: an error, and the connection stays.
+        let mut l = Link::connect(&server.addr).await.unwrap();
+        l.send_raw(b"{\"type\":").await.unwrap();
+        let m = until(&mut l, |_| true).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::BadMessage, .. }), "{m:?}");
+        l.send(&ClientMsg::Ping { n: 5 }).await.unwrap();
+        assert_eq!(until(&mut l, |_| true).await, ServerMsg::Pong { n: 5 });
+        // Too large: an error, then closed (sent with a codec that allows it).
+        use futures_util::{SinkExt, StreamExt};
+        let stream = tokio::net::TcpStream::connect(&server.addr).await.unwrap();
+        let mut raw = tokio_util::codec::Framed::new(stream, konane::online::protocol::codec(65536));
+        let hello = konane::online::protocol::encode(&ClientMsg::Hello { version: PROTOCOL_VERSION });
+        raw.send(tokio_util::bytes::Bytes::from(hello)).await.unwrap();
+        raw.next().await.unwrap().unwrap();
+        raw.send(tokio_util::bytes::Bytes::from(vec![b'x'; 5000])).await.unwrap();
+        let m = konane::online::protocol::decode_server(&raw.next().await.unwrap().unwrap()).unwrap();
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::TooLarge, .. }), "{m:?}");
+        assert!(!matches!(raw.next().await, Some(Ok(_))), "closed after a frame too large");
+        // Another version: closed.
+        let stream = tokio::net::TcpStream::connect(&server.addr).await.unwrap();
+        let mut raw = tokio_util::codec::Framed::new(stream, konane::online::protocol::codec(65536));
+        let hello = konane::online::protocol::encode(&ClientMsg::Hello { version: PROTOCOL_VERSION + 1 });
+        raw.send(tokio_util::bytes::Bytes::from(hello)).await.unwrap();
+        let first = raw.next().await.unwrap().unwrap();
+        let m = konane::online::protocol::decode_server(&first).unwrap();
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::Version, .. }), "{m:?}");
+        assert!(raw.next().await.is_none());
+        // More connections from one address than allowed: the next one is told and closed.
+        let mut held = Vec::new();
+        for _ in 0..8 {
+            held.push(tokio::net::TcpStream::connect(&server.addr).await.unwrap());
+        }
+        let mut over = Link::connect(&server.addr).await.err().unwrap_or_default();
+        if over.is_empty() {
+            over = "admitted".into();
+        }
+        assert!(over.contains("connections") || over.contains("closed"), "{over}");
+        drop(held);
+        // A flood is slowed down, not served.
+        let mut flood = loop {
+            if let Ok(l) = Link::connect(&server.addr).await {
+                break l;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        for n in 0..100 {
+            flood.send(&ClientMsg::Ping { n }).await.unwrap();
+        }
+        let mut limited = 0;
+        while let Ok(Ok(m)) = tokio::time::timeout(Duration::from_secs(5), flood.recv()).await {
+            if matches!(m, ServerMsg::Error { code: ErrorCode::RateLimited, .. }) {
+                limited += 1;
+            }
+        }
+        assert!(limited >= 40, "{limited} pings were refused of 100 sent at once");
+        // And a well-behaved client is still served.
+        let (_host, code, _) = hosted(&server.addr).await;
+        assert_eq!(code.len(), 6);
+    });
+}
+
+/// Frames seen in a real session, to mutate.
+fn seeds(code: &str) -> Vec<Vec<u8>> {
+    let msgs = [
+        ClientMsg::Hello { version: PROTOCOL_VERSION },
+        ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black },
+        ClientMsg::Join { code: code.into() },
+        ClientMsg::Watch { code: code.into() },
+        ClientMsg::Resume { code: code.into(), token: "0123456789abcdef0123456789abcdef".into() },
+        ClientMsg::Move { ply: 0, mv: "c4".into() },
+        ClientMsg::Move { ply: 2, mv: "c6-c4".into() },
+        ClientMsg::Resign {},
+        ClientMsg::UndoRequest {},
+        ClientMsg::UndoAnswer { accept: true },
+        ClientMsg::Rematch {},
+        ClientMsg::Ping { n: 1 },
+    ];
+    msgs.iter().map(konane::online::protocol::encode).collect()
+}
+
+fn mutate(seed: &[u8], rng: &mut rand::rngs::SmallRng) -> Vec<u8> {
+    let mut f = seed.to_vec();
+    match rng.random_range(0..8) {
+        0 => {
+            for _ in 0..rng.random_range(1..4) {
+                if !f.is_empty() {
+                    let i = rng.random_range(0..f.len());
+                    f[i] ^= 1 << rng.random_range(0..8);
+                }
+            }
+        }
+        1 => f.truncate(rng.random_range(0..=f.len())),
+        2 => {
+            let n = rng.random_range(0..64);
+            f = (0..n).map(|_| rng.random()).collect();
+        }
+        3 => {
+            let i = rng.random_range(0..=f.len());
+            let junk: Vec<u8> = (0..rng.random_range(1..20)).map(|_| rng.random_range(b' '..=b'~')).collect();
+            f.splice(i..i, junk);
+        }
+        4 => {
+            // A number field swapped for an extreme one.
+            let s = String::from_utf8_lossy(&f).to_string();
+            let extreme = ["-1", "4294967296", "1e99", "null", "\"7\"", "255", "0"][rng.random_range(0..7)];
+            f = s.replacen(|c: char| c.is_ascii_digit(), extreme, 1).into_bytes();
+        }
+        5 => f = vec![b'x'; rng.random_range(1000..3000)],
+        6 => {
+            let words = ["black", "white", "a1", "z99", "d6-d4-d2", "", "ÀÀ", "\\u0000"];
+            let s = String::from_utf8_lossy(&f).to_string();
+            f = s.replacen("c4", words[rng.random_range(0..words.len())], 1).into_bytes();
+        }
+        _ => {}
+    }
+    f
+}
+
+#[test]
+fn a_fuzz_run_of_100000_frames_changes_no_game_except_by_legal_moves() {
+    let dir = scratch("fuzz");
+    let server = Server::start(
+        &dir,
+        "127.0.0.1:0",
+        &["--max-connections-per-address", "1000", "--max-games-per-address", "100000", "--rate", "100000"],
+    );
+    rt().block_on(async {
+        // A game two well-behaved players are in the middle of.
+        let (mut host, code, host_token) = hosted(&server.addr).await;
+        let mut guest = Link::connect(&server.addr).await.unwrap();
+        guest.send(&ClientMsg::Join { code: code.clone() }).await.unwrap();
+        until(&mut guest, |m| matches!(m, ServerMsg::Seated { .. })).await;
+        let geo = Geometry::new(6, 6).unwrap();
+        let mut game = Game::new(geo);
+        for ply in 0..4u32 {
+            let mv = notation::move_to_string(&geo, game.legal_moves()[0]);
+            let link = if ply % 2 == 0 { &mut host } else { &mut guest };
+            link.send(&ClientMsg::Move { ply, mv: mv.clone() }).await.unwrap();
+            until(link, |m| matches!(m, ServerMsg::Moved { ply: p, .. } if *p == ply)).await;
+            game.try_play(notation::parse_move(&geo, &mv).unwrap()).unwrap();
+        }
+        let before: Vec<String> = game.moves().iter().map(|m| notation::move_to_string(&geo, *m)).collect();
+        let seeds = seeds(&code);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(2026);
+        let (mut sent, mut closed, mut errors) = (0u64, 0u64, 0u64);
+        let mut hosted_codes = Vec::new();
+        let t0 = Instant::now();
+        while sent < 100_000 {
+            let mut link = match Link::connect(&server.addr).await {
+                Ok(l) => l,
+                Err(e) => panic!("after {sent} frames, {closed} closed, {:?}: {e}", t0.elapsed()),
+            };
+            // Past hello (which Link::connect said), so the frames reach the game logic.
+            for _ in 0..rng.random_range(20..400) {
+                let seed = &seeds[rng.random_range(1..seeds.len())];
+                let frame = if rng.random_bool(0.2) { seed.clone() } else { mutate(seed, &mut rng) };
+                if frame.len() > konane::online::protocol::MAX_CLIENT_FRAME {
+                    // The client's own codec will not send it (the oversized case is its own test).
+                    continue;
+                }
+                sent += 1;
+                if link.send_raw(&frame).await.is_err() {
+                    closed += 1;
+                    break;
+                }
+            }
+            // Read whatever came back, until quiet: every answer is a message of the protocol.
+            loop {
+                match tokio::time::timeout(Duration::from_millis(5), link.recv()).await {
+                    Ok(Ok(ServerMsg::Error { .. })) => errors += 1,
+                    Ok(Ok(ServerMsg::Seated { game, .. })) if game.moves.is_empty() => hosted_codes.push(game.code),
+                    Ok(Ok(_)) => {}
+                    Ok(Err(_)) => {
+                        closed += 1;
+                        break;
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        eprintln!("fuzz: {sent} frames, {errors} error replies, {closed} connections closed by the server");
+        assert!(sent >= 100_000 && errors > 1000 && closed > 10);
+        // The players' game is as they left it, and they can go on.
+        let mut watcher = Link::connect(&server.addr).await.unwrap();
+        watcher.send(&ClientMsg::Watch { code: code.clone() }).await.unwrap();
+        let view: GameView = match until(&mut watcher, |m| matches!(m, ServerMsg::Watching { .. })).await {
+            ServerMsg::Watching { game } => game,
+            _ => unreachable!(),
+        };
+        assert_eq!(view.moves, before);
+        assert_eq!(view.outcome, None);
+        // The host's line was idle through the run and has timed out: back with the token.
+        drop(host);
+        let mut host = Link::connect(&server.addr).await.unwrap();
+        host.send(&ClientMsg::Resume { code: code.clone(), token: host_token }).await.unwrap();
+        until(&mut host, |m| matches!(m, ServerMsg::Seated { .. })).await;
+        let mv = notation::move_to_string(&geo, game.legal_moves()[0]);
+        host.send(&ClientMsg::Move { ply: 4, mv }).await.unwrap();
+        until(&mut host, |m| matches!(m, ServerMsg::Moved { ply: 4, .. })).await;
+        // Every game the fuzz created replays: nothing but legal moves was kept.
+        for c in hosted_codes.iter().take(200) {
+            let mut w = Link::connect(&server.addr).await.unwrap();
+            w.send(&ClientMsg::Watch { code: c.clone() }).await.unwrap();
+            if let ServerMsg::Watching { game } = until(&mut w, |m| matches!(m, ServerMsg::Watching { .. })).await {
+                game.replay().unwrap();
+            }
+        }
+    });
+}
