@@ -39,124 +39,133 @@ pub struct PanelFacts<'a> {
     pub device: LastDevice,
 }
 
+/// A panel's words: its title, and lines of text with their colours.
+pub type PanelWords = (Msg, Vec<(Msg, egui::Color32)>);
+
 /// A panel's title and lines of text (with their colours), or `None` when it has nothing
 /// to show (the game or lesson it is about is gone). Pure: tested without a window.
-pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<(Msg, Vec<(Msg, egui::Color32)>)> {
-    let PanelFacts { settings, saves, rules, tutorial, puzzle, device } = facts;
+pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
+    let hint = |key: &'static str| vec![(Msg::new(key), palette::TEXT_DIM)];
     Some(match overlay {
         Overlay::Pause => (Msg::new("menu-paused"), Vec::new()),
-        Overlay::Settings => (Msg::new("menu-settings"), vec![(Msg::new("settings-hint"), palette::TEXT_DIM)]),
-        Overlay::Setup => {
-            let mut lines = vec![(Msg::new("setup-hint"), palette::TEXT_DIM)];
-            let first = lines.len();
-            // What each computer player is like.
-            for side in [Side::Black, Side::White] {
-                if let Controller::Ai(level) = settings.players[side.index()] {
-                    let m = Msg::new("setup-player")
-                        .sub("side", side_name(side))
-                        .sub("level", level_name(level))
-                        .sub("about", level_about(level));
-                    lines.push((m, palette::TEXT));
-                }
-            }
-            // A line for each colour, blank for a person, so the buttons never move.
-            while lines.len() < first + 2 {
-                lines.push((Msg::plain(" "), palette::TEXT));
-            }
-            (Msg::new("setup-title"), lines)
-        }
-        Overlay::Load => {
-            let mut lines = Vec::new();
-            if saves.entries.is_empty() {
-                lines.push((Msg::new("load-empty"), palette::TEXT_DIM));
-            } else {
-                // The hint names the keys or buttons of the device in use, not all of them.
-                let hint = match *device {
-                    LastDevice::Keyboard => "load-hint-keys",
-                    LastDevice::Pad => "load-hint-pad",
-                    LastDevice::Pointer => "load-hint-pointer",
-                };
-                lines.push((Msg::new(hint), palette::TEXT_DIM));
-            }
-            if let Some((m, warn)) = &saves.message {
-                lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));
-            }
-            (Msg::new("load-title"), lines)
-        }
+        Overlay::Settings => (Msg::new("menu-settings"), hint("settings-hint")),
+        Overlay::Setup => (Msg::new("setup-title"), setup_lines(facts.settings)),
+        Overlay::Load => (Msg::new("load-title"), load_lines(facts.saves, facts.device)),
         Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
-        Overlay::Puzzles => (Msg::new("puzzles-title"), vec![(Msg::new("puzzles-hint"), palette::TEXT_DIM)]),
-        Overlay::PuzzleOver => {
-            let (Some(run), Some(rules)) = (puzzle.as_deref(), rules.as_ref()) else { return None };
-            let moves = crate::game::modes::puzzles::book().puzzles[run.index].moves() as i64;
-            let geo = rules.game.geometry();
-            match run.state {
-                crate::game::modes::puzzles::PuzzleState::Failed { played, refutation } => (
-                    Msg::new("puzzle-failed"),
-                    vec![(
-                        Msg::new("puzzle-failed-text")
-                            .text("played", crate::rules::move_to_string(geo, played))
-                            .text("answer", crate::rules::move_to_string(geo, refutation))
-                            .text("side", side_key(run.side.opponent())),
-                        palette::TEXT,
-                    )],
-                ),
-                _ => (
-                    Msg::new("puzzle-solved"),
-                    vec![(Msg::new("puzzle-solved-text").num("moves", moves), palette::TEXT)],
-                ),
-            }
-        }
+        Overlay::Puzzles => (Msg::new("puzzles-title"), hint("puzzles-hint")),
+        Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?),
         Overlay::HowToPlay => (Msg::new("rules-title"), Vec::new()),
-        Overlay::MoreGames => (Msg::new("more-games-title"), vec![(Msg::new("more-games-hint"), palette::TEXT_DIM)]),
+        Overlay::MoreGames => (Msg::new("more-games-title"), hint("more-games-hint")),
         Overlay::Lessons => (
             Msg::new("lessons-title"),
             vec![(
                 Msg::new("lessons-hint")
-                    .num("passed", settings.tutorial as i64)
+                    .num("passed", facts.settings.tutorial as i64)
                     .num("total", crate::game::modes::tutorial::LESSONS.len() as i64),
                 palette::TEXT_DIM,
             )],
         ),
-        Overlay::Lesson => {
-            let t = tutorial.as_deref()?;
-            let lesson = t.current();
-            let title = Msg::new("lesson-heading")
-                .num("n", t.lesson as i64 + 1)
-                .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
-                .sub("title", lesson.msg("title"));
-            let mut lines = vec![(lesson.msg("text"), palette::TEXT)];
-            if t.passed {
-                lines = vec![(Msg::new("lesson-well-done").sub("done", lesson.msg("done")), palette::TEXT)];
-            } else if lesson.asks_a_move() {
-                lines.push((Msg::new("lesson-your-move").sub("task", lesson.msg("task")), palette::FOCUS));
-            }
-            (title, lines)
-        }
-        Overlay::GameOver => {
-            let rules = rules.as_ref()?;
-            let game = &rules.game;
-            let winner = rules.winner().unwrap_or(Side::Black);
-            let setup = &rules.setup;
-            let headline = match one_human(setup) {
-                Some(you) if you == winner => Msg::new("over-you-win"),
-                Some(_) => Msg::new("over-you-lose"),
-                None => Msg::new("over-side-wins").text("side", side_key(winner)),
-            };
-            let why = match rules.resigned {
-                Some(r) if you_or_colour(setup, r).is_some() => Msg::new("over-you-resigned"),
-                Some(r) => Msg::new("over-resigned").sub("who", player_name(setup, r)),
-                None if you_or_colour(setup, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
-                None => Msg::new("over-no-jump").sub("who", player_name(setup, winner.opponent())),
-            };
-            let taken = |s: Side| captured_of(game, s);
-            let summary = Msg::new("over-summary")
-                .num("moves", game.ply() as i64)
-                .num("black", taken(Side::White))
-                .num("white", taken(Side::Black));
-            (headline, vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)])
-        }
+        Overlay::Lesson => lesson_words(facts.tutorial?),
+        Overlay::GameOver => game_over_words(facts.rules?),
         Overlay::None => return None,
     })
+}
+
+/// The custom setup's lines: a hint, then what each computer player is like — always as many
+/// lines (blank ones after them for a person), so the buttons never move.
+fn setup_lines(settings: &Settings) -> Vec<(Msg, egui::Color32)> {
+    let mut lines = vec![(Msg::new("setup-hint"), palette::TEXT_DIM)];
+    for side in [Side::Black, Side::White] {
+        if let Controller::Ai(level) = settings.players[side.index()] {
+            let m = Msg::new("setup-player")
+                .sub("side", side_name(side))
+                .sub("level", level_name(level))
+                .sub("about", level_about(level));
+            lines.push((m, palette::TEXT));
+        }
+    }
+    lines.resize(3, (Msg::plain(" "), palette::TEXT));
+    lines
+}
+
+/// The Load screen's lines: how to open and delete (in the keys or buttons of the device in
+/// use, not all of them), or that there is nothing saved; then what happened last.
+fn load_lines(saves: &SaveList, device: LastDevice) -> Vec<(Msg, egui::Color32)> {
+    let mut lines = Vec::new();
+    if saves.entries.is_empty() {
+        lines.push((Msg::new("load-empty"), palette::TEXT_DIM));
+    } else {
+        let hint = match device {
+            LastDevice::Keyboard => "load-hint-keys",
+            LastDevice::Pad => "load-hint-pad",
+            LastDevice::Pointer => "load-hint-pointer",
+        };
+        lines.push((Msg::new(hint), palette::TEXT_DIM));
+    }
+    if let Some((m, warn)) = &saves.message {
+        lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));
+    }
+    lines
+}
+
+/// A finished puzzle: solved in so many moves, or which move lost to which answer.
+fn puzzle_over_words(run: &crate::game::modes::puzzles::PuzzleRun, rules: &Rules) -> PanelWords {
+    let moves = crate::game::modes::puzzles::book().puzzles[run.index].moves() as i64;
+    let geo = rules.game.geometry();
+    match run.state {
+        crate::game::modes::puzzles::PuzzleState::Failed { played, refutation } => (
+            Msg::new("puzzle-failed"),
+            vec![(
+                Msg::new("puzzle-failed-text")
+                    .text("played", crate::rules::move_to_string(geo, played))
+                    .text("answer", crate::rules::move_to_string(geo, refutation))
+                    .text("side", side_key(run.side.opponent())),
+                palette::TEXT,
+            )],
+        ),
+        _ => (Msg::new("puzzle-solved"), vec![(Msg::new("puzzle-solved-text").num("moves", moves), palette::TEXT)]),
+    }
+}
+
+/// A lesson's panel: its number and title, its text and the move it asks for — or, once
+/// passed, well done.
+fn lesson_words(t: &crate::game::modes::tutorial::Tutorial) -> PanelWords {
+    let lesson = t.current();
+    let title = Msg::new("lesson-heading")
+        .num("n", t.lesson as i64 + 1)
+        .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
+        .sub("title", lesson.msg("title"));
+    let mut lines = vec![(lesson.msg("text"), palette::TEXT)];
+    if t.passed {
+        lines = vec![(Msg::new("lesson-well-done").sub("done", lesson.msg("done")), palette::TEXT)];
+    } else if lesson.asks_a_move() {
+        lines.push((Msg::new("lesson-your-move").sub("task", lesson.msg("task")), palette::FOCUS));
+    }
+    (title, lines)
+}
+
+/// The game-over panel: who won (you, when one person plays the computer), why, and how many
+/// moves and captures it took.
+fn game_over_words(rules: &Rules) -> PanelWords {
+    let game = &rules.game;
+    let winner = rules.winner().unwrap_or(Side::Black);
+    let setup = &rules.setup;
+    let headline = match one_human(setup) {
+        Some(you) if you == winner => Msg::new("over-you-win"),
+        Some(_) => Msg::new("over-you-lose"),
+        None => Msg::new("over-side-wins").text("side", side_key(winner)),
+    };
+    let why = match rules.resigned {
+        Some(r) if you_or_colour(setup, r).is_some() => Msg::new("over-you-resigned"),
+        Some(r) => Msg::new("over-resigned").sub("who", player_name(setup, r)),
+        None if you_or_colour(setup, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
+        None => Msg::new("over-no-jump").sub("who", player_name(setup, winner.opponent())),
+    };
+    let summary = Msg::new("over-summary")
+        .num("moves", game.ply() as i64)
+        .num("black", captured_of(game, Side::White))
+        .num("white", captured_of(game, Side::Black));
+    (headline, vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)])
 }
 
 #[cfg(test)]
@@ -201,5 +210,41 @@ mod tests {
         // The game-over panel and a lesson's panel need their game or lesson.
         assert!(panel_words(Overlay::GameOver, &facts(&s, &saves, LastDevice::Pointer)).is_none());
         assert!(panel_words(Overlay::Lesson, &facts(&s, &saves, LastDevice::Pointer)).is_none());
+    }
+
+    #[test]
+    fn the_game_over_panel_says_who_won_why_and_what_each_side_took() {
+        use crate::game::setup::GameSetup;
+        let (s, saves) = (Settings::default(), SaveList::default());
+        let words = |rules: &Rules| {
+            let (title, lines) = panel_words(
+                Overlay::GameOver,
+                &PanelFacts { rules: Some(rules), ..facts(&s, &saves, LastDevice::Pointer) },
+            )
+            .unwrap();
+            (title.key.into_owned(), lines.into_iter().map(|(m, _)| m).collect::<Vec<_>>())
+        };
+        // You (Black) resign against the computer.
+        let mut rules = Rules::new(GameSetup::versus(Level::Easy, Side::Black), None);
+        for _ in 0..3 {
+            let m = rules.legal_moves()[0];
+            rules.game.play(m).unwrap();
+        }
+        rules.resigned = Some(Side::Black);
+        let (title, lines) = words(&rules);
+        assert_eq!(title, "over-you-lose");
+        assert_eq!(lines[0].key, "over-you-resigned");
+        // The summary counts captures, not the opening removals: one jump took one stone.
+        assert_eq!(lines[1], Msg::new("over-summary").num("moves", 3).num("black", 1).num("white", 0));
+        // Two people: the winner by colour, and who could not jump.
+        rules.setup = GameSetup::play(rules.setup.size, [Controller::Human; 2]);
+        rules.resigned = None;
+        while let Some(&m) = rules.legal_moves().first() {
+            rules.game.play(m).unwrap();
+        }
+        let winner = rules.winner().unwrap();
+        let (title, lines) = words(&rules);
+        assert_eq!(title, "over-side-wins");
+        assert_eq!(lines[0], Msg::new("over-no-jump").sub("who", side_name(winner.opponent())));
     }
 }
