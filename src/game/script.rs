@@ -21,7 +21,7 @@ use crate::game::play::ai_task::{AiState, HintRequest};
 use crate::game::play::authority::{AnimationsRunning, Intent, Rules};
 use crate::game::play::screen::{Overlay, Screen, Turn};
 use crate::rules::quote::quoted;
-use crate::rules::{move_to_string, parse_coord_public, parse_move, position_to_string};
+use crate::rules::{Coord, move_to_string, parse_coord_public, parse_move, position_to_string};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -189,96 +189,8 @@ impl Script {
             }
             let mut parts = code.split_whitespace();
             let cmd = parts.next().unwrap_or("");
-            let arg = parts.next();
-            let shown = quoted(cmd);
-            let need = |what: &str| {
-                arg.map(str::to_string).ok_or_else(|| format!("script line {}: {shown} needs {what}", i + 1))
-            };
-            let num = |what: &str| -> Result<u64, String> {
-                need(what)?.parse().map_err(|_| format!("script line {}: {shown} needs a number", i + 1))
-            };
-            let fraction = |what: &str| -> Result<f32, String> {
-                match need(what)?.parse::<f32>() {
-                    Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
-                    _ => Err(format!("script line {}: {shown} needs a number from 0 to 1", i + 1)),
-                }
-            };
+            steps.push(parse_step(cmd, parts.next(), i + 1)?);
             lines.push(i + 1);
-            steps.push(match cmd {
-                "wait" => Step::Wait(num("a frame count")? as u32),
-                "wait-idle" => Step::WaitIdle,
-                "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
-                "wait-rendered" => Step::WaitRendered,
-                "wait-over" => Step::WaitOver,
-                "wait-thinking" => Step::WaitThinking,
-                "wait-file" => Step::WaitFile(need("a file name")?),
-                "signal" => Step::Signal(need("a file name")?),
-                "wait-hover" => Step::WaitHover(need("a cell")?),
-                "wait-mouse-down" => Step::WaitMouseDown,
-                "wait-mouse-up" => Step::WaitMouseUp,
-                "wait-held" => Step::WaitHeld(need("a cell")?),
-                "wait-not-held" => Step::WaitNotHeld,
-                "freeze-hop" => Step::FreezeHop(fraction("a fraction of a hop")?),
-                "unfreeze" => Step::Unfreeze,
-                "click" => Step::Click(need("a cell")?),
-                "play" => Step::Play(need("a move")?),
-                "undo" => Step::Undo,
-                "redo" => Step::Redo,
-                "new" => Step::New,
-                "hint" => Step::Hint,
-                "menu" => Step::Menu,
-                "expect-menu-fits" => Step::ExpectMenuFits,
-                "pause" => Step::Pause,
-                "settings" => Step::Settings,
-                "moves" => Step::Moves,
-                "save" => Step::Save,
-                "resign" => Step::Resign,
-                "open" => Step::Open(match need("a screen")?.as_str() {
-                    "setup" => Overlay::Setup,
-                    "load" => Overlay::Load,
-                    "pause" => Overlay::Pause,
-                    "settings" => Overlay::Settings,
-                    "over" => Overlay::GameOver,
-                    "rules" => Overlay::HowToPlay,
-                    "more" => Overlay::MoreGames,
-                    "lessons" => Overlay::Lessons,
-                    "puzzles" => Overlay::Puzzles,
-                    other => {
-                        return Err(format!(
-                            "script line {}: 'open' needs setup, load, pause, settings, over, rules, more, lessons \
-                             or puzzles, not {}",
-                            i + 1,
-                            quoted(other)
-                        ));
-                    }
-                }),
-                "press" => Step::Press(match need("a key")?.as_str() {
-                    "up" => Action::Step(IVec2::NEG_Y),
-                    "down" => Action::Step(IVec2::Y),
-                    "left" => Action::Step(IVec2::NEG_X),
-                    "right" => Action::Step(IVec2::X),
-                    "confirm" => Action::Confirm,
-                    "cancel" => Action::Cancel,
-                    "delete" => Action::Delete,
-                    other => {
-                        return Err(format!(
-                            "script line {}: 'press' needs up, down, left, right, confirm, cancel or delete, not {}",
-                            i + 1,
-                            quoted(other)
-                        ));
-                    }
-                }),
-                "review" => Step::Review(match need("a ply count or off")?.as_str() {
-                    "off" => None,
-                    n => Some(n.parse().map_err(|_| format!("script line {}: 'review' needs a number or off", i + 1))?),
-                }),
-                "start" => Step::Start,
-                "close-menu" => Step::CloseMenu,
-                "dump" => Step::Dump(need("a file name")?),
-                "screenshot" => Step::Screenshot(need("a name")?),
-                "quit" => Step::Quit,
-                other => return Err(format!("script line {}: unknown command {}", i + 1, quoted(other))),
-            });
         }
         Ok(Script { steps, lines, next: 0, waited: 0, announced: None, reported: 0.0 })
     }
@@ -289,6 +201,114 @@ impl Script {
         let text = crate::files::read_regular_file(path, MAX_SCRIPT_BYTES).map_err(|e| format!("script: {e}"))?;
         Script::parse(&text).map_err(|e| format!("{}: {e}", crate::files::show_path(path)))
     }
+}
+
+/// A command that takes no argument (anything after it on the line is ignored).
+fn bare_step(cmd: &str) -> Option<Step> {
+    Some(match cmd {
+        "wait-idle" => Step::WaitIdle,
+        "wait-rendered" => Step::WaitRendered,
+        "wait-over" => Step::WaitOver,
+        "wait-thinking" => Step::WaitThinking,
+        "wait-mouse-down" => Step::WaitMouseDown,
+        "wait-mouse-up" => Step::WaitMouseUp,
+        "wait-not-held" => Step::WaitNotHeld,
+        "unfreeze" => Step::Unfreeze,
+        "undo" => Step::Undo,
+        "redo" => Step::Redo,
+        "new" => Step::New,
+        "hint" => Step::Hint,
+        "menu" => Step::Menu,
+        "expect-menu-fits" => Step::ExpectMenuFits,
+        "pause" => Step::Pause,
+        "settings" => Step::Settings,
+        "moves" => Step::Moves,
+        "save" => Step::Save,
+        "resign" => Step::Resign,
+        "start" => Step::Start,
+        "close-menu" => Step::CloseMenu,
+        "quit" => Step::Quit,
+        _ => return None,
+    })
+}
+
+/// One command with its argument, if it has one; errors name the script `line`.
+fn parse_step(cmd: &str, arg: Option<&str>, line: usize) -> Result<Step, String> {
+    if let Some(step) = bare_step(cmd) {
+        return Ok(step);
+    }
+    let shown = quoted(cmd);
+    let need = |what: &str| arg.map(str::to_string).ok_or_else(|| format!("script line {line}: {shown} needs {what}"));
+    let num = |what: &str| -> Result<u64, String> {
+        need(what)?.parse().map_err(|_| format!("script line {line}: {shown} needs a number"))
+    };
+    let fraction = |what: &str| -> Result<f32, String> {
+        match need(what)?.parse::<f32>() {
+            Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+            _ => Err(format!("script line {line}: {shown} needs a number from 0 to 1")),
+        }
+    };
+    Ok(match cmd {
+        "wait" => Step::Wait(num("a frame count")? as u32),
+        "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
+        "wait-file" => Step::WaitFile(need("a file name")?),
+        "signal" => Step::Signal(need("a file name")?),
+        "wait-hover" => Step::WaitHover(need("a cell")?),
+        "wait-held" => Step::WaitHeld(need("a cell")?),
+        "freeze-hop" => Step::FreezeHop(fraction("a fraction of a hop")?),
+        "click" => Step::Click(need("a cell")?),
+        "play" => Step::Play(need("a move")?),
+        "open" => Step::Open(overlay_named(&need("a screen")?, line)?),
+        "press" => Step::Press(action_named(&need("a key")?, line)?),
+        "review" => Step::Review(match need("a ply count or off")?.as_str() {
+            "off" => None,
+            n => Some(n.parse().map_err(|_| format!("script line {line}: 'review' needs a number or off"))?),
+        }),
+        "dump" => Step::Dump(need("a file name")?),
+        "screenshot" => Step::Screenshot(need("a name")?),
+        other => return Err(format!("script line {line}: unknown command {}", quoted(other))),
+    })
+}
+
+/// The screen `open NAME` opens.
+fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
+    Ok(match name {
+        "setup" => Overlay::Setup,
+        "load" => Overlay::Load,
+        "pause" => Overlay::Pause,
+        "settings" => Overlay::Settings,
+        "over" => Overlay::GameOver,
+        "rules" => Overlay::HowToPlay,
+        "more" => Overlay::MoreGames,
+        "lessons" => Overlay::Lessons,
+        "puzzles" => Overlay::Puzzles,
+        other => {
+            return Err(format!(
+                "script line {line}: 'open' needs setup, load, pause, settings, over, rules, more, lessons or \
+                 puzzles, not {}",
+                quoted(other)
+            ));
+        }
+    })
+}
+
+/// The key or button `press NAME` presses.
+fn action_named(name: &str, line: usize) -> Result<Action, String> {
+    Ok(match name {
+        "up" => Action::Step(IVec2::NEG_Y),
+        "down" => Action::Step(IVec2::Y),
+        "left" => Action::Step(IVec2::NEG_X),
+        "right" => Action::Step(IVec2::X),
+        "confirm" => Action::Confirm,
+        "cancel" => Action::Cancel,
+        "delete" => Action::Delete,
+        other => {
+            return Err(format!(
+                "script line {line}: 'press' needs up, down, left, right, confirm, cancel or delete, not {}",
+                quoted(other)
+            ));
+        }
+    })
 }
 
 /// Longest step of the game clock in a scripted run: a slow frame slows the game down
@@ -338,226 +358,278 @@ struct Actions<'w, 's> {
     saves: MessageWriter<'w, crate::game::modes::saves::SaveGame>,
 }
 
+impl Observed<'_> {
+    /// What the waits look at this frame, as plain values.
+    fn seen(&self, ready_frames: u32, shots_pending: usize) -> Seen {
+        Seen {
+            turn: self.turn.as_ref().map(|t| *t.get()).unwrap_or(Turn::Human),
+            animations: self.anims.0,
+            ready_frames,
+            fading: self.fade.as_ref().is_some_and(|f| f.0 > 0.0),
+            hover: self.selection.as_ref().and_then(|s| s.hover),
+            left_down: self.mouse.as_ref().is_some_and(|m| m.pressed(MouseButton::Left)),
+            motion: self.motion.as_deref().copied().unwrap_or_default(),
+            menu_fits: self.fits.as_ref().is_some_and(|f| f.0),
+            shots_pending,
+        }
+    }
+}
+
+/// What a script step sees of the game this frame (besides the rules).
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    turn: Turn,
+    animations: usize,
+    /// Frames in a row the renderer has had every pipeline ready.
+    ready_frames: u32,
+    fading: bool,
+    hover: Option<Coord>,
+    left_down: bool,
+    motion: Motion,
+    menu_fits: bool,
+    shots_pending: usize,
+}
+
+/// What a step does to the game or on disk; [`carry_out`] does it.
+#[derive(Debug, Clone, PartialEq)]
+enum Act {
+    Intent(Intent),
+    Click(Coord),
+    Hint,
+    GoTo(Screen),
+    Navigate(Overlay),
+    Press(Action),
+    Save,
+    ToggleMoveList,
+    Review(Option<usize>),
+    PauseClock,
+    RunClock,
+    /// Create an empty file of this name in the screenshot directory.
+    Signal(String),
+    /// Write `text` to `name` in the screenshot directory.
+    Dump {
+        name: String,
+        text: String,
+    },
+    Screenshot(String),
+    Exit,
+}
+
+/// What one step does this frame: whether it is done (the script goes on), and what it does.
+#[derive(Debug, Clone, PartialEq)]
+struct Outcome {
+    done: bool,
+    act: Option<Act>,
+}
+
+/// Decides what `step` does, from what is seen; `waited` counts the frames a `wait` or `quit`
+/// has waited, `file_exists` looks in the screenshot directory. An error says why the script
+/// cannot go on (a bad cell, no legal move, a menu that scrolls). Pure but for `file_exists`.
+fn decide(
+    step: &Step,
+    seen: &Seen,
+    rules: &Rules,
+    waited: &mut u32,
+    file_exists: &dyn Fn(&str) -> bool,
+) -> Result<Outcome, String> {
+    match step_act(step, rules) {
+        Some(act) => Ok(Outcome { done: true, act: Some(act?) }),
+        None => wait_outcome(step, seen, rules, waited, file_exists),
+    }
+}
+
+/// A cell named in a script.
+fn script_cell(geo: &crate::rules::Geometry, text: &str) -> Result<Coord, String> {
+    parse_coord_public(geo, text).map_err(|e| format!("bad cell {}: {e}", quoted(text)))
+}
+
+/// What a step that acts at once does; `None` for a step that waits for something.
+fn step_act(step: &Step, rules: &Rules) -> Option<Result<Act, String>> {
+    let act = match step {
+        Step::Click(c) => return Some(script_cell(rules.game.geometry(), c).map(Act::Click)),
+        Step::Play(m) => {
+            return Some(first_legal(&rules.game, m).map(|mv| Act::Intent(Intent::Play { mv, generation: None })));
+        }
+        Step::Unfreeze => Act::RunClock,
+        Step::Signal(name) => Act::Signal(name.clone()),
+        Step::Undo => Act::Intent(Intent::Undo),
+        Step::Redo => Act::Intent(Intent::Redo),
+        Step::New => Act::Intent(Intent::NewGame(rules.setup)),
+        Step::Resign => Act::Intent(Intent::Resign(rules.game.to_move())),
+        Step::Hint => Act::Hint,
+        Step::Menu => Act::GoTo(Screen::Title),
+        Step::Start => Act::GoTo(Screen::Game),
+        Step::CloseMenu => Act::Navigate(Overlay::None),
+        Step::Open(o) => Act::Navigate(*o),
+        Step::Settings => Act::Navigate(Overlay::Settings),
+        Step::Pause => Act::Navigate(Overlay::Pause),
+        Step::Press(a) => Act::Press(*a),
+        Step::Save => Act::Save,
+        Step::Moves => Act::ToggleMoveList,
+        Step::Review(k) => Act::Review(*k),
+        Step::Dump(name) => Act::Dump { name: name.clone(), text: dump_text(&rules.game) },
+        Step::Screenshot(name) => Act::Screenshot(name.clone()),
+        _ => return None,
+    };
+    Some(Ok(act))
+}
+
+/// Whether a step that waits is done, and what it does once it is (see [`decide`]).
+fn wait_outcome(
+    step: &Step,
+    seen: &Seen,
+    rules: &Rules,
+    waited: &mut u32,
+    file_exists: &dyn Fn(&str) -> bool,
+) -> Result<Outcome, String> {
+    let geo = rules.game.geometry();
+    let still = seen.animations == 0;
+    let done = match step {
+        Step::Wait(n) => {
+            *waited += 1;
+            let done = *waited > *n;
+            if done {
+                *waited = 0;
+            }
+            done
+        }
+        Step::WaitIdle => matches!(seen.turn, Turn::Human | Turn::Over) && still,
+        Step::WaitPlies(n) => rules.game.ply() >= *n && still,
+        Step::WaitOver => seen.turn == Turn::Over && still,
+        Step::WaitRendered => seen.ready_frames >= READY_FRAMES && !seen.fading,
+        Step::WaitThinking => seen.turn == Turn::AiThinking,
+        Step::WaitFile(name) => file_exists(name),
+        Step::WaitHover(c) => seen.hover == Some(script_cell(geo, c)?),
+        Step::WaitMouseDown => seen.left_down,
+        Step::WaitMouseUp => !seen.left_down,
+        Step::WaitHeld(c) => {
+            let at = cell_pos(geo, script_cell(geo, c)?);
+            seen.motion.held_at.is_some_and(|p| p.distance(at) < 0.35)
+        }
+        Step::WaitNotHeld => seen.motion.held_at.is_none(),
+        Step::ExpectMenuFits if !seen.menu_fits => return Err("the menu does not fit its window: it scrolls".into()),
+        Step::FreezeHop(f) => {
+            let reached = seen.motion.hop_progress.is_some_and(|p| p >= *f);
+            return Ok(Outcome { done: reached, act: reached.then_some(Act::PauseClock) });
+        }
+        Step::Quit => {
+            *waited += 1;
+            // Give the last screenshots time to reach the disk.
+            let go = seen.shots_pending == 0 && *waited > 5;
+            return Ok(Outcome { done: false, act: go.then_some(Act::Exit) });
+        }
+        // The menu fits; every other step acts at once (see `step_act`).
+        _ => true,
+    };
+    Ok(Outcome { done, act: None })
+}
+
+/// What `dump` writes: the position, the ply and the moves.
+fn dump_text(game: &crate::rules::Game) -> String {
+    let moves: Vec<String> = game.moves().iter().map(|m| move_to_string(game.geometry(), *m)).collect();
+    format!("position {}\nply {}\nmoves {}\n", position_to_string(game.position()), game.ply(), moves.join(" "))
+}
+
+/// Does what a step decided.
+fn carry_out(act: Act, out: &mut Actions, dir: &ScreenshotDir, pending: &PendingShots) {
+    match act {
+        Act::Intent(i) => _ = out.intents.write(i),
+        Act::Click(at) => _ = out.clicks.write(CellActivated(at)),
+        Act::Hint => _ = out.hints.write(HintRequest),
+        Act::GoTo(s) => _ = out.goto.write(crate::game::play::screen::GoTo(s)),
+        Act::Navigate(o) => _ = out.nav.write(crate::game::play::screen::Navigate::To(o)),
+        Act::Press(a) => _ = out.actions.write(a),
+        Act::Save => _ = out.saves.write(crate::game::modes::saves::SaveGame),
+        Act::ToggleMoveList => out.move_list.0 = !out.move_list.0,
+        Act::Review(k) => out.review.0 = k,
+        Act::PauseClock => out.clock.pause(),
+        Act::RunClock => out.clock.unpause(),
+        Act::Exit => _ = out.exit.write(AppExit::Success),
+        Act::Signal(name) => {
+            let _ = std::fs::create_dir_all(&dir.0);
+            if let Err(e) = std::fs::write(dir.0.join(&name), b"") {
+                error!("script: cannot signal {name}: {e}");
+            }
+        }
+        Act::Dump { name, text } => {
+            let _ = std::fs::create_dir_all(&dir.0);
+            if let Err(e) = crate::files::write_atomically(&dir.0.join(&name), text.as_bytes()) {
+                error!("script: cannot dump {name}: {e}");
+            }
+        }
+        Act::Screenshot(name) => {
+            let _ = std::fs::create_dir_all(&dir.0);
+            let path = dir.0.join(format!("{name}.png"));
+            let counter = pending.0.clone();
+            counter.fetch_add(1, Ordering::SeqCst);
+            out.commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path)).observe(
+                move |_: On<bevy::render::view::screenshot::ScreenshotCaptured>| {
+                    counter.fetch_sub(1, Ordering::SeqCst);
+                },
+            );
+        }
+    }
+}
+
+impl Script {
+    /// Logs a step as it starts.
+    fn announce(&mut self, line: usize, step: &Step, now: f64) {
+        if self.announced.map(|(n, _)| n) != Some(self.next) {
+            info!("script line {line}: {step:?} (at {now:.1} s)");
+            self.announced = Some((self.next, now));
+            self.reported = now;
+        }
+    }
+
+    /// Says in the log, every [`REPORT_EVERY`] seconds, what a wait that has not passed sees.
+    fn report_waiting(&mut self, line: usize, step: &Step, now: f64, seen: &Seen, ply: usize) {
+        if now - self.reported < REPORT_EVERY {
+            return;
+        }
+        let since = self.announced.map_or(0.0, |(_, t)| now - t);
+        info!(
+            "script line {line}: still at {step:?} after {since:.0} s: turn {:?}, ply {ply}, animations {}, \
+             rendered frames {}, fading {}, screenshots pending {}",
+            seen.turn, seen.animations, seen.ready_frames, seen.fading, seen.shots_pending
+        );
+        self.reported = now;
+    }
+}
+
+/// Runs the script's steps: waits until what each waits for is seen, one action per frame.
 fn run_script(
     mut script: ResMut<Script>,
     dir: Res<ScreenshotDir>,
     pending: Res<PendingShots>,
     render_ready: Res<RenderReady>,
     mut ready_frames: Local<u32>,
-    seen: Observed,
-    mut act: Actions,
+    observed: Observed,
+    mut out: Actions,
 ) {
-    let Observed { rules, turn, anims, motion, selection, mouse, fade, real, fits } = seen;
-    let fading = fade.is_some_and(|f| f.0 > 0.0);
-    let Some(rules) = rules else { return };
-    let geo = *rules.game.geometry();
-    let turn = turn.map(|t| *t.get()).unwrap_or(Turn::Human);
+    let Some(rules) = observed.rules.as_deref() else { return };
     *ready_frames = if render_ready.0.load(Ordering::SeqCst) { *ready_frames + 1 } else { 0 };
-    let motion = motion.map(|m| *m).unwrap_or_default();
-    let hover = selection.and_then(|s| s.hover);
-    let left_down = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
-    let now = real.elapsed_secs_f64();
-    let cell = |text: &str| parse_coord_public(&geo, text).map_err(|e| format!("bad cell {}: {e}", quoted(text)));
-    // Why the script cannot go on, if it cannot: the run then ends with an error at once
-    // instead of waiting for a state that will never come.
-    let mut failure: Option<String> = None;
+    let seen = observed.seen(*ready_frames, pending.0.load(Ordering::SeqCst));
+    let now = observed.real.elapsed_secs_f64();
+    let file_exists = |name: &str| dir.0.join(name).exists();
     while let Some(step) = script.steps.get(script.next).cloned() {
         let line = script.lines.get(script.next).copied().unwrap_or(0);
-        if script.announced.map(|(n, _)| n) != Some(script.next) {
-            info!("script line {line}: {step:?} (at {now:.1} s)");
-            script.announced = Some((script.next, now));
-            script.reported = now;
-        }
-        let done = match &step {
-            Step::Wait(n) => {
-                script.waited += 1;
-                if script.waited > *n {
-                    script.waited = 0;
-                    true
-                } else {
-                    false
-                }
-            }
-            Step::WaitIdle => matches!(turn, Turn::Human | Turn::Over) && anims.0 == 0,
-            Step::WaitRendered => *ready_frames >= READY_FRAMES && !fading,
-            Step::WaitThinking => turn == Turn::AiThinking,
-            Step::WaitFile(name) => dir.0.join(name).exists(),
-            Step::Signal(name) => {
-                let _ = std::fs::create_dir_all(&dir.0);
-                if let Err(e) = std::fs::write(dir.0.join(name), b"") {
-                    error!("script: cannot signal {name}: {e}");
-                }
-                true
-            }
-            Step::WaitHover(c) => match cell(c) {
-                Ok(at) => hover == Some(at),
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            },
-            Step::WaitMouseDown => left_down,
-            Step::WaitMouseUp => !left_down,
-            Step::WaitHeld(c) => match cell(c) {
-                Ok(at) => motion.held_at.is_some_and(|p| p.distance(cell_pos(&geo, at)) < 0.35),
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            },
-            Step::WaitNotHeld => motion.held_at.is_none(),
-            Step::FreezeHop(f) => {
-                let reached = motion.hop_progress.is_some_and(|p| p >= *f);
-                if reached {
-                    act.clock.pause();
-                }
-                reached
-            }
-            Step::Unfreeze => {
-                act.clock.unpause();
-                true
-            }
-            Step::WaitPlies(n) => rules.game.ply() >= *n && anims.0 == 0,
-            Step::WaitOver => turn == Turn::Over && anims.0 == 0,
-            Step::Click(c) => {
-                match cell(c) {
-                    Ok(at) => {
-                        act.clicks.write(CellActivated(at));
-                    }
-                    Err(e) => failure = Some(e),
-                }
-                true
-            }
-            Step::Play(m) => {
-                match first_legal(&rules.game, m) {
-                    Ok(mv) => {
-                        act.intents.write(Intent::Play { mv, generation: None });
-                    }
-                    Err(e) => failure = Some(e),
-                }
-                true
-            }
-            Step::Undo => {
-                act.intents.write(Intent::Undo);
-                true
-            }
-            Step::Redo => {
-                act.intents.write(Intent::Redo);
-                true
-            }
-            Step::New => {
-                act.intents.write(Intent::NewGame(rules.setup));
-                true
-            }
-            Step::Hint => {
-                act.hints.write(HintRequest);
-                true
-            }
-            Step::Menu => {
-                act.goto.write(crate::game::play::screen::GoTo(Screen::Title));
-                true
-            }
-            Step::ExpectMenuFits => {
-                if !fits.as_ref().is_some_and(|f| f.0) {
-                    failure = Some("the menu does not fit its window: it scrolls".into());
-                }
-                true
-            }
-            Step::Start => {
-                act.goto.write(crate::game::play::screen::GoTo(Screen::Game));
-                true
-            }
-            Step::Dump(name) => {
-                let game = &rules.game;
-                let moves: Vec<String> = game.moves().iter().map(|m| move_to_string(&geo, *m)).collect();
-                let text = format!(
-                    "position {}\nply {}\nmoves {}\n",
-                    position_to_string(game.position()),
-                    game.ply(),
-                    moves.join(" ")
-                );
-                let _ = std::fs::create_dir_all(&dir.0);
-                if let Err(e) = crate::files::write_atomically(&dir.0.join(name), text.as_bytes()) {
-                    error!("script: cannot dump {name}: {e}");
-                }
-                true
-            }
-            Step::CloseMenu => {
-                act.nav.write(crate::game::play::screen::Navigate::To(Overlay::None));
-                true
-            }
-            Step::Open(o) => {
-                act.nav.write(crate::game::play::screen::Navigate::To(*o));
-                true
-            }
-            Step::Press(a) => {
-                act.actions.write(*a);
-                true
-            }
-            Step::Save => {
-                act.saves.write(crate::game::modes::saves::SaveGame);
-                true
-            }
-            Step::Resign => {
-                act.intents.write(Intent::Resign(rules.game.to_move()));
-                true
-            }
-            Step::Moves => {
-                act.move_list.0 = !act.move_list.0;
-                true
-            }
-            Step::Review(k) => {
-                act.review.0 = *k;
-                true
-            }
-            Step::Settings => {
-                act.nav.write(crate::game::play::screen::Navigate::To(Overlay::Settings));
-                true
-            }
-            Step::Pause => {
-                act.nav.write(crate::game::play::screen::Navigate::To(Overlay::Pause));
-                true
-            }
-            Step::Screenshot(name) => {
-                let _ = std::fs::create_dir_all(&dir.0);
-                let path = dir.0.join(format!("{name}.png"));
-                let counter = pending.0.clone();
-                counter.fetch_add(1, Ordering::SeqCst);
-                act.commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path)).observe(
-                    move |_: On<bevy::render::view::screenshot::ScreenshotCaptured>| {
-                        counter.fetch_sub(1, Ordering::SeqCst);
-                    },
-                );
-                true
-            }
-            Step::Quit => {
-                script.waited += 1;
-                // Give the last screenshots time to reach the disk.
-                if pending.0.load(Ordering::SeqCst) == 0 && script.waited > 5 {
-                    act.exit.write(AppExit::Success);
-                }
-                false
+        script.announce(line, &step, now);
+        let outcome = decide(&step, &seen, rules, &mut script.waited, &file_exists);
+        let Outcome { done, act } = match outcome {
+            Ok(o) => o,
+            Err(why) => {
+                // The run ends at once instead of waiting for a state that will never come.
+                error!("script line {line}: {why}; the run stops here");
+                out.exit.write(AppExit::from_code(SCRIPT_FAILED));
+                script.next = script.steps.len();
+                return;
             }
         };
-        if let Some(why) = failure {
-            error!("script line {line}: {why}; the run stops here");
-            act.exit.write(AppExit::from_code(SCRIPT_FAILED));
-            script.next = script.steps.len();
-            return;
+        if let Some(act) = act {
+            carry_out(act, &mut out, &dir, &pending);
         }
         if !done {
-            if now - script.reported >= REPORT_EVERY {
-                let since = script.announced.map_or(0.0, |(_, t)| now - t);
-                info!(
-                    "script line {line}: still at {step:?} after {since:.0} s: turn {turn:?}, ply {}, animations {}, \
-                     rendered frames {}, fading {fading}, screenshots pending {}",
-                    rules.game.ply(),
-                    anims.0,
-                    *ready_frames,
-                    pending.0.load(Ordering::SeqCst)
-                );
-                script.reported = now;
-            }
+            script.report_waiting(line, &step, now, &seen, rules.game.ply());
             break;
         }
         script.next += 1;
@@ -627,5 +699,102 @@ fn record_frame(
         if crate::files::write_atomically(&log.path, text.as_bytes()).is_err() {
             error!("could not write frame log {}", log.path.display());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::setup::GameSetup;
+
+    fn seen() -> Seen {
+        Seen {
+            turn: Turn::Human,
+            animations: 0,
+            ready_frames: 0,
+            fading: false,
+            hover: None,
+            left_down: false,
+            motion: Motion::default(),
+            menu_fits: true,
+            shots_pending: 0,
+        }
+    }
+
+    fn run(step: &Step, seen: &Seen, rules: &Rules) -> Result<Outcome, String> {
+        decide(step, seen, rules, &mut 0, &|_| false)
+    }
+
+    #[test]
+    fn every_command_parses_and_a_mistake_names_its_line() {
+        let script =
+            Script::parse("# a comment\nwait 3\nopen rules\npress left\nreview off\nplay d5|e4\nquit\n").unwrap();
+        assert_eq!(
+            script.steps,
+            vec![
+                Step::Wait(3),
+                Step::Open(Overlay::HowToPlay),
+                Step::Press(Action::Step(IVec2::NEG_X)),
+                Step::Review(None),
+                Step::Play("d5|e4".into()),
+                Step::Quit
+            ]
+        );
+        assert_eq!(script.lines, vec![2, 3, 4, 5, 6, 7]);
+        let err = |text: &str| Script::parse(text).unwrap_err();
+        assert_eq!(err("wait 1\n\nwait"), "script line 3: 'wait' needs a frame count");
+        assert_eq!(err("freeze-hop 2"), "script line 1: 'freeze-hop' needs a number from 0 to 1");
+        assert!(err("open nowhere").starts_with("script line 1: 'open' needs setup, load,"));
+        assert!(err("press jump").contains("not 'jump'"));
+        assert_eq!(err("dance"), "script line 1: unknown command 'dance'");
+    }
+
+    #[test]
+    fn waiting_for_idle_passes_only_on_a_persons_turn_with_nothing_moving() {
+        let rules = Rules::new(GameSetup::default(), None);
+        let idle = |turn, animations| run(&Step::WaitIdle, &Seen { turn, animations, ..seen() }, &rules).unwrap().done;
+        assert!(idle(Turn::Human, 0));
+        assert!(idle(Turn::Over, 0));
+        assert!(!idle(Turn::Human, 1));
+        assert!(!idle(Turn::AiThinking, 0));
+    }
+
+    #[test]
+    fn play_takes_the_first_legal_alternative_and_no_legal_one_stops_the_run() {
+        let rules = Rules::new(GameSetup::default(), None);
+        let geo = *rules.game.geometry();
+        let legal = rules.legal_moves()[0];
+        let text = format!("c3-c5|{}", move_to_string(&geo, legal));
+        let outcome = run(&Step::Play(text), &seen(), &rules).unwrap();
+        assert_eq!(outcome.act, Some(Act::Intent(Intent::Play { mv: legal, generation: None })));
+        assert!(run(&Step::Play("c3-c5".into()), &seen(), &rules).unwrap_err().contains("not legal"));
+        // A cell off the board stops the run rather than leave a wait waiting for ever.
+        assert!(run(&Step::WaitHover("z99".into()), &seen(), &rules).is_err());
+        assert!(run(&Step::Click("z99".into()), &seen(), &rules).is_err());
+    }
+
+    #[test]
+    fn wait_lets_its_frames_pass_and_quit_waits_for_the_screenshots() {
+        let rules = Rules::new(GameSetup::default(), None);
+        let mut waited = 0;
+        let frames: Vec<bool> =
+            (0..4).map(|_| decide(&Step::Wait(2), &seen(), &rules, &mut waited, &|_| false).unwrap().done).collect();
+        assert_eq!(frames, [false, false, true, false]);
+        let mut waited = 10;
+        let busy = Seen { shots_pending: 1, ..seen() };
+        assert_eq!(decide(&Step::Quit, &busy, &rules, &mut waited, &|_| false).unwrap().act, None);
+        assert_eq!(decide(&Step::Quit, &seen(), &rules, &mut waited, &|_| false).unwrap().act, Some(Act::Exit));
+    }
+
+    #[test]
+    fn a_menu_that_scrolls_fails_the_check_and_a_hop_far_enough_freezes_the_clock() {
+        let rules = Rules::new(GameSetup::default(), None);
+        assert!(run(&Step::ExpectMenuFits, &Seen { menu_fits: false, ..seen() }, &rules).is_err());
+        let hop = |p| Seen { motion: Motion { hop_progress: Some(p), held_at: None }, ..seen() };
+        assert_eq!(run(&Step::FreezeHop(0.5), &hop(0.4), &rules).unwrap(), Outcome { done: false, act: None });
+        assert_eq!(
+            run(&Step::FreezeHop(0.5), &hop(0.6), &rules).unwrap(),
+            Outcome { done: true, act: Some(Act::PauseClock) }
+        );
     }
 }

@@ -283,6 +283,43 @@ fn animate_hops(
     }
 }
 
+/// Where a stone leaving for its tray is drawn, `l.t` seconds after it started from `from`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pose {
+    at: Vec3,
+    scale: f32,
+    alpha: f32,
+}
+
+/// The pose of a leaving stone: it lifts out of its cup (rising, a little larger, a little
+/// faded), then flies to its tray slot, shrinking to the tray's size. `None` once it is there.
+fn leaving_pose(l: &Leaving, from: Vec3) -> Option<Pose> {
+    if l.t >= l.lift + l.fly {
+        return None;
+    }
+    Some(if l.t < l.lift {
+        let f = ease(l.t / l.lift, EaseFunction::CubicOut);
+        Pose { at: Vec3::new(from.x, from.y + 0.15 * f, z::FLYING), scale: 1.0 + 0.15 * f, alpha: 1.0 - 0.25 * f }
+    } else {
+        let f = ease((l.t - l.lift) / l.fly, EaseFunction::CubicInOut);
+        let lifted = Vec2::new(from.x, from.y + 0.15);
+        Pose {
+            at: lifted.lerp(l.slot, f).extend(z::FLYING),
+            scale: 1.15 + (TRAY_SCALE - 1.15) * f,
+            alpha: 0.75 + 0.25 * f,
+        }
+    })
+}
+
+/// The velocities of the chips a captured stone bursts into, from where it stood (`x` varies
+/// the angles from one stone to the next).
+fn chip_velocities(x: f32) -> [Vec2; 7] {
+    std::array::from_fn(|k| {
+        let a = k as f32 * 0.9 + x;
+        Vec2::new(a.cos(), a.sin()) * (1.2 + (k % 3) as f32 * 0.5)
+    })
+}
+
 fn animate_leaving(
     mut commands: Commands,
     time: Res<Time>,
@@ -309,9 +346,7 @@ fn animate_leaving(
                 && let Some(textures) = &textures
                 && l.lift > 0.0
             {
-                for k in 0..7 {
-                    let a = k as f32 * 0.9 + tf.translation.x;
-                    let vel = Vec2::new(a.cos(), a.sin()) * (1.2 + (k % 3) as f32 * 0.5);
+                for vel in chip_velocities(tf.translation.x) {
                     commands.spawn((
                         ChildOf(root),
                         Chip { vel, t: 0.0 },
@@ -328,27 +363,18 @@ fn animate_leaving(
         }
         l.t += time.delta_secs();
         let from = l.from.unwrap_or(tf.translation);
-        let total = l.lift + l.fly;
-        if l.t >= total {
-            tf.translation = l.slot.extend(z::STONE);
-            tf.scale = Vec3::splat(TRAY_SCALE);
-            sprite.color = Color::WHITE;
-            commands.entity(e).remove::<Leaving>();
-            continue;
-        }
-        if l.t < l.lift {
-            // Lift out of the cup: rise, shrink a little, fade a little.
-            let f = ease(l.t / l.lift, EaseFunction::CubicOut);
-            tf.translation = Vec3::new(from.x, from.y + 0.15 * f, z::FLYING);
-            tf.scale = Vec3::splat(1.0 + 0.15 * f);
-            sprite.color = Color::WHITE.with_alpha(1.0 - 0.25 * f);
-        } else {
-            let f = ease((l.t - l.lift) / l.fly, EaseFunction::CubicInOut);
-            let lifted = Vec2::new(from.x, from.y + 0.15);
-            let p = lifted.lerp(l.slot, f);
-            tf.translation = p.extend(z::FLYING);
-            tf.scale = Vec3::splat(1.15 + (TRAY_SCALE - 1.15) * f);
-            sprite.color = Color::WHITE.with_alpha(0.75 + 0.25 * f);
+        match leaving_pose(&l, from) {
+            Some(pose) => {
+                tf.translation = pose.at;
+                tf.scale = Vec3::splat(pose.scale);
+                sprite.color = Color::WHITE.with_alpha(pose.alpha);
+            }
+            None => {
+                tf.translation = l.slot.extend(z::STONE);
+                tf.scale = Vec3::splat(TRAY_SCALE);
+                sprite.color = Color::WHITE;
+                commands.entity(e).remove::<Leaving>();
+            }
         }
     }
 }
@@ -462,4 +488,37 @@ fn count_running(
     running.0 = hops.iter().count() + leaving.iter().count();
     motion.hop_progress = hops.iter().map(|h| if h.per_hop > 0.0 { h.t / h.per_hop } else { 0.0 }).reduce(f32::max);
     motion.held_at = held.iter().next().map(|t| t.translation.truncate());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_captured_stone_lifts_out_of_its_cup_then_flies_to_its_tray_slot() {
+        let slot = Vec2::new(6.0, -2.0);
+        let from = Vec3::new(1.0, 1.0, z::STONE);
+        let mut l = Leaving::new(0.0, slot, 1.0, false);
+        let at = |l: &Leaving| leaving_pose(l, from);
+        l.t = l.lift / 2.0;
+        let lifting = at(&l).unwrap();
+        assert!(lifting.at.y > from.y && lifting.at.x == from.x, "it rises straight up");
+        assert!(lifting.scale > 1.0 && lifting.alpha < 1.0);
+        l.t = l.lift + l.fly * 0.999;
+        let arriving = at(&l).unwrap();
+        assert!(arriving.at.truncate().distance(slot) < 0.01);
+        assert!((arriving.scale - TRAY_SCALE).abs() < 0.01);
+        l.t = l.lift + l.fly;
+        assert_eq!(at(&l), None, "there: the stone rests in the tray");
+        // At animation speed 0 it is in the tray at once.
+        assert_eq!(leaving_pose(&Leaving::new(0.0, slot, 0.0, true), from), None);
+    }
+
+    #[test]
+    fn a_capture_bursts_into_chips_flying_every_way() {
+        let v = chip_velocities(0.3);
+        let sum: Vec2 = v.iter().copied().sum();
+        assert!(v.iter().all(|c| c.length() >= 1.2));
+        assert!(sum.length() < v.iter().map(|c| c.length()).sum::<f32>() / 2.0, "not all one way");
+    }
 }

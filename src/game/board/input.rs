@@ -175,6 +175,29 @@ impl Default for HeldDirection {
     }
 }
 
+impl HeldDirection {
+    /// Whether the direction held now (zero for none) makes a step this frame, `delta` after
+    /// the last: on the first press, then after [`REPEAT_DELAY`], then every [`REPEAT_EVERY`].
+    fn step(&mut self, dir: IVec2, delta: std::time::Duration) -> bool {
+        if dir == IVec2::ZERO {
+            self.dir = None;
+            false
+        } else if self.dir != Some(dir) {
+            self.dir = Some(dir);
+            self.repeat = Timer::from_seconds(REPEAT_DELAY, TimerMode::Once);
+            true
+        } else {
+            self.repeat.tick(delta);
+            if self.repeat.is_finished() {
+                self.repeat = Timer::from_seconds(REPEAT_EVERY, TimerMode::Once);
+                true
+            } else {
+                false
+            }
+        }
+    }
+}
+
 /// Whether the interface (a text field, a focused button) has the keyboard; set by the UI.
 /// While it does, the board ignores keys and pad buttons.
 #[derive(Resource, Default, Debug)]
@@ -365,6 +388,22 @@ fn read_devices(
     {
         *last = d;
     }
+    let mut dir = read_keys(keys, &mut actions);
+    for pad in &pads {
+        dir += read_pad(pad, &mut actions);
+    }
+    let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
+    if direction.step(dir, time.delta()) {
+        actions.write(Action::Step(dir));
+    }
+    let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
+    if animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
+        skip.write(SkipAnimation);
+    }
+}
+
+/// The keys' actions this frame, and the direction the held keys point (not clamped).
+fn read_keys(keys: &ButtonInput<KeyCode>, actions: &mut MessageWriter<Action>) -> IVec2 {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let mut dir = IVec2::ZERO;
     for (key, d) in DIRECTION_KEYS {
@@ -377,50 +416,65 @@ fn read_devices(
             actions.write(b.action);
         }
     }
-    for pad in &pads {
-        for (button, d) in DIRECTION_BUTTONS {
-            if pad.pressed(*button) {
-                dir += *d;
-            }
-        }
-        let (sx, sy) =
-            (pad.get(GamepadAxis::LeftStickX).unwrap_or(0.0), pad.get(GamepadAxis::LeftStickY).unwrap_or(0.0));
-        if sx.abs() > STICK_DEADZONE {
-            dir.x += sx.signum() as i32;
-        }
-        if sy.abs() > STICK_DEADZONE {
-            dir.y -= sy.signum() as i32;
-        }
-        for (button, action) in PAD_BUTTONS {
-            if pad.just_pressed(*button) {
-                actions.write(*action);
-            }
+    dir
+}
+
+/// A gamepad's button actions this frame, and the direction its d-pad and stick point.
+fn read_pad(pad: &Gamepad, actions: &mut MessageWriter<Action>) -> IVec2 {
+    let mut dir = IVec2::ZERO;
+    for (button, d) in DIRECTION_BUTTONS {
+        if pad.pressed(*button) {
+            dir += *d;
         }
     }
-    let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
-    // Step on the first press, then repeat while held.
-    let step = if dir == IVec2::ZERO {
-        direction.dir = None;
-        false
-    } else if direction.dir != Some(dir) {
-        direction.dir = Some(dir);
-        direction.repeat = Timer::from_seconds(REPEAT_DELAY, TimerMode::Once);
-        true
-    } else {
-        direction.repeat.tick(time.delta());
-        if direction.repeat.is_finished() {
-            direction.repeat = Timer::from_seconds(REPEAT_EVERY, TimerMode::Once);
-            true
-        } else {
-            false
+    let (sx, sy) = (pad.get(GamepadAxis::LeftStickX).unwrap_or(0.0), pad.get(GamepadAxis::LeftStickY).unwrap_or(0.0));
+    dir += stick_direction(sx, sy);
+    for (button, action) in PAD_BUTTONS {
+        if pad.just_pressed(*button) {
+            actions.write(*action);
         }
-    };
-    if step {
-        actions.write(Action::Step(dir));
     }
-    let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
-    if animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
-        skip.write(SkipAnimation);
+    dir
+}
+
+/// The direction a stick leaning (`x` right, `y` up) points on the board (y down), past the
+/// dead zone.
+fn stick_direction(x: f32, y: f32) -> IVec2 {
+    let mut dir = IVec2::ZERO;
+    if x.abs() > STICK_DEADZONE {
+        dir.x += x.signum() as i32;
+    }
+    if y.abs() > STICK_DEADZONE {
+        dir.y -= y.signum() as i32;
+    }
+    dir
+}
+
+/// What an action does to a review of a game of `plies` moves that shows the position after
+/// `k`: left/right (or up/down) step through the moves, and stepping past the last one or
+/// Back returns to the game (`Some(None)`). `None`: it does nothing.
+fn review_after(k: usize, action: &Action, plies: usize) -> Option<Option<usize>> {
+    match action {
+        Action::Step(d) if d.x != 0 || d.y != 0 => {
+            let step = if d.x != 0 { d.x } else { d.y };
+            let next = (k as i64 + step as i64).max(0) as usize;
+            Some((next < plies).then_some(next))
+        }
+        Action::Cancel | Action::Pause => Some(None),
+        _ => None,
+    }
+}
+
+impl BoardCursor {
+    /// A step of the cursor: the first shows it where it was, the next move it, stopping at
+    /// the board's edge.
+    fn step(&mut self, dir: IVec2, geo: &crate::rules::Geometry) {
+        if self.visible {
+            let r = (self.at.row as i32 + dir.y).clamp(0, geo.rows() as i32 - 1);
+            let c = (self.at.col as i32 + dir.x).clamp(0, geo.cols() as i32 - 1);
+            self.at = Coord::new(r as u8, c as u8);
+        }
+        self.visible = true;
     }
 }
 
@@ -451,14 +505,8 @@ pub(crate) fn apply_actions(
         // Reviewing: left/right step through the moves, Back (or stepping past the last
         // move) returns to the game; nothing else touches it.
         for action in actions.read() {
-            match action {
-                Action::Step(d) if d.x != 0 || d.y != 0 => {
-                    let step = if d.x != 0 { d.x } else { d.y };
-                    let next = (k as i64 + step as i64).max(0) as usize;
-                    review.0 = (next < rules.game.ply()).then_some(next);
-                }
-                Action::Cancel | Action::Pause => review.0 = None,
-                _ => {}
+            if let Some(shown) = review_after(k, action, rules.game.ply()) {
+                review.0 = shown;
             }
         }
         return;
@@ -469,41 +517,80 @@ pub(crate) fn apply_actions(
     }
     for action in actions.read() {
         match action {
-            Action::Step(dir) => {
-                if cursor.visible {
-                    let r = (cursor.at.row as i32 + dir.y).clamp(0, geo.rows() as i32 - 1);
-                    let c = (cursor.at.col as i32 + dir.x).clamp(0, geo.cols() as i32 - 1);
-                    cursor.at = Coord::new(r as u8, c as u8);
-                }
-                cursor.visible = true;
-            }
-            Action::Confirm if *turn.get() == Turn::Animating => {
-                skip.write(SkipAnimation);
-            }
-            Action::Confirm => {
-                if cursor.visible {
-                    activations.write(CellActivated(cursor.at));
-                } else {
-                    cursor.visible = true;
-                }
-            }
-            Action::Cancel if selection.selected.is_some() => {
-                cancels.write(CancelSelection);
-            }
+            Action::Step(dir) => cursor.step(*dir, &geo),
+            Action::Confirm if *turn.get() == Turn::Animating => _ = skip.write(SkipAnimation),
+            Action::Confirm if cursor.visible => _ = activations.write(CellActivated(cursor.at)),
+            Action::Confirm => cursor.visible = true,
+            Action::Cancel if selection.selected.is_some() => _ = cancels.write(CancelSelection),
             Action::Cancel | Action::Pause => _ = nav.write(Navigate::To(Overlay::Pause)),
             // Sound is the audio plugin's business; deleting, the saved games'.
             Action::Mute | Action::Delete => {}
-            Action::Undo => {
-                intents.write(Intent::Undo);
-            }
-            Action::Redo => {
-                intents.write(Intent::Redo);
-            }
+            Action::Undo => _ = intents.write(Intent::Undo),
+            Action::Redo => _ = intents.write(Intent::Redo),
         }
     }
 }
 
-/// Turns activations into intents: pick up a stone, play to a landing, remove in the opening.
+/// What activating a cell does on a person's turn: the move played, or why not (with the cell
+/// the refusal is about).
+#[derive(Debug, Clone, PartialEq)]
+enum Outcome {
+    /// Nothing but the selection changes.
+    Select,
+    Play(Move),
+    Refuse(Coord, Msg),
+}
+
+/// What activating `at` does with the stone `selected` (if one is picked up), on a person's
+/// turn: the selection after it, and the outcome. Pure: tested without an app.
+fn activate(rules: &Rules, selected: Option<Coord>, at: Coord) -> (Option<Coord>, Outcome) {
+    let legal = rules.legal_moves();
+    let side = rules.game.to_move();
+    let stone_at = rules.game.position().at(at);
+    let name = crate::rules::notation::coord_to_string(rules.game.geometry(), at);
+    match rules.game.phase() {
+        Phase::BlackRemoves | Phase::WhiteRemoves if legal.contains(&Move::remove(at)) => {
+            (selected, Outcome::Play(Move::remove(at)))
+        }
+        phase @ (Phase::BlackRemoves | Phase::WhiteRemoves) => {
+            let reason = match stone_at {
+                None => Msg::new("refuse-already-empty").text("cell", &name),
+                Some(s) if s != side => Msg::new("refuse-remove-enemy").text("cell", &name).text("colour", side_key(s)),
+                Some(_) if matches!(phase, Phase::BlackRemoves) => {
+                    Msg::new("refuse-not-centre-corner").text("cell", &name)
+                }
+                Some(_) => Msg::new("refuse-not-next-to-hole").text("cell", &name),
+            };
+            (selected, Outcome::Refuse(at, reason))
+        }
+        Phase::Jumping => {
+            if let Some(from) = selected
+                && let Some(m) = legal.iter().find(|m| m.from == from && m.to == at)
+            {
+                (None, Outcome::Play(*m))
+            } else if selected == Some(at) {
+                (None, Outcome::Select)
+            } else if legal.iter().any(|m| m.from == at) {
+                (Some(at), Outcome::Select)
+            } else {
+                // Why a cell cannot be used, in words a player understands.
+                let reason = match (selected, stone_at) {
+                    (Some(from), None) => return (None, Outcome::Refuse(from, Msg::new("refuse-cannot-land"))),
+                    (_, Some(s)) if s != side => {
+                        Msg::new("refuse-enemy-stone").text("cell", &name).text("colour", side_key(s))
+                    }
+                    (_, Some(_)) => Msg::new("refuse-cannot-jump").text("cell", &name),
+                    (_, None) => Msg::new("refuse-pick-own").text("own", side_key(side)),
+                };
+                (None, Outcome::Refuse(at, reason))
+            }
+        }
+        Phase::Over { .. } => (selected, Outcome::Select),
+    }
+}
+
+/// Turns activations into intents: pick up a stone, play to a landing, remove in the opening
+/// (see [`activate`]).
 pub fn resolve_activations(
     mut activations: MessageReader<CellActivated>,
     mut cancels: MessageReader<CancelSelection>,
@@ -542,56 +629,119 @@ pub fn resolve_activations(
         if *turn.get() != Turn::Human || rules.controller(rules.game.to_move()) != Controller::Human {
             continue;
         }
-        let legal = rules.legal_moves();
-        let side = rules.game.to_move();
-        let stone_at = rules.game.position().at(at);
-        let name = crate::rules::notation::coord_to_string(rules.game.geometry(), at);
-        // Why a cell cannot be used, in words a player understands.
-        let why_not = || -> Msg {
-            match stone_at {
-                Some(s) if s != side => Msg::new("refuse-enemy-stone").text("cell", &name).text("colour", side_key(s)),
-                Some(_) => Msg::new("refuse-cannot-jump").text("cell", &name),
-                None => Msg::new("refuse-pick-own").text("own", side_key(side)),
-            }
-        };
-        match rules.game.phase() {
-            Phase::BlackRemoves | Phase::WhiteRemoves => {
-                if legal.contains(&Move::remove(at)) {
-                    intents.write(Intent::Play { mv: Move::remove(at), generation: None });
-                } else {
-                    let reason = match (rules.game.phase(), stone_at) {
-                        (_, None) => Msg::new("refuse-already-empty").text("cell", &name),
-                        (_, Some(s)) if s != side => {
-                            Msg::new("refuse-remove-enemy").text("cell", &name).text("colour", side_key(s))
-                        }
-                        (Phase::BlackRemoves, _) => Msg::new("refuse-not-centre-corner").text("cell", &name),
-                        _ => Msg::new("refuse-not-next-to-hole").text("cell", &name),
-                    };
-                    rejected.write(Rejected { at: Some(at), reason });
-                }
-            }
-            Phase::Jumping => {
-                if let Some(from) = selection.selected
-                    && let Some(m) = legal.iter().find(|m| m.from == from && m.to == at)
-                {
-                    intents.write(Intent::Play { mv: *m, generation: None });
-                    selection.selected = None;
-                } else if selection.selected == Some(at) {
-                    selection.selected = None;
-                } else if legal.iter().any(|m| m.from == at) {
-                    selection.selected = Some(at);
-                } else {
-                    match selection.selected.take() {
-                        Some(from) if stone_at.is_none() => {
-                            rejected.write(Rejected { at: Some(from), reason: Msg::new("refuse-cannot-land") });
-                        }
-                        _ => {
-                            rejected.write(Rejected { at: Some(at), reason: why_not() });
-                        }
-                    }
-                }
-            }
-            Phase::Over { .. } => {}
+        let (selected, outcome) = activate(&rules, selection.selected, at);
+        if selection.selected != selected {
+            selection.selected = selected;
         }
+        match outcome {
+            Outcome::Select => {}
+            Outcome::Play(mv) => _ = intents.write(Intent::Play { mv, generation: None }),
+            Outcome::Refuse(at, reason) => _ = rejected.write(Rejected { at: Some(at), reason }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::setup::GameSetup;
+    use std::time::Duration;
+
+    #[test]
+    fn a_held_direction_steps_at_once_then_repeats_after_a_pause() {
+        let mut held = HeldDirection::default();
+        let right = IVec2::X;
+        let frame = Duration::from_millis(50);
+        assert!(held.step(right, frame), "the first press steps");
+        // Held: nothing until the delay has passed, then a step every interval.
+        let steps: Vec<bool> = (0..12).map(|_| held.step(right, frame)).collect();
+        let first = steps.iter().position(|s| *s).unwrap();
+        assert!((5..8).contains(&first), "{steps:?}");
+        assert!(steps[first + 1..].iter().filter(|s| **s).count() >= 2, "{steps:?}");
+        // A new direction steps at once; letting go stops.
+        assert!(held.step(IVec2::Y, frame));
+        assert!(!held.step(IVec2::ZERO, frame));
+        assert!(held.step(IVec2::Y, frame));
+    }
+
+    #[test]
+    fn the_stick_counts_only_past_its_dead_zone_and_up_is_up_the_board() {
+        assert_eq!(stick_direction(0.3, -0.4), IVec2::ZERO);
+        assert_eq!(stick_direction(0.9, 0.0), IVec2::X);
+        assert_eq!(stick_direction(-0.9, 0.8), IVec2::new(-1, -1));
+    }
+
+    #[test]
+    fn a_review_steps_through_the_moves_and_back_or_past_the_end_returns_to_the_game() {
+        assert_eq!(review_after(3, &Action::Step(IVec2::X), 10), Some(Some(4)));
+        assert_eq!(review_after(3, &Action::Step(IVec2::NEG_X), 10), Some(Some(2)));
+        assert_eq!(review_after(0, &Action::Step(IVec2::NEG_X), 10), Some(Some(0)));
+        assert_eq!(review_after(9, &Action::Step(IVec2::X), 10), Some(None));
+        assert_eq!(review_after(3, &Action::Cancel, 10), Some(None));
+        assert_eq!(review_after(3, &Action::Undo, 10), None);
+    }
+
+    #[test]
+    fn the_cursor_shows_where_it_was_then_moves_and_stops_at_the_edge() {
+        let geo = crate::game::setup::standard();
+        let mut cursor = BoardCursor::default();
+        cursor.step(IVec2::NEG_X, &geo);
+        assert!(cursor.visible);
+        assert_eq!(cursor.at, Coord::new(0, 0));
+        cursor.step(IVec2::X, &geo);
+        cursor.step(IVec2::Y, &geo);
+        assert_eq!(cursor.at, Coord::new(1, 1));
+        for _ in 0..10 {
+            cursor.step(IVec2::NEG_Y, &geo);
+        }
+        assert_eq!(cursor.at, Coord::new(0, 1));
+    }
+
+    #[test]
+    fn the_opening_removes_only_what_the_rules_allow_and_says_why_not() {
+        let rules = Rules::new(GameSetup::default(), None);
+        let legal = rules.legal_moves()[0].from;
+        assert_eq!(activate(&rules, None, legal), (None, Outcome::Play(Move::remove(legal))));
+        let side = rules.game.to_move();
+        let geo = *rules.game.geometry();
+        let cells: Vec<Coord> = (0..geo.rows()).flat_map(|r| (0..geo.cols()).map(move |c| Coord::new(r, c))).collect();
+        let removable = rules.legal_moves();
+        let own = cells
+            .iter()
+            .find(|c| rules.game.position().at(**c) == Some(side) && !removable.contains(&Move::remove(**c)))
+            .unwrap();
+        let enemy = cells.iter().find(|c| rules.game.position().at(**c) == Some(side.opponent())).unwrap();
+        let key = |at| match activate(&rules, None, at).1 {
+            Outcome::Refuse(cell, reason) if cell == at => reason.key,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(key(*enemy), "refuse-remove-enemy");
+        assert_eq!(key(*own), "refuse-not-centre-corner");
+    }
+
+    #[test]
+    fn a_stone_is_picked_up_put_down_or_jumped_and_a_wrong_landing_is_refused() {
+        let mut rules = Rules::new(GameSetup::default(), None);
+        for _ in 0..2 {
+            let m = rules.legal_moves()[0];
+            rules.game.play(m).unwrap();
+        }
+        let jump = rules.legal_moves()[0];
+        assert_eq!(activate(&rules, None, jump.from), (Some(jump.from), Outcome::Select));
+        assert_eq!(activate(&rules, Some(jump.from), jump.from), (None, Outcome::Select));
+        assert_eq!(activate(&rules, Some(jump.from), jump.to), (None, Outcome::Play(jump)));
+        // An empty cell that is no landing of the stone picked up: refused at the stone.
+        let geo = *rules.game.geometry();
+        let empty = (0..geo.rows())
+            .flat_map(|r| (0..geo.cols()).map(move |c| Coord::new(r, c)))
+            .find(|c| rules.game.position().at(*c).is_none() && !rules.legal_moves().iter().any(|m| m.to == *c))
+            .unwrap();
+        let (selected, outcome) = activate(&rules, Some(jump.from), empty);
+        assert_eq!(selected, None);
+        assert_eq!(outcome, Outcome::Refuse(jump.from, Msg::new("refuse-cannot-land")));
+        // Nothing picked up, an empty cell: pick one of your own.
+        assert!(
+            matches!(activate(&rules, None, empty).1, Outcome::Refuse(c, m) if c == empty && m.key == "refuse-pick-own")
+        );
     }
 }

@@ -8,7 +8,7 @@ use crate::game::board::view::{BoardRoot, cell_pos, z};
 use crate::game::play::ai_task::HintState;
 use crate::game::play::authority::Rules;
 use crate::game::play::screen::{Screen, Turn};
-use crate::rules::Phase;
+use crate::rules::{Coord, Move, Phase};
 use bevy::prelude::*;
 
 /// The colours of the marks, each kept apart from the others so they read at a glance.
@@ -91,7 +91,174 @@ fn celebrate(
     }
 }
 
-/// Rebuilds markers: last move, selection, landings and paths, removable stones, cursor.
+/// The texture a mark is drawn with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Ring,
+    Dot,
+}
+
+/// One mark: where (board units), at which depth, how large, its texture and its colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Mark {
+    at: Vec2,
+    z: f32,
+    size: f32,
+    shape: Shape,
+    color: Color,
+}
+
+/// What the marks show.
+struct MarkFacts<'a> {
+    rules: &'a Rules,
+    /// The earlier position shown (read-only), if any.
+    review: Option<usize>,
+    /// The analysis so far (used while reviewing).
+    points: &'a [crate::game::modes::analysis::Point],
+    /// A person is to move and may act.
+    human: bool,
+    selection: &'a Selection,
+    cursor: &'a BoardCursor,
+    show_movable: bool,
+    /// The hint for the position on the board, if one is shown.
+    hint: Option<Move>,
+}
+
+/// The marks being collected, in drawing order.
+struct Marks {
+    geo: crate::rules::Geometry,
+    out: Vec<Mark>,
+}
+
+impl Marks {
+    /// A mark at a point of the board.
+    fn at(&mut self, at: Vec2, z: f32, size: f32, shape: Shape, color: Color) {
+        self.out.push(Mark { at, z, size, shape, color });
+    }
+
+    /// A mark on a cell.
+    fn cell(&mut self, c: Coord, z: f32, size: f32, shape: Shape, color: Color) {
+        self.at(cell_pos(&self.geo, c), z, size, shape, color);
+    }
+
+    /// A move suggested (the hint, or the better move in review), in blue.
+    fn suggest(&mut self, m: Move) {
+        self.cell(m.from, z::MARK_OVER, 1.0, Shape::Ring, colour::HINT);
+        if !m.is_removal() {
+            self.cell(m.to, z::PATH, 0.5, Shape::Dot, colour::HINT);
+        }
+    }
+}
+
+/// The marks on the board, in drawing order, and the winner's stones that glow in the
+/// celebration (in reading order). Pure: what a player sees marked is tested without an app.
+fn marks(f: &MarkFacts) -> (Vec<Mark>, Vec<Coord>) {
+    let rules = f.rules;
+    let mut marks = Marks { geo: *rules.game.geometry(), out: Vec::new() };
+    let shown = crate::game::board::view::shown_game(&rules.game, crate::game::play::screen::Review(f.review));
+    if let Some(last) = shown.last_move() {
+        let amber = colour::LAST_MOVE;
+        marks.cell(last.from, z::MARK_UNDER, 0.95, Shape::Ring, amber.with_alpha(0.45));
+        if !last.is_removal() {
+            marks.cell(last.to, z::MARK_OVER, 1.0, Shape::Ring, amber);
+            for c in last.captured() {
+                marks.cell(c, z::MARK_UNDER, 0.3, Shape::Dot, colour::CAPTURED);
+            }
+        }
+    }
+    if let Some(k) = f.review {
+        // An earlier position, read-only: its last move is marked, and when the move played
+        // next was a mistake the analysis found, the better move in the hint's blue.
+        let judged = crate::game::modes::analysis::judged(f.points, &rules.game.moves(), rules.game.start());
+        if judged.iter().any(|(i, _)| *i == k)
+            && let Some(best) = f.points.get(k).and_then(|p| p.best)
+        {
+            marks.suggest(best);
+        }
+        return (marks.out, Vec::new());
+    }
+    let legal = turn_marks(f, &mut marks);
+    let celebration = game_over_marks(rules, &mut marks);
+    let removing = matches!(rules.game.phase(), Phase::BlackRemoves | Phase::WhiteRemoves);
+    if let Some(h) = f.selection.hover
+        && f.selection.selected.is_none()
+        && legal.iter().any(|m| m.from == h)
+        && !removing
+    {
+        marks.cell(h, z::MARK_OVER, 1.0, Shape::Ring, colour::HOVER);
+    }
+    selection_marks(f, &mut marks);
+    if let Some(hint) = f.hint {
+        marks.suggest(hint);
+    }
+    if f.cursor.visible && marks.geo.contains(f.cursor.at) {
+        marks.cell(f.cursor.at, z::CURSOR, 1.08, Shape::Ring, colour::CURSOR);
+    }
+    (marks.out, celebration)
+}
+
+/// On a person's turn, the stones that may be removed (in the opening) or, before one is
+/// picked up, every stone that can move (if the settings ask). Returns the legal moves (none
+/// when it is not a person's turn).
+fn turn_marks(f: &MarkFacts, marks: &mut Marks) -> Vec<Move> {
+    if !f.human {
+        return Vec::new();
+    }
+    let legal = f.rules.legal_moves();
+    let removing = matches!(f.rules.game.phase(), Phase::BlackRemoves | Phase::WhiteRemoves);
+    if removing {
+        for m in &legal {
+            marks.cell(m.from, z::MARK_OVER, 1.0, Shape::Ring, colour::REMOVABLE);
+        }
+    } else if f.selection.selected.is_none() && f.show_movable {
+        let mut froms: Vec<_> = legal.iter().map(|m| m.from).collect();
+        froms.dedup();
+        for c in froms {
+            marks.cell(c, z::MARK_UNDER, 0.98, Shape::Ring, colour::MOVABLE);
+        }
+    }
+    legal
+}
+
+/// When the game is won: the loser's stuck stones are marked (not after a resignation), and
+/// the winner's stones are returned, in reading order, for the celebration.
+fn game_over_marks(rules: &Rules, marks: &mut Marks) -> Vec<Coord> {
+    let Some(winner) = rules.winner() else { return Vec::new() };
+    let geo = *rules.game.geometry();
+    let mut winners = Vec::new();
+    for r in 0..geo.rows() {
+        for c in 0..geo.cols() {
+            let at = Coord::new(r, c);
+            match rules.game.position().at(at) {
+                Some(s) if s == winner.opponent() && rules.resigned.is_none() => {
+                    marks.cell(at, z::MARK_OVER, 1.0, Shape::Ring, colour::STUCK)
+                }
+                Some(s) if s == winner => winners.push(at),
+                _ => {}
+            }
+        }
+    }
+    winners
+}
+
+/// The selected stone, its landings and the jump paths to them.
+fn selection_marks(f: &MarkFacts, marks: &mut Marks) {
+    let Some(s) = f.selection.selected else { return };
+    marks.cell(s, z::MARK_OVER, 1.02, Shape::Ring, colour::SELECTED);
+    for m in f.selection.moves_of_selected(f.rules) {
+        let mut prev = cell_pos(&marks.geo, m.from);
+        for l in m.landings() {
+            let p = cell_pos(&marks.geo, l);
+            for k in 1..4 {
+                marks.at(prev.lerp(p, k as f32 / 4.0), z::PATH, 0.12, Shape::Dot, colour::PATH);
+            }
+            prev = p;
+        }
+        marks.cell(m.to, z::PATH, 0.42, Shape::Dot, colour::LANDING);
+    }
+}
+
+/// Rebuilds markers (see [`marks`]) whenever what they show changes.
 fn update_markers(
     mut commands: Commands,
     rules: Option<Res<Rules>>,
@@ -125,112 +292,46 @@ fn update_markers(
         commands.entity(m).despawn();
     }
     let Ok(root) = roots.single() else { return };
-    let geo = *rules.game.geometry();
-    let mut mark = |at: Vec2, z: f32, size: f32, image: &Handle<Image>, color: Color| {
+    let points = if review.0.is_some() { analysis.points() } else { Vec::new() };
+    let facts = MarkFacts {
+        rules: &rules,
+        review: review.0,
+        points: &points,
+        human: *turn.get() == Turn::Human,
+        selection: &selection,
+        cursor: &cursor,
+        show_movable: settings.show_movable,
+        hint: hints.for_generation(rules.generation).and_then(|a| a.best),
+    };
+    let (marks, celebration) = marks(&facts);
+    spawn_marks(&mut commands, root, &textures, &marks, &celebration, rules.game.geometry());
+}
+
+/// Spawns the marks under the board's root, and the glows of the celebration.
+fn spawn_marks(
+    commands: &mut Commands,
+    root: Entity,
+    textures: &Textures,
+    marks: &[Mark],
+    celebration: &[Coord],
+    geo: &crate::rules::Geometry,
+) {
+    for m in marks {
+        let image = match m.shape {
+            Shape::Ring => &textures.ring,
+            Shape::Dot => &textures.dot,
+        };
         commands.spawn((
             ChildOf(root),
             Name::new("Marker"),
             Marker,
-            Sprite { image: image.clone(), custom_size: Some(Vec2::splat(size)), color, ..default() },
-            Transform::from_translation(at.extend(z)),
+            Sprite { image: image.clone(), custom_size: Some(Vec2::splat(m.size)), color: m.color, ..default() },
+            Transform::from_translation(m.at.extend(m.z)),
         ));
-    };
-    let shown = crate::game::board::view::shown_game(&rules.game, *review);
-    if let Some(last) = shown.last_move() {
-        let amber = colour::LAST_MOVE;
-        mark(cell_pos(&geo, last.from), z::MARK_UNDER, 0.95, &textures.ring, amber.with_alpha(0.45));
-        if !last.is_removal() {
-            mark(cell_pos(&geo, last.to), z::MARK_OVER, 1.0, &textures.ring, amber);
-            for c in last.captured() {
-                mark(cell_pos(&geo, c), z::MARK_UNDER, 0.3, &textures.dot, colour::CAPTURED);
-            }
-        }
-    }
-    if let Some(k) = review.0 {
-        // An earlier position, read-only: its last move is marked, and when the move played
-        // next was a mistake the analysis found, the better move in the hint's blue.
-        let moves = rules.game.moves();
-        let points = analysis.points();
-        let mistake =
-            crate::game::modes::analysis::judged(&points, &moves, rules.game.start()).iter().any(|(i, _)| *i == k);
-        if mistake && let Some(best) = points.get(k).and_then(|p| p.best) {
-            mark(cell_pos(&geo, best.from), z::MARK_OVER, 1.0, &textures.ring, colour::HINT);
-            if !best.is_removal() {
-                mark(cell_pos(&geo, best.to), z::PATH, 0.5, &textures.dot, colour::HINT);
-            }
-        }
-        return;
-    }
-    let human = *turn.get() == Turn::Human;
-    let legal = if human { rules.legal_moves() } else { Vec::new() };
-    let removing = matches!(rules.game.phase(), Phase::BlackRemoves | Phase::WhiteRemoves);
-    if human && removing {
-        for m in &legal {
-            mark(cell_pos(&geo, m.from), z::MARK_OVER, 1.0, &textures.ring, colour::REMOVABLE);
-        }
-    }
-    if human && !removing && selection.selected.is_none() && settings.show_movable {
-        let mut froms: Vec<_> = legal.iter().map(|m| m.from).collect();
-        froms.dedup();
-        for f in froms {
-            mark(cell_pos(&geo, f), z::MARK_UNDER, 0.98, &textures.ring, colour::MOVABLE);
-        }
-    }
-    let mut celebration = Vec::new();
-    if let Some(winner) = rules.winner() {
-        // Why the game ended: the loser's stuck stones (not after a resignation).
-        let loser = winner.opponent();
-        let mut winners = Vec::new();
-        for r in 0..geo.rows() {
-            for c in 0..geo.cols() {
-                let at = crate::rules::Coord::new(r, c);
-                match rules.game.position().at(at) {
-                    Some(s) if s == loser && rules.resigned.is_none() => {
-                        mark(cell_pos(&geo, at), z::MARK_OVER, 1.0, &textures.ring, colour::STUCK)
-                    }
-                    Some(s) if s == winner => winners.push(at),
-                    _ => {}
-                }
-            }
-        }
-        celebration = winners;
-    }
-    if human
-        && let Some(h) = selection.hover
-        && selection.selected.is_none()
-        && legal.iter().any(|m| m.from == h)
-        && !removing
-    {
-        mark(cell_pos(&geo, h), z::MARK_OVER, 1.0, &textures.ring, colour::HOVER);
-    }
-    if let Some(s) = selection.selected {
-        mark(cell_pos(&geo, s), z::MARK_OVER, 1.02, &textures.ring, colour::SELECTED);
-        for m in selection.moves_of_selected(&rules) {
-            let mut prev = cell_pos(&geo, m.from);
-            for l in m.landings() {
-                let p = cell_pos(&geo, l);
-                for k in 1..4 {
-                    let q = prev.lerp(p, k as f32 / 4.0);
-                    mark(q, z::PATH, 0.12, &textures.dot, colour::PATH);
-                }
-                prev = p;
-            }
-            mark(cell_pos(&geo, m.to), z::PATH, 0.42, &textures.dot, colour::LANDING);
-        }
-    }
-    if let Some(hint) = hints.for_generation(rules.generation).and_then(|a| a.best) {
-        let blue = colour::HINT;
-        mark(cell_pos(&geo, hint.from), z::MARK_OVER, 1.0, &textures.ring, blue);
-        if !hint.is_removal() {
-            mark(cell_pos(&geo, hint.to), z::PATH, 0.5, &textures.dot, blue);
-        }
-    }
-    if cursor.visible && geo.contains(cursor.at) {
-        mark(cell_pos(&geo, cursor.at), z::CURSOR, 1.08, &textures.ring, colour::CURSOR);
     }
     // The celebration: the winner's stones glow in turn, in reading order.
     let count = celebration.len();
-    for (order, at) in celebration.into_iter().enumerate() {
+    for (order, at) in celebration.iter().enumerate() {
         commands.spawn((
             ChildOf(root),
             Name::new("Glow"),
@@ -242,7 +343,107 @@ fn update_markers(
                 color: colour::GLOW.with_alpha(0.0),
                 ..default()
             },
-            Transform::from_translation(cell_pos(&geo, at).extend(z::MARK_UNDER)),
+            Transform::from_translation(cell_pos(geo, *at).extend(z::MARK_UNDER)),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::setup::GameSetup;
+
+    fn facts<'a>(rules: &'a Rules, selection: &'a Selection, cursor: &'a BoardCursor) -> MarkFacts<'a> {
+        MarkFacts { rules, review: None, points: &[], human: true, selection, cursor, show_movable: true, hint: None }
+    }
+
+    fn cells_marked(marks: &[Mark], color: Color, geo: &crate::rules::Geometry) -> Vec<Coord> {
+        let all = (0..geo.rows()).flat_map(|r| (0..geo.cols()).map(move |c| Coord::new(r, c)));
+        let at: Vec<Vec2> = marks.iter().filter(|m| m.color == color).map(|m| m.at).collect();
+        all.filter(|c| at.contains(&cell_pos(geo, *c))).collect()
+    }
+
+    /// A game with both opening removals played, so stones can jump.
+    fn jumping() -> Rules {
+        let mut rules = Rules::new(GameSetup::default(), None);
+        for _ in 0..2 {
+            let m = rules.legal_moves()[0];
+            rules.game.play(m).unwrap();
+        }
+        rules
+    }
+
+    #[test]
+    fn in_the_opening_the_person_to_move_sees_every_stone_they_may_remove() {
+        let rules = Rules::new(GameSetup::default(), None);
+        let (sel, cur) = (Selection::default(), BoardCursor::default());
+        let geo = *rules.game.geometry();
+        let (drawn, _) = marks(&facts(&rules, &sel, &cur));
+        let mut removable: Vec<Coord> = rules.legal_moves().iter().map(|m| m.from).collect();
+        removable.sort_by_key(|c| (c.row, c.col));
+        assert_eq!(cells_marked(&drawn, colour::REMOVABLE, &geo), removable);
+        // While the computer is to move, nothing is offered.
+        let (drawn, _) = marks(&MarkFacts { human: false, ..facts(&rules, &sel, &cur) });
+        assert!(drawn.is_empty());
+    }
+
+    #[test]
+    fn a_picked_up_stone_shows_its_landings_and_movable_stones_only_when_asked() {
+        let rules = jumping();
+        let geo = *rules.game.geometry();
+        let cur = BoardCursor::default();
+        let from = rules.legal_moves()[0].from;
+        let sel = Selection { selected: Some(from), hover: None };
+        let (drawn, _) = marks(&facts(&rules, &sel, &cur));
+        assert_eq!(cells_marked(&drawn, colour::SELECTED, &geo), vec![from]);
+        let mut landings: Vec<Coord> = rules.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect();
+        landings.sort_by_key(|c| (c.row, c.col));
+        assert_eq!(cells_marked(&drawn, colour::LANDING, &geo), landings);
+        // Nothing picked up: the stones that can move, unless the settings hide them.
+        let none = Selection::default();
+        let (shown, _) = marks(&facts(&rules, &none, &cur));
+        assert!(!cells_marked(&shown, colour::MOVABLE, &geo).is_empty());
+        let (hidden, _) = marks(&MarkFacts { show_movable: false, ..facts(&rules, &none, &cur) });
+        assert!(cells_marked(&hidden, colour::MOVABLE, &geo).is_empty());
+    }
+
+    #[test]
+    fn a_won_game_marks_the_losers_stuck_stones_and_the_winners_glow() {
+        let mut rules = jumping();
+        while let Some(&m) = rules.legal_moves().first() {
+            rules.game.play(m).unwrap();
+        }
+        let (sel, cur) = (Selection::default(), BoardCursor::default());
+        let geo = *rules.game.geometry();
+        let winner = rules.winner().unwrap();
+        let of = |side| {
+            let all = (0..geo.rows()).flat_map(|r| (0..geo.cols()).map(move |c| Coord::new(r, c)));
+            all.filter(|c| rules.game.position().at(*c) == Some(side)).collect::<Vec<_>>()
+        };
+        let (drawn, glowing) = marks(&facts(&rules, &sel, &cur));
+        assert_eq!(cells_marked(&drawn, colour::STUCK, &geo), of(winner.opponent()));
+        assert_eq!(glowing, of(winner));
+        // After a resignation nothing is stuck: the winner's stones still glow.
+        let mut resigned = jumping();
+        resigned.resigned = Some(resigned.game.to_move());
+        let (drawn, glowing) = marks(&facts(&resigned, &sel, &cur));
+        assert!(cells_marked(&drawn, colour::STUCK, &geo).is_empty());
+        assert!(!glowing.is_empty());
+    }
+
+    #[test]
+    fn the_hint_and_the_cursor_are_marked_in_their_own_colours() {
+        let rules = jumping();
+        let geo = *rules.game.geometry();
+        let hint = rules.legal_moves()[0];
+        let sel = Selection::default();
+        let cur = BoardCursor { at: Coord::new(2, 3), visible: true };
+        let (drawn, _) = marks(&MarkFacts { hint: Some(hint), ..facts(&rules, &sel, &cur) });
+        assert_eq!(cells_marked(&drawn, colour::HINT, &geo), {
+            let mut v = vec![hint.from, hint.to];
+            v.sort_by_key(|c| (c.row, c.col));
+            v
+        });
+        assert_eq!(cells_marked(&drawn, colour::CURSOR, &geo), vec![Coord::new(2, 3)]);
     }
 }

@@ -172,73 +172,91 @@ fn look(theme: Theme) -> Look {
     }
 }
 
+/// A soft round shadow.
+fn shadow_pixel(u: f32, v: f32) -> [f32; 4] {
+    let r2 = u * u + v * v;
+    [0.0, 0.0, 0.0, (-(r2 * 3.0)).exp() * 0.55 * (1.0 - r2).max(0.0).sqrt()]
+}
+
+/// A thin ring near the edge, clear inside (selection, cursor and other marks).
+fn ring_pixel(u: f32, v: f32) -> [f32; 4] {
+    let r = (u * u + v * v).sqrt();
+    let a = (1.0 - ((r - 0.86).abs() / 0.09)).clamp(0.0, 1.0);
+    [1.0, 1.0, 1.0, a]
+}
+
+/// A soft dot.
+fn dot_pixel(u: f32, v: f32) -> [f32; 4] {
+    let r = (u * u + v * v).sqrt();
+    [1.0, 1.0, 1.0, ((1.0 - r) * 4.0).clamp(0.0, 1.0)]
+}
+
+/// Bright up to the stone's edge, fading out to the rim: a halo around the stone.
+fn glow_pixel(u: f32, v: f32) -> [f32; 4] {
+    let r = (u * u + v * v).sqrt();
+    [1.0, 1.0, 1.0, ((1.0 - r) * 1.6).clamp(0.0, 1.0).powf(1.5)]
+}
+
+/// A cup: darker inside, lit lower-right rim, shadowed upper-left rim: a shallow hollow.
+fn cup_pixel(tint: [f32; 3]) -> impl Fn(f32, f32) -> [f32; 4] {
+    move |u, v| {
+        let r = (u * u + v * v).sqrt();
+        if r > 1.0 {
+            return [0.0; 4];
+        }
+        let rim = ((r - 0.75) / 0.25).clamp(0.0, 1.0);
+        let side = (u * 0.5 - v * 0.5).clamp(-1.0, 1.0);
+        let g = 0.16 + 0.06 * rim * (1.0 + side);
+        let a = ((1.0 - r) * 12.0).clamp(0.0, 1.0) * 0.85;
+        [g * tint[0], g * tint[1], g * tint[2], a]
+    }
+}
+
+/// The background: a soft light from above the board (`inner`), fading to the edges
+/// (`outer`), with a little texture.
+fn background_pixel((inner, outer): ([f32; 3], [f32; 3])) -> impl Fn(f32, f32) -> [f32; 4] {
+    move |u, v| {
+        let r = ((u * u) * 0.8 + (v + 0.15) * (v + 0.15)).sqrt().min(1.5) / 1.5;
+        let k = (1.0 - r).powf(1.4);
+        let n = (fbm(u * 4.0, v * 4.0, 77) - 0.5) * 0.025;
+        let mut c = [0.0, 0.0, 0.0, 1.0];
+        for i in 0..3 {
+            c[i] = outer[i] + (inner[i] - outer[i]) * k + n;
+        }
+        c
+    }
+}
+
+/// A soft-edged pad under a tray, so dark stones stand out from the background.
+fn mat_pixel(colour: [f32; 3]) -> impl Fn(f32, f32) -> [f32; 4] {
+    move |u, v| {
+        let edge = ((1.0 - u.abs()) * 3.0).min((1.0 - v.abs()) * 3.0).clamp(0.0, 1.0);
+        [colour[0], colour[1], colour[2], edge * edge * 0.14]
+    }
+}
+
 fn generate(mut commands: Commands, mut images: ResMut<Assets<Image>>, settings: Option<Res<Settings>>) {
     // Shared by both themes.
-    let shadow = images.add(image(64, |u, v| {
-        let r2 = u * u + v * v;
-        [0.0, 0.0, 0.0, (-(r2 * 3.0)).exp() * 0.55 * (1.0 - r2).max(0.0).sqrt()]
-    }));
-    let ring = images.add(image(128, |u, v| {
-        let r = (u * u + v * v).sqrt();
-        let a = (1.0 - ((r - 0.86).abs() / 0.09)).clamp(0.0, 1.0);
-        [1.0, 1.0, 1.0, a]
-    }));
-    let dot = images.add(image(64, |u, v| {
-        let r = (u * u + v * v).sqrt();
-        [1.0, 1.0, 1.0, ((1.0 - r) * 4.0).clamp(0.0, 1.0)]
-    }));
-    let glow = images.add(image(128, |u, v| {
-        // Bright up to the stone's edge, fading out to the rim: a halo around the stone.
-        let r = (u * u + v * v).sqrt();
-        [1.0, 1.0, 1.0, ((1.0 - r) * 1.6).clamp(0.0, 1.0).powf(1.5)]
-    }));
+    let shadow = images.add(image(64, shadow_pixel));
+    let ring = images.add(image(128, ring_pixel));
+    let dot = images.add(image(64, dot_pixel));
+    let glow = images.add(image(128, glow_pixel));
     let mut all = Vec::new();
     for theme in Theme::ALL {
         let l = look(theme);
-        let tint = l.cup_tint;
-        let cup = image(64, move |u, v| {
-            let r = (u * u + v * v).sqrt();
-            if r > 1.0 {
-                return [0.0; 4];
-            }
-            // Darker inside, lit lower-right rim, shadowed upper-left rim: a shallow hollow.
-            let rim = ((r - 0.75) / 0.25).clamp(0.0, 1.0);
-            let side = (u * 0.5 - v * 0.5).clamp(-1.0, 1.0);
-            let g = 0.16 + 0.06 * rim * (1.0 + side);
-            let a = ((1.0 - r) * 12.0).clamp(0.0, 1.0) * 0.85;
-            [g * tint[0], g * tint[1], g * tint[2], a]
-        });
-        let (inner, outer) = l.background;
-        let background = image(256, move |u, v| {
-            // A soft light from above the board, fading to the edges, with a little texture.
-            let r = ((u * u) * 0.8 + (v + 0.15) * (v + 0.15)).sqrt().min(1.5) / 1.5;
-            let k = (1.0 - r).powf(1.4);
-            let n = (fbm(u * 4.0, v * 4.0, 77) - 0.5) * 0.025;
-            let mut c = [0.0, 0.0, 0.0, 1.0];
-            for i in 0..3 {
-                c[i] = outer[i] + (inner[i] - outer[i]) * k + n;
-            }
-            c
-        });
-        let mat_colour = l.mat;
-        let mat = image(64, move |u, v| {
-            // A soft-edged pad under a tray, so dark stones stand out from the background.
-            let edge = ((1.0 - u.abs()) * 3.0).min((1.0 - v.abs()) * 3.0).clamp(0.0, 1.0);
-            [mat_colour[0], mat_colour[1], mat_colour[2], edge * edge * 0.14]
-        });
         all.push((
             theme,
             Textures {
                 slab: images.add(image(512, l.slab)),
-                cup: images.add(cup),
+                cup: images.add(image(64, cup_pixel(l.cup_tint))),
                 basalt: images.add(image(128, stone(l.basalt.0, l.basalt.1, l.basalt.2, 3))),
                 coral: images.add(image(128, stone(l.coral.0, l.coral.1, l.coral.2, 4))),
                 shadow: shadow.clone(),
                 ring: ring.clone(),
                 dot: dot.clone(),
                 glow: glow.clone(),
-                background: images.add(background),
-                mat: images.add(mat),
+                background: images.add(image(256, background_pixel(l.background))),
+                mat: images.add(image(64, mat_pixel(l.mat))),
             },
         ));
     }
@@ -263,4 +281,34 @@ fn follow_theme(
         resets.write(BoardReset);
     }
     *shown = Some(theme);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ring_is_clear_inside_so_a_marked_stone_still_shows_and_solid_on_its_rim() {
+        assert_eq!(ring_pixel(0.0, 0.0)[3], 0.0);
+        assert_eq!(ring_pixel(0.3, 0.2)[3], 0.0);
+        assert!(ring_pixel(0.86, 0.0)[3] > 0.99);
+        assert_eq!(ring_pixel(0.0, 1.0)[3], 0.0);
+    }
+
+    #[test]
+    fn cups_dots_and_glows_end_at_their_circle_and_a_tray_pad_fades_out_at_its_edges() {
+        for theme in Theme::ALL {
+            let l = look(theme);
+            assert_eq!(cup_pixel(l.cup_tint)(0.9, 0.9), [0.0; 4]);
+            assert!(cup_pixel(l.cup_tint)(0.0, 0.0)[3] > 0.8);
+            let mat = mat_pixel(l.mat);
+            assert_eq!(mat(1.0, 0.0)[3], 0.0);
+            assert!(mat(0.0, 0.0)[3] > 0.1);
+            // The background is opaque everywhere: nothing shows through it.
+            assert_eq!(background_pixel(l.background)(0.95, -0.95)[3], 1.0);
+        }
+        assert!(dot_pixel(0.0, 0.0)[3] == 1.0 && dot_pixel(1.0, 0.0)[3] == 0.0);
+        assert!(glow_pixel(0.0, 0.0)[3] == 1.0 && glow_pixel(0.0, 1.0)[3] == 0.0);
+        assert!(shadow_pixel(0.0, 0.0)[3] > 0.5 && shadow_pixel(1.0, 0.0)[3] == 0.0);
+    }
 }

@@ -145,29 +145,56 @@ pub enum MenuItem {
 impl MenuItem {
     /// The message key of the words on its button.
     pub fn key(self) -> &'static str {
+        use MenuItem::*;
         match self {
-            MenuItem::Continue => "item-continue",
-            MenuItem::PlayComputer => "item-play-computer",
-            MenuItem::YourColour => "item-your-colour",
-            MenuItem::TwoPlayers => "item-two-players",
-            MenuItem::WatchComputer => "item-watch",
-            MenuItem::CustomGame => "item-custom",
-            MenuItem::MoreGames => "item-more-games",
-            MenuItem::Lesson(_) => "item-lesson",
-            MenuItem::LoadGame => "item-load",
-            MenuItem::HowToPlay => "item-how-to-play",
-            MenuItem::Tutorial => "item-tutorial",
-            MenuItem::TryLesson => "item-try-lesson",
-            MenuItem::NextLesson => "item-next-lesson",
-            MenuItem::FinishTutorial => "item-finish-tutorial",
-            MenuItem::Puzzles => "item-puzzles",
-            MenuItem::PuzzleGrade(_) => "item-puzzle-grade",
-            MenuItem::NextPuzzle => "item-next-puzzle",
-            MenuItem::RetryPuzzle => "item-retry-puzzle",
-            MenuItem::LeavePuzzle => "item-leave-puzzle",
-            MenuItem::ShowLesson => "item-show-lesson",
-            MenuItem::LeaveTutorial => "item-leave-tutorial",
-            MenuItem::Quit => "item-quit",
+            Continue => "item-continue",
+            PlayComputer => "item-play-computer",
+            YourColour => "item-your-colour",
+            TwoPlayers => "item-two-players",
+            WatchComputer => "item-watch",
+            CustomGame => "item-custom",
+            MoreGames => "item-more-games",
+            Lesson(_) => "item-lesson",
+            LoadGame => "item-load",
+            HowToPlay => "item-how-to-play",
+            Tutorial => "item-tutorial",
+            TryLesson => "item-try-lesson",
+            NextLesson => "item-next-lesson",
+            FinishTutorial => "item-finish-tutorial",
+            Puzzles => "item-puzzles",
+            PuzzleGrade(_) => "item-puzzle-grade",
+            NextPuzzle => "item-next-puzzle",
+            RetryPuzzle => "item-retry-puzzle",
+            LeavePuzzle => "item-leave-puzzle",
+            ShowLesson => "item-show-lesson",
+            LeaveTutorial => "item-leave-tutorial",
+            Quit => "item-quit",
+            OpenSave(_) => "item-saved-game",
+            DeleteSave(_) => "item-delete",
+            Paste => "item-paste",
+            Resume => "item-resume",
+            Restart => "item-restart",
+            Save => "item-save",
+            CopyRecord => "item-copy",
+            Resign => "item-resign",
+            ToTitle => "item-to-title",
+            Rematch => "item-rematch",
+            RematchSwapped => "item-rematch-swapped",
+            Review => "item-review",
+            LookAtBoard => "item-look",
+            TakeBack => "item-take-back",
+            Yes => "item-yes",
+            No => "item-no",
+            Settings | Volume | Mute | Ambience | Theme | Speed | Movable => self.settings_key(),
+            Coordinates | Fullscreen | UiScale | Language | Back | Preset => self.settings_key(),
+            Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
+        }
+    }
+
+    /// The message key of a settings or custom-setup item's button (any other item's is its
+    /// [`key`](MenuItem::key)).
+    fn settings_key(self) -> &'static str {
+        match self {
             MenuItem::Settings => "item-settings",
             MenuItem::Volume => "item-volume",
             MenuItem::Mute => "item-sound",
@@ -187,22 +214,7 @@ impl MenuItem {
             MenuItem::WhitePlayer => "item-white-player",
             MenuItem::SwapColours => "item-swap",
             MenuItem::StartCustom => "item-start",
-            MenuItem::OpenSave(_) => "item-saved-game",
-            MenuItem::DeleteSave(_) => "item-delete",
-            MenuItem::Paste => "item-paste",
-            MenuItem::Resume => "item-resume",
-            MenuItem::Restart => "item-restart",
-            MenuItem::Save => "item-save",
-            MenuItem::CopyRecord => "item-copy",
-            MenuItem::Resign => "item-resign",
-            MenuItem::ToTitle => "item-to-title",
-            MenuItem::Rematch => "item-rematch",
-            MenuItem::RematchSwapped => "item-rematch-swapped",
-            MenuItem::Review => "item-review",
-            MenuItem::LookAtBoard => "item-look",
-            MenuItem::TakeBack => "item-take-back",
-            MenuItem::Yes => "item-yes",
-            MenuItem::No => "item-no",
+            _ => self.key(),
         }
     }
 }
@@ -353,19 +365,8 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
         }
         MenuItem::YourColour => settings.colour = colour.opponent(),
         MenuItem::Preset => {
-            let i = PRESETS.iter().position(|p| *p == (rows, cols));
-            let to = match i {
-                Some(i) => cycle(i, PRESETS.len()),
-                // From a size of one's own: the next larger preset (or the last smaller one).
-                None if dir > 0 => {
-                    PRESETS.iter().position(|p| p.0 as u32 * p.1 as u32 > rows as u32 * cols as u32).unwrap_or(0)
-                }
-                None => PRESETS
-                    .iter()
-                    .rposition(|p| (p.0 as u32 * p.1 as u32) < rows as u32 * cols as u32)
-                    .unwrap_or(PRESETS.len() - 1),
-            };
-            if let Some(g) = size(PRESETS[to].0 as i32, PRESETS[to].1 as i32) {
+            let (r, c) = preset_after((rows, cols), dir);
+            if let Some(g) = size(r as i32, c as i32) {
                 settings.size = g;
             }
         }
@@ -387,6 +388,19 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
         _ => {}
     }
     *settings != before
+}
+
+/// The preset board size a step (`dir` -1 or +1) goes to from `size`: the next or previous
+/// preset, round the list; from a size of one's own, the next larger preset (or the last
+/// smaller one).
+fn preset_after(size: (u8, u8), dir: i32) -> (u8, u8) {
+    let area = |(r, c): (u8, u8)| r as u32 * c as u32;
+    let to = match PRESETS.iter().position(|p| *p == size) {
+        Some(i) => (i as i32 + dir).rem_euclid(PRESETS.len() as i32) as usize,
+        None if dir > 0 => PRESETS.iter().position(|p| area(*p) > area(size)).unwrap_or(0),
+        None => PRESETS.iter().rposition(|p| area(*p) < area(size)).unwrap_or(PRESETS.len() - 1),
+    };
+    PRESETS[to]
 }
 
 /// Whether stepping `item` by `dir` would change anything (− and + at the end of a range
@@ -753,14 +767,7 @@ pub struct Situation {
 pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
     use Effect as E;
     let to = |o: Overlay| vec![E::Navigate(Navigate::To(o))];
-    let kind = match item {
-        MenuItem::PlayComputer => Some(NewGameKind::Computer),
-        MenuItem::TwoPlayers => Some(NewGameKind::TwoPlayers),
-        MenuItem::WatchComputer => Some(NewGameKind::Watch),
-        MenuItem::StartCustom => Some(NewGameKind::Custom),
-        _ => None,
-    };
-    if let Some(kind) = kind {
+    if let Some(kind) = new_game_kind(item) {
         // A new game from the title replaces the saved one: ask first.
         return if at.saved_game { to(Overlay::Confirm(Discard::NewGame(kind))) } else { vec![E::Start(kind, false)] };
     }
@@ -810,26 +817,43 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         // With saves kept, leaving loses nothing: the title offers to continue.
         MenuItem::ToTitle if at.unfinished && !at.keeps_saves => to(Overlay::Confirm(Discard::LeaveGame)),
         MenuItem::ToTitle if at.screen == Screen::Game => vec![E::ToTitle],
-        MenuItem::Yes => {
-            let Overlay::Confirm(about) = at.overlay else { return Vec::new() };
-            let close = E::Navigate(Navigate::To(Overlay::None));
-            match about {
-                Discard::LeaveGame => vec![close, E::ToTitle],
-                Discard::NewGame(kind) => vec![close, E::Start(kind, true)],
-                Discard::Restart => setup.map_or_else(Vec::new, |s| vec![close, E::NewGame(s)]),
-                // The person at the screen gives up; in a game of two people (or of two
-                // computers), the side to move.
-                Discard::Resign => match at.game {
-                    Some((s, to_move)) => vec![close, E::Resign(s.one_human().unwrap_or(to_move))],
-                    None => vec![close],
-                },
-                Discard::DeleteSave(i) => {
-                    vec![E::Saves(SaveRequest::Delete(i)), E::Navigate(Navigate::To(Overlay::Load))]
-                }
-                Discard::OpenGame => vec![close, E::Saves(SaveRequest::OpenPending)],
-            }
-        }
+        MenuItem::Yes => match at.overlay {
+            Overlay::Confirm(about) => confirmed(about, at),
+            _ => Vec::new(),
+        },
         _ => Vec::new(),
+    }
+}
+
+/// The kind of game an item of the title (or the custom setup) starts, if it starts one.
+fn new_game_kind(item: MenuItem) -> Option<NewGameKind> {
+    match item {
+        MenuItem::PlayComputer => Some(NewGameKind::Computer),
+        MenuItem::TwoPlayers => Some(NewGameKind::TwoPlayers),
+        MenuItem::WatchComputer => Some(NewGameKind::Watch),
+        MenuItem::StartCustom => Some(NewGameKind::Custom),
+        _ => None,
+    }
+}
+
+/// What answering Yes to the question `about` does.
+fn confirmed(about: Discard, at: &Situation) -> Vec<Effect> {
+    let close = Effect::Navigate(Navigate::To(Overlay::None));
+    let setup = at.game.map(|(s, _)| s);
+    match about {
+        Discard::LeaveGame => vec![close, Effect::ToTitle],
+        Discard::NewGame(kind) => vec![close, Effect::Start(kind, true)],
+        Discard::Restart => setup.map_or_else(Vec::new, |s| vec![close, Effect::NewGame(s)]),
+        // The person at the screen gives up; in a game of two people (or of two
+        // computers), the side to move.
+        Discard::Resign => match at.game {
+            Some((s, to_move)) => vec![close, Effect::Resign(s.one_human().unwrap_or(to_move))],
+            None => vec![close],
+        },
+        Discard::DeleteSave(i) => {
+            vec![Effect::Saves(SaveRequest::Delete(i)), Effect::Navigate(Navigate::To(Overlay::Load))]
+        }
+        Discard::OpenGame => vec![close, Effect::Saves(SaveRequest::OpenPending)],
     }
 }
 
@@ -943,5 +967,91 @@ pub fn toggle(s: &mut Settings, item: MenuItem) {
         MenuItem::Fullscreen => s.fullscreen = !s.fullscreen,
         MenuItem::SwapColours => s.players.swap(0, 1),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_size_steps_through_the_presets_round_the_list_and_from_a_size_of_ones_own() {
+        assert_eq!(preset_after((8, 8), 1), (10, 10));
+        assert_eq!(preset_after((8, 8), -1), (6, 6));
+        assert_eq!(preset_after((14, 17), 1), (6, 6));
+        assert_eq!(preset_after((6, 6), -1), (14, 17));
+        // 7×7 is no preset: up is the next larger board, down the last smaller one.
+        assert_eq!(preset_after((7, 7), 1), (8, 8));
+        assert_eq!(preset_after((7, 7), -1), (6, 6));
+        assert_eq!(preset_after((20, 20), 1), (6, 6));
+        let mut s = Settings { size: Geometry::new(7, 7).unwrap(), ..Settings::default() };
+        assert!(adjust(&mut s, MenuItem::Preset, 1));
+        assert_eq!((s.size.rows(), s.size.cols()), (8, 8));
+    }
+
+    fn situation(game: Option<(GameSetup, Side)>, overlay: Overlay) -> Situation {
+        Situation { screen: Screen::Game, overlay, unfinished: true, saved_game: false, keeps_saves: true, game }
+    }
+
+    #[test]
+    fn yes_to_resigning_gives_up_for_the_person_at_the_screen_or_else_the_side_to_move() {
+        let ask = Overlay::Confirm(Discard::Resign);
+        let close = Effect::Navigate(Navigate::To(Overlay::None));
+        let vs = GameSetup::versus(Level::Easy, Side::White);
+        assert_eq!(
+            choose(MenuItem::Yes, &situation(Some((vs, Side::Black)), ask)),
+            [close, Effect::Resign(Side::White)]
+        );
+        let two = GameSetup::play(standard(), [Controller::Human; 2]);
+        assert_eq!(
+            choose(MenuItem::Yes, &situation(Some((two, Side::Black)), ask)),
+            [close, Effect::Resign(Side::Black)]
+        );
+        // Yes with no question open does nothing.
+        assert!(choose(MenuItem::Yes, &situation(Some((two, Side::Black)), Overlay::Pause)).is_empty());
+    }
+
+    #[test]
+    fn deleting_a_saved_game_asks_first_and_yes_deletes_it_and_returns_to_the_list() {
+        let at = situation(None, Overlay::Load);
+        let ask = Overlay::Confirm(Discard::DeleteSave(2));
+        assert_eq!(choose(MenuItem::DeleteSave(2), &at), [Effect::Navigate(Navigate::To(ask))]);
+        assert_eq!(
+            choose(MenuItem::Yes, &situation(None, ask)),
+            [Effect::Saves(SaveRequest::Delete(2)), Effect::Navigate(Navigate::To(Overlay::Load))]
+        );
+    }
+
+    #[test]
+    fn a_new_game_from_the_title_asks_before_replacing_the_saved_one() {
+        let title = |saved_game| Situation {
+            screen: Screen::Title,
+            overlay: Overlay::None,
+            unfinished: false,
+            saved_game,
+            keeps_saves: true,
+            game: None,
+        };
+        assert_eq!(choose(MenuItem::TwoPlayers, &title(false)), [Effect::Start(NewGameKind::TwoPlayers, false)]);
+        let ask = Overlay::Confirm(Discard::NewGame(NewGameKind::Watch));
+        assert_eq!(choose(MenuItem::WatchComputer, &title(true)), [Effect::Navigate(Navigate::To(ask))]);
+        let yes = choose(MenuItem::Yes, &Situation { overlay: ask, ..title(true) });
+        assert_eq!(yes[1], Effect::Start(NewGameKind::Watch, true));
+    }
+
+    #[test]
+    fn every_item_of_the_settings_and_the_setup_has_words_of_its_own() {
+        let mut keys: Vec<&str> = menu_items(Screen::Game, Overlay::Settings, MenuContext::default())
+            .into_iter()
+            .chain(menu_items(Screen::Game, Overlay::Setup, MenuContext::default()))
+            .filter(|i| *i != MenuItem::Back)
+            .map(MenuItem::key)
+            .collect();
+        let n = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        assert_eq!(MenuItem::Mute.key(), "item-sound");
+        assert_eq!(MenuItem::Yes.key(), "item-yes");
     }
 }

@@ -155,6 +155,26 @@ pub fn status(run: &PuzzleRun, geo: &Geometry) -> Msg {
     }
 }
 
+/// The first puzzle of `grade` after puzzle `after` (from the grade's start without one),
+/// round the grade's list, that is not solved; if all are, the first of them.
+fn first_unsolved(book: &PuzzleBook, grade: Grade, after: Option<usize>, solved: u128) -> Option<usize> {
+    let list = book.of_grade(grade);
+    let start = after.and_then(|a| list.iter().position(|i| *i == a)).map_or(0, |p| p + 1).min(list.len());
+    let mut rotated = list[start..].iter().chain(list[..start].iter());
+    rotated.clone().find(|i| !is_solved(solved, **i)).or(rotated.next()).copied()
+}
+
+/// The puzzle a step opens: a grade's first unsolved one, the next of the same grade, or the
+/// same again (`current` is the puzzle on the board, if any). `None` for Leave.
+fn puzzle_for(book: &PuzzleBook, step: PuzzleStep, current: Option<usize>, solved: u128) -> Option<usize> {
+    match step {
+        PuzzleStep::Open(grade) => first_unsolved(book, grade, None, solved),
+        PuzzleStep::Next => current.and_then(|c| first_unsolved(book, book.puzzles[c].grade(), Some(c), solved)),
+        PuzzleStep::Retry => current,
+        PuzzleStep::Leave => None,
+    }
+}
+
 /// Opens, moves through and leaves the puzzles.
 fn steps(
     mut commands: Commands,
@@ -169,25 +189,14 @@ fn steps(
 ) {
     let book = book();
     for step in steps.read() {
+        if *step == PuzzleStep::Leave {
+            commands.remove_resource::<PuzzleRun>();
+            goto.write(GoTo(Screen::Title));
+            commands.insert_resource(BackToPuzzles);
+            continue;
+        }
         let current = run.as_ref().map(|r| r.index);
-        let first_unsolved = |grade: Grade, after: Option<usize>| {
-            let list = book.of_grade(grade);
-            let start = after.and_then(|a| list.iter().position(|i| *i == a)).map_or(0, |p| p + 1);
-            let rotated = list[start.min(list.len())..].iter().chain(list[..start.min(list.len())].iter());
-            rotated.clone().find(|i| !is_solved(settings.puzzles_solved, **i)).or(rotated.clone().next()).copied()
-        };
-        let index = match step {
-            PuzzleStep::Open(grade) => first_unsolved(*grade, None),
-            PuzzleStep::Next => current.and_then(|c| first_unsolved(book.puzzles[c].grade(), Some(c))),
-            PuzzleStep::Retry => current,
-            PuzzleStep::Leave => {
-                commands.remove_resource::<PuzzleRun>();
-                goto.write(GoTo(Screen::Title));
-                commands.insert_resource(BackToPuzzles);
-                continue;
-            }
-        };
-        let Some(index) = index else { continue };
+        let Some(index) = puzzle_for(book, *step, current, settings.puzzles_solved) else { continue };
         let puzzle = &book.puzzles[index];
         let game = Game::from_position(puzzle.position);
         let setup = GameSetup::practice(*game.geometry(), GameMode::Puzzle);
@@ -217,6 +226,57 @@ fn steps(
             reply: None,
         });
         nav.write(Navigate::To(Overlay::None));
+    }
+}
+
+/// What the solver's values of the defence's moves (best first; `None`: not valued within
+/// the budget) say of the player's move `played`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// The defence has no move: solved.
+    Solved,
+    /// Still a proven win: the defence resists as long as it can (its best value is its
+    /// longest loss) with this move.
+    Resist(Move),
+    /// The move gave the win away: the defence's quickest win is the refutation.
+    Lost { played: Move, refutation: Move },
+    /// The position was not valued within the budget.
+    Unknown,
+    /// No move was played.
+    Nothing,
+}
+
+/// Judges a move of the player from the defence's moves and their values. Pure.
+fn verdict(defence: Option<&[(Move, Value)]>, played: Option<Move>) -> Verdict {
+    match defence {
+        None => Verdict::Unknown,
+        Some([]) => Verdict::Solved,
+        Some([(best, Value::Loss(_)), ..]) => Verdict::Resist(*best),
+        Some([(refutation, _), ..]) => match played {
+            Some(played) => Verdict::Lost { played, refutation: *refutation },
+            None => Verdict::Nothing,
+        },
+    }
+}
+
+impl PuzzleRun {
+    /// Takes the verdict on the player's move: the puzzle is solved or lost, or the
+    /// defence's reply is due. Returns whether it was solved by this move.
+    fn take(&mut self, verdict: Verdict) -> bool {
+        match verdict {
+            Verdict::Solved => {
+                self.state = PuzzleState::Solved;
+                return true;
+            }
+            Verdict::Resist(reply) => self.reply = Some(reply),
+            Verdict::Lost { played, refutation } => {
+                self.state = PuzzleState::Failed { played, refutation };
+                self.reply = Some(refutation);
+            }
+            Verdict::Unknown => warn!("puzzle {}: the position was not valued within the budget", self.index + 1),
+            Verdict::Nothing => {}
+        }
+        false
     }
 }
 
@@ -256,26 +316,13 @@ fn verdicts(
     {
         run.awaiting = false;
         let here = *rules.game.position();
-        let played = rules.game.last_move();
-        match solver.moves(&here) {
-            // The defence has no move: solved.
-            Some(moves) if moves.is_empty() => {
-                run.state = PuzzleState::Solved;
-                if run.index < PUZZLE_BITS as usize {
-                    let bit = 1u128 << run.index;
-                    edits.write(EditSettings::new(move |s| s.puzzles_solved |= bit));
-                }
-            }
-            // Still a proven win: the defence resists as long as it can (its best value is
-            // its longest loss).
-            Some(moves) if matches!(moves[0].1, Value::Loss(_)) => run.reply = Some(moves[0].0),
-            // The move gave the win away: the defence's quickest win is the refutation.
-            Some(moves) => {
-                let (Some(played), Some((refutation, _))) = (played, moves.first().copied()) else { return };
-                run.state = PuzzleState::Failed { played, refutation };
-                run.reply = Some(refutation);
-            }
-            None => warn!("puzzle {}: the position was not valued within the budget", run.index + 1),
+        let verdict = verdict(solver.moves(&here).as_deref(), rules.game.last_move());
+        if verdict == Verdict::Nothing {
+            return;
+        }
+        if run.take(verdict) && run.index < PUZZLE_BITS as usize {
+            let bit = 1u128 << run.index;
+            edits.write(EditSettings::new(move |s| s.puzzles_solved |= bit));
         }
     }
     // The defence moves once the player's move has been shown.
@@ -290,5 +337,46 @@ fn verdicts(
     if run.state == PuzzleState::Solved && !run.announced && !moved_now && turn != Some(Turn::Animating) {
         run.announced = true;
         nav.write(Navigate::To(Overlay::PuzzleOver));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Coord;
+
+    #[test]
+    fn a_grade_opens_at_its_first_unsolved_puzzle_and_next_goes_round_the_grade() {
+        let book = book();
+        let grade = Grade::ALL[0];
+        let list = book.of_grade(grade);
+        assert!(list.len() >= 2, "the shipped book has puzzles of every grade");
+        let bit = |i: usize| 1u128 << i;
+        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, 0), Some(list[0]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, bit(list[0])), Some(list[1]));
+        // Next skips solved puzzles, goes round to the start, and with all solved simply
+        // takes the next one.
+        let last = *list.last().unwrap();
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(last), bit(list[0])), Some(list[1]));
+        let all = list.iter().fold(0, |s, i| s | bit(*i));
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(list[0]), all), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Retry, Some(list[1]), 0), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, None, 0), None);
+        assert_eq!(puzzle_for(book, PuzzleStep::Leave, Some(list[1]), 0), None);
+    }
+
+    #[test]
+    fn a_move_that_keeps_the_win_is_resisted_and_one_that_throws_it_away_is_refuted() {
+        let a = Move::jump(Coord::new(0, 0), Coord::new(0, 2));
+        let b = Move::jump(Coord::new(2, 0), Coord::new(2, 2));
+        let played = Move::jump(Coord::new(4, 0), Coord::new(4, 2));
+        assert_eq!(verdict(Some(&[]), Some(played)), Verdict::Solved);
+        assert_eq!(verdict(Some(&[(a, Value::Loss(4)), (b, Value::Loss(2))]), Some(played)), Verdict::Resist(a));
+        assert_eq!(
+            verdict(Some(&[(b, Value::Win(3)), (a, Value::Loss(2))]), Some(played)),
+            Verdict::Lost { played, refutation: b }
+        );
+        assert_eq!(verdict(None, Some(played)), Verdict::Unknown);
+        assert_eq!(verdict(Some(&[(b, Value::Win(3))]), None), Verdict::Nothing);
     }
 }

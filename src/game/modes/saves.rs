@@ -455,6 +455,49 @@ fn list_saves(overlay: Res<Overlay>, dir: Option<Res<DataDir>>, mut list: ResMut
     *was_open = matches!(*overlay, Overlay::Load | Overlay::Confirm(Discard::DeleteSave(_) | Discard::OpenGame));
 }
 
+/// The game a record from the clipboard holds, or what the Load screen says instead (a text
+/// too long to be a record, or one that cannot be read). Pure.
+fn pasted(clipboard: Result<String, String>) -> Result<SavedGame, Msg> {
+    match clipboard {
+        Ok(t) if t.len() as u64 > MAX_SAVE_BYTES => {
+            Err(Msg::new("load-paste-too-big").num("bytes", t.len() as i64).num("max", MAX_SAVE_BYTES as i64))
+        }
+        text => text.and_then(|t| SavedGame::parse(&t)).map_err(|e| Msg::new("load-paste-unreadable").text("why", e)),
+    }
+}
+
+impl SaveList {
+    /// The game of the saved game at `i`; one that cannot be read is said on the Load screen.
+    fn open(&mut self, i: usize) -> Option<SavedGame> {
+        match self.entries.get(i).map(|e| &e.game) {
+            Some(Ok(g)) => Some((**g).clone()),
+            Some(Err(e)) => {
+                self.message = Some((Msg::new("load-cannot-open").text("why", e.clone()), true));
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Deletes the saved game at `i`, from the disk and the list, and says so (or why not).
+    fn delete(&mut self, i: usize) {
+        let Some(entry) = self.entries.get(i) else { return };
+        let path = entry.path.clone();
+        match std::fs::remove_file(&path) {
+            Ok(()) => {
+                self.entries.remove(i);
+                self.message = Some((Msg::new("load-deleted"), false));
+            }
+            Err(e) => {
+                let m = Msg::new("load-not-deleted")
+                    .text("path", crate::files::show_path(&path))
+                    .text("why", e.to_string());
+                self.message = Some((m, true));
+            }
+        }
+    }
+}
+
 /// Opens a saved or pasted game (asking first when it would replace the unfinished one),
 /// deletes saved games. A record that cannot be read is reported on the Load screen; nothing
 /// else changes.
@@ -473,39 +516,18 @@ fn open_games(
 ) {
     let mut wanted: Option<SavedGame> = None;
     for OpenSave(i) in opens.read() {
-        match list.entries.get(*i).map(|e| &e.game) {
-            Some(Ok(g)) => wanted = Some((**g).clone()),
-            Some(Err(e)) => list.message = Some((Msg::new("load-cannot-open").text("why", e.clone()), true)),
-            None => {}
+        if let Some(g) = list.open(*i) {
+            wanted = Some(g);
         }
     }
     for PasteRecord in pastes.read() {
-        match clipboard.get() {
-            Ok(t) if t.len() as u64 > MAX_SAVE_BYTES => {
-                let m = Msg::new("load-paste-too-big").num("bytes", t.len() as i64).num("max", MAX_SAVE_BYTES as i64);
-                list.message = Some((m, true));
-            }
-            text => match text.and_then(|t| SavedGame::parse(&t)) {
-                Ok(g) => wanted = Some(g),
-                Err(e) => list.message = Some((Msg::new("load-paste-unreadable").text("why", e), true)),
-            },
+        match pasted(clipboard.get()) {
+            Ok(g) => wanted = Some(g),
+            Err(m) => list.message = Some((m, true)),
         }
     }
     for DeleteSave(i) in deletes.read() {
-        let Some(entry) = list.entries.get(*i) else { continue };
-        let path = entry.path.clone();
-        match std::fs::remove_file(&path) {
-            Ok(()) => {
-                list.entries.remove(*i);
-                list.message = Some((Msg::new("load-deleted"), false));
-            }
-            Err(e) => {
-                let m = Msg::new("load-not-deleted")
-                    .text("path", crate::files::show_path(&path))
-                    .text("why", e.to_string());
-                list.message = Some((m, true));
-            }
-        }
+        list.delete(*i);
     }
     if let Some(g) = wanted {
         if matches!(*resumable, Resumable::Game(_)) {
@@ -617,5 +639,61 @@ fn autosave(
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_game() -> Game {
+        let mut game = Game::new(crate::game::setup::standard());
+        for _ in 0..3 {
+            let m = game.legal_moves()[0];
+            game.play(m).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_pasted_record_opens_and_anything_else_says_why_not() {
+        let game = a_game();
+        let text = SavedGame::to_text(&game, [Controller::Human; 2], None, None);
+        let opened = pasted(Ok(text)).unwrap();
+        assert_eq!(opened.game.moves(), game.moves());
+        assert_eq!(opened.players, [Controller::Human; 2]);
+        assert_eq!(pasted(Ok("hello".into())).unwrap_err().key, "load-paste-unreadable");
+        assert_eq!(pasted(Err("no clipboard".into())).unwrap_err().key, "load-paste-unreadable");
+        let huge = "#".repeat(MAX_SAVE_BYTES as usize + 1);
+        assert_eq!(pasted(Ok(huge)).unwrap_err().key, "load-paste-too-big");
+    }
+
+    #[test]
+    fn a_saved_game_opens_deletes_or_says_why_it_cannot() {
+        let dir = std::env::temp_dir().join(format!("konane-saves-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.txt");
+        std::fs::write(&path, "x").unwrap();
+        let saved = SavedGame { game: a_game(), players: [Controller::Human; 2], resigned: None, date: None };
+        let mut list = SaveList {
+            entries: vec![
+                SaveEntry { path: dir.join("gone.txt"), game: Err("unreadable".into()) },
+                SaveEntry { path: path.clone(), game: Ok(Box::new(saved)) },
+            ],
+            message: None,
+        };
+        assert!(list.open(0).is_none());
+        assert_eq!(list.message.as_ref().map(|(m, warn)| (m.key.as_ref(), *warn)), Some(("load-cannot-open", true)));
+        assert!(list.open(7).is_none());
+        assert_eq!(list.open(1).unwrap().game.ply(), 3);
+        // A file that is not there is not deleted, and stays listed; one that is goes.
+        list.delete(0);
+        assert_eq!(list.message.as_ref().map(|(m, _)| m.key.as_ref()), Some("load-not-deleted"));
+        assert_eq!(list.entries.len(), 2);
+        list.delete(1);
+        assert_eq!(list.message.as_ref().map(|(m, warn)| (m.key.as_ref(), *warn)), Some(("load-deleted", false)));
+        assert_eq!(list.entries.len(), 1);
+        assert!(!path.exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -136,6 +136,24 @@ fn lesson_setup(game: &Game) -> GameSetup {
     GameSetup::practice(*game.geometry(), GameMode::Lesson)
 }
 
+impl Tutorial {
+    /// The tutorial at lesson `n` (0-based; the last lesson for a number past the end).
+    fn at_lesson(n: u8) -> Tutorial {
+        Tutorial { lesson: (n as usize).min(LESSONS.len() - 1), passed: false, announced: false, panel_due: false }
+    }
+
+    /// The tutorial at its next lesson, not yet passed; `None` after the last lesson.
+    fn next(&self) -> Option<Tutorial> {
+        (self.lesson + 1 < LESSONS.len()).then(|| Tutorial { lesson: self.lesson + 1, passed: false, ..self.clone() })
+    }
+
+    /// The intent that puts the current lesson's position on the board.
+    fn replace_board(&self) -> Intent {
+        let (game, allowed) = lesson_start(self.current());
+        Intent::Replace { setup: lesson_setup(&game), game: Box::new(game), allowed }
+    }
+}
+
 /// Starts, advances and ends the tutorial.
 fn steps(
     mut commands: Commands,
@@ -153,39 +171,37 @@ fn steps(
     for step in steps.read() {
         match step {
             TutorialStep::Start(n) => {
-                let lesson = (*n as usize).min(LESSONS.len() - 1);
-                let t = Tutorial { lesson, passed: false, announced: false, panel_due: false };
-                let (game, allowed) = lesson_start(t.current());
-                let setup = lesson_setup(&game);
+                let t = Tutorial::at_lesson(*n);
                 if *screen.get() != Screen::Game {
                     // Entering the game screen starts from the lesson's board.
-                    commands.insert_resource(NextGame { setup, from: Some((game, None)), allowed });
+                    let (game, allowed) = lesson_start(t.current());
+                    commands.insert_resource(NextGame {
+                        setup: lesson_setup(&game),
+                        from: Some((game, None)),
+                        allowed,
+                    });
                     goto.write(GoTo(Screen::Game));
                 } else {
                     // From a game's pause menu: the game stays saved (no autosave runs in the
                     // tutorial), and the lesson's text is shown at once.
-                    intents.write(Intent::Replace { game: Box::new(game), allowed, setup });
+                    intents.write(t.replace_board());
                     nav.write(Navigate::To(Overlay::Lesson));
                 }
                 tutorial = Some(t);
             }
-            TutorialStep::Try | TutorialStep::Explain => {
-                nav.write(Navigate::To(if *step == TutorialStep::Try { Overlay::None } else { Overlay::Lesson }));
-            }
+            TutorialStep::Try => _ = nav.write(Navigate::To(Overlay::None)),
+            TutorialStep::Explain => _ = nav.write(Navigate::To(Overlay::Lesson)),
             TutorialStep::Next => {
-                let Some(t) = tutorial.as_mut() else { continue };
-                if t.lesson + 1 >= LESSONS.len() {
+                let Some(t) = tutorial.as_ref() else { continue };
+                tutorial = t.next();
+                match &tutorial {
+                    Some(t) => {
+                        intents.write(t.replace_board());
+                        nav.write(Navigate::To(Overlay::Lesson));
+                    }
                     // The last lesson: back to the title.
-                    goto.write(GoTo(Screen::Title));
-                    tutorial = None;
-                    continue;
+                    None => _ = goto.write(GoTo(Screen::Title)),
                 }
-                t.lesson += 1;
-                t.passed = false;
-                let (game, allowed) = lesson_start(t.current());
-                let setup = lesson_setup(&game);
-                intents.write(Intent::Replace { game: Box::new(game), allowed, setup });
-                nav.write(Navigate::To(Overlay::Lesson));
             }
             TutorialStep::Leave => {
                 if tutorial.take().is_some() {
@@ -263,5 +279,22 @@ mod tests {
         for m in allowed.unwrap().0 {
             assert_eq!(game.position().after(m).move_count(), 0);
         }
+    }
+
+    #[test]
+    fn the_tutorial_starts_at_any_lesson_and_next_goes_on_until_the_last() {
+        assert_eq!(Tutorial::at_lesson(2).lesson, 2);
+        assert_eq!(Tutorial::at_lesson(200).lesson, LESSONS.len() - 1);
+        let mut t = Tutorial::at_lesson(0);
+        t.passed = true;
+        let next = t.next().unwrap();
+        assert_eq!((next.lesson, next.passed), (1, false));
+        assert!(Tutorial::at_lesson(200).next().is_none(), "after the last lesson: the title");
+        // The board is the next lesson's.
+        let Intent::Replace { game, allowed, setup } = next.replace_board() else { panic!("a new board") };
+        let (start, only) = lesson_start(&LESSONS[1]);
+        assert_eq!(game.position(), start.position());
+        assert_eq!(allowed.map(|a| a.0), only.map(|a| a.0));
+        assert_eq!(setup.mode, GameMode::Lesson);
     }
 }

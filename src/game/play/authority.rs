@@ -195,7 +195,107 @@ fn human_to_move(rules: &Rules) -> bool {
     rules.controller(rules.game.to_move()) == Controller::Human
 }
 
-/// Validates and applies every intent of this frame.
+/// What carrying out an intent did, for the messages that tell the views.
+#[derive(Debug, Clone)]
+enum Outcome {
+    /// A move was played.
+    Moved(MoveApplied),
+    /// The board changed other than by one forward move.
+    Reset,
+    /// Refused, with the reason.
+    Refused(Rejected),
+    /// Changed, with nothing to tell (a resignation: the turn and the panels follow).
+    Quiet,
+}
+
+/// Whether an intent may be carried out, decided without touching the rules: `Err(None)`
+/// ignores it (a move computed for an older position), `Err(Some(..))` refuses it (a lesson's
+/// wrong move, resigning a game that is over).
+fn admit(rules: &Rules, intent: &Intent) -> Result<(), Option<Rejected>> {
+    match intent {
+        Intent::Play { generation, .. } if generation.is_some_and(|g| g != rules.generation) => Err(None),
+        Intent::Play { mv, .. } => match &rules.allowed {
+            Some((only, why)) if rules.game.position().is_legal(*mv) && !only.contains(mv) => {
+                Err(Some(Rejected { at: Some(mv.from), reason: why.clone() }))
+            }
+            _ => Ok(()),
+        },
+        Intent::Resign(_) if rules.winner().is_some() => {
+            Err(Some(Rejected { at: None, reason: Msg::new("refuse-already-over") }))
+        }
+        _ => Ok(()),
+    }
+}
+
+impl Rules {
+    /// Carries out an intent [`admit`] let through.
+    fn apply(&mut self, intent: &Intent) -> Outcome {
+        match intent {
+            Intent::Play { mv, .. } => {
+                let mover = self.game.to_move();
+                let captured = if mv.is_removal() { vec![mv.from] } else { mv.captured() };
+                match self.game.play(*mv) {
+                    Ok(()) => {
+                        self.generation += 1;
+                        Outcome::Moved(MoveApplied { mv: *mv, mover, captured })
+                    }
+                    Err(_) => {
+                        let text = crate::rules::move_to_string(self.game.geometry(), *mv);
+                        let reason = Msg::new("refuse-illegal").text("move", text);
+                        Outcome::Refused(Rejected { at: Some(mv.from), reason })
+                    }
+                }
+            }
+            Intent::Undo => self.step_history(Game::undo, "undo"),
+            Intent::Redo => self.step_history(Game::redo, "redo"),
+            Intent::NewGame(setup) => {
+                *self = Rules::new(*setup, Some(&*self));
+                Outcome::Reset
+            }
+            Intent::Replace { game, allowed, setup } => {
+                let mut fresh = Rules::new(*setup, Some(&*self));
+                fresh.game = (**game).clone();
+                fresh.allowed = allowed.clone();
+                *self = fresh;
+                Outcome::Reset
+            }
+            Intent::Resign(side) => {
+                self.resigned = Some(*side);
+                self.generation += 1;
+                Outcome::Quiet
+            }
+        }
+    }
+
+    /// Undoes or redoes (`step`) until a human is to move (so playing the AI, one press takes
+    /// back the AI's reply too), the game ends, or history runs out.
+    fn step_history(&mut self, step: fn(&mut Game) -> Option<Move>, what: &str) -> Outcome {
+        // After a resignation, Undo takes back only the resignation; nothing is redone.
+        if self.resigned.is_some() {
+            if what == "undo" {
+                self.resigned = None;
+                self.generation += 1;
+                return Outcome::Reset;
+            }
+            return Outcome::Refused(Rejected { at: None, reason: Msg::new("refuse-over") });
+        }
+        let mut changed = false;
+        while step(&mut self.game).is_some() {
+            changed = true;
+            if human_to_move(self) || self.game.winner().is_some() {
+                break;
+            }
+        }
+        if changed {
+            self.generation += 1;
+            return Outcome::Reset;
+        }
+        let key = if what == "undo" { "refuse-nothing-to-undo" } else { "refuse-nothing-to-redo" };
+        Outcome::Refused(Rejected { at: None, reason: Msg::new(key) })
+    }
+}
+
+/// Validates and applies every intent of this frame (see [`admit`] and [`Rules::apply`]).
 pub fn apply_intents(
     mut intents: MessageReader<Intent>,
     mut rules: ResMut<Rules>,
@@ -206,99 +306,24 @@ pub fn apply_intents(
 ) {
     for intent in intents.read() {
         let before_over = rules.winner().is_some();
-        match intent {
-            Intent::Play { mv, generation } => {
-                if generation.is_some_and(|g| g != rules.generation) {
-                    // Computed for a position that is no longer current: never applied.
-                    continue;
-                }
-                if let Some((only, why)) = &rules.allowed
-                    && rules.game.position().is_legal(*mv)
-                    && !only.contains(mv)
-                {
-                    rejected.write(Rejected { at: Some(mv.from), reason: why.clone() });
-                    continue;
-                }
-                let mover = rules.game.to_move();
-                let captured = if mv.is_removal() { vec![mv.from] } else { mv.captured() };
-                match rules.game.play(*mv) {
-                    Ok(()) => {
-                        rules.generation += 1;
-                        applied.write(MoveApplied { mv: *mv, mover, captured });
-                    }
-                    Err(_) => {
-                        let text = crate::rules::move_to_string(rules.game.geometry(), *mv);
-                        rejected.write(Rejected {
-                            at: Some(mv.from),
-                            reason: Msg::new("refuse-illegal").text("move", text),
-                        });
-                    }
-                }
+        // An intent refused or ignored leaves the rules untouched (not even marked changed).
+        match admit(&rules, intent) {
+            Err(None) => continue,
+            Err(Some(r)) => {
+                rejected.write(r);
+                continue;
             }
-            Intent::Undo => step_history(&mut rules, Game::undo, "undo", &mut reset, &mut rejected),
-            Intent::Redo => step_history(&mut rules, Game::redo, "redo", &mut reset, &mut rejected),
-            Intent::NewGame(setup) => {
-                let fresh = Rules::new(*setup, Some(&rules));
-                *rules = fresh;
-                reset.write(BoardReset);
-            }
-            Intent::Replace { game, allowed, setup } => {
-                let mut fresh = Rules::new(*setup, Some(&rules));
-                fresh.game = (**game).clone();
-                fresh.allowed = allowed.clone();
-                *rules = fresh;
-                reset.write(BoardReset);
-            }
-            Intent::Resign(side) => {
-                if before_over {
-                    rejected.write(Rejected { at: None, reason: Msg::new("refuse-already-over") });
-                } else {
-                    rules.resigned = Some(*side);
-                    rules.generation += 1;
-                }
-            }
+            Ok(()) => {}
+        }
+        match rules.apply(intent) {
+            Outcome::Moved(m) => _ = applied.write(m),
+            Outcome::Reset => _ = reset.write(BoardReset),
+            Outcome::Refused(r) => _ = rejected.write(r),
+            Outcome::Quiet => {}
         }
         if !before_over && let Some(winner) = rules.winner() {
             over.write(GameOver { winner, plies: rules.game.ply() });
         }
-    }
-}
-
-/// Undoes or redoes (`step`) until a human is to move (so playing the AI, one press takes
-/// back the AI's reply too), the game ends, or history runs out.
-fn step_history(
-    rules: &mut Rules,
-    step: fn(&mut Game) -> Option<Move>,
-    what: &str,
-    reset: &mut MessageWriter<BoardReset>,
-    rejected: &mut MessageWriter<Rejected>,
-) {
-    // After a resignation, Undo takes back only the resignation; nothing is redone.
-    if rules.resigned.is_some() {
-        if what == "undo" {
-            rules.resigned = None;
-            rules.generation += 1;
-            reset.write(BoardReset);
-        } else {
-            rejected.write(Rejected { at: None, reason: Msg::new("refuse-over") });
-        }
-        return;
-    }
-    let mut changed = false;
-    while step(&mut rules.game).is_some() {
-        changed = true;
-        if human_to_move(rules) || rules.game.winner().is_some() {
-            break;
-        }
-    }
-    if changed {
-        rules.generation += 1;
-        reset.write(BoardReset);
-    } else {
-        rejected.write(Rejected {
-            at: None,
-            reason: Msg::new(if what == "undo" { "refuse-nothing-to-undo" } else { "refuse-nothing-to-redo" }),
-        });
     }
 }
 
@@ -325,5 +350,75 @@ pub fn advance_turn(
     };
     if *turn.get() != want {
         next.set(want);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    /// Admits and applies an intent, as the system does.
+    fn carry(rules: &mut Rules, intent: Intent) -> Result<Outcome, Option<Rejected>> {
+        admit(rules, &intent)?;
+        Ok(rules.apply(&intent))
+    }
+
+    fn play_first(rules: &mut Rules) -> Move {
+        let mv = rules.legal_moves()[0];
+        assert!(matches!(carry(rules, Intent::Play { mv, generation: None }), Ok(Outcome::Moved(_))));
+        mv
+    }
+
+    #[test]
+    fn a_move_computed_for_an_older_position_is_never_played() {
+        let mut rules = Rules::new(GameSetup::default(), None);
+        let mv = rules.legal_moves()[0];
+        let old = rules.generation;
+        play_first(&mut rules);
+        let stale = Intent::Play { mv: rules.legal_moves()[0], generation: Some(old) };
+        assert!(matches!(carry(&mut rules, stale), Err(None)));
+        assert_eq!(rules.game.ply(), 1);
+        // An illegal move is refused in words, naming it.
+        let again = carry(&mut rules, Intent::Play { mv, generation: None });
+        assert!(matches!(again, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-illegal"));
+    }
+
+    #[test]
+    fn a_lesson_accepts_only_its_moves_and_says_why_not() {
+        let mut rules = Rules::new(GameSetup::default(), None);
+        let legal = rules.legal_moves();
+        rules.allowed = Some((vec![legal[0]], Msg::new("lesson-double-wrong")));
+        let wrong = carry(&mut rules, Intent::Play { mv: legal[1], generation: None });
+        assert!(matches!(wrong, Err(Some(r)) if r.reason.key == "lesson-double-wrong" && r.at == Some(legal[1].from)));
+        assert!(matches!(carry(&mut rules, Intent::Play { mv: legal[0], generation: None }), Ok(Outcome::Moved(_))));
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_its_reply_too() {
+        let setup = GameSetup::versus(Level::Easy, crate::rules::Color::Black);
+        let mut rules = Rules::new(setup, None);
+        play_first(&mut rules);
+        play_first(&mut rules);
+        play_first(&mut rules);
+        assert!(matches!(carry(&mut rules, Intent::Undo), Ok(Outcome::Reset)));
+        assert_eq!(rules.game.ply(), 2, "back to the person's turn");
+        assert!(matches!(carry(&mut rules, Intent::Redo), Ok(Outcome::Reset)));
+        let nothing = carry(&mut rules, Intent::Redo);
+        assert!(matches!(nothing, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-nothing-to-redo"));
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_and_undo_takes_back_only_it() {
+        let mut rules = Rules::new(GameSetup::default(), None);
+        play_first(&mut rules);
+        assert!(matches!(carry(&mut rules, Intent::Resign(crate::rules::Color::White)), Ok(Outcome::Quiet)));
+        assert_eq!(rules.winner(), Some(crate::rules::Color::Black));
+        let twice = carry(&mut rules, Intent::Resign(crate::rules::Color::Black));
+        assert!(matches!(twice, Err(Some(r)) if r.reason.key == "refuse-already-over"));
+        let redo = carry(&mut rules, Intent::Redo);
+        assert!(matches!(redo, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-over"));
+        assert!(matches!(carry(&mut rules, Intent::Undo), Ok(Outcome::Reset)));
+        assert_eq!((rules.winner(), rules.game.ply()), (None, 1));
     }
 }

@@ -1,0 +1,250 @@
+//! What a panel over the game says: its title and lines, decided without a window.
+
+use super::palette;
+use super::status::{one_human, player_name, you_or_colour};
+use crate::game::board::input::LastDevice;
+use crate::game::menus::question;
+use crate::game::modes::saves::SaveList;
+use crate::game::platform::i18n::{Msg, level_about, level_name, side_key, side_name};
+use crate::game::platform::settings::{Controller, Settings};
+use crate::game::play::authority::Rules;
+use crate::game::play::screen::Overlay;
+use crate::rules::{Color as Side, Game};
+use bevy_egui::egui;
+
+/// Stones of `side` captured so far (its own opening removal is not a capture).
+fn captured_of(game: &Game, side: Side) -> u32 {
+    let gone = game.start().count(side).saturating_sub(game.position().count(side));
+    let removals = game.moves().iter().take(2).filter(|m| m.is_removal()).count();
+    let own_removal = match side {
+        Side::Black => removals >= 1,
+        Side::White => removals >= 2,
+    };
+    gone.saturating_sub(own_removal as u32)
+}
+
+/// What a panel's words depend on.
+pub struct PanelFacts<'a> {
+    /// The player's settings (the custom game's players are described).
+    pub settings: &'a Settings,
+    /// The saved games.
+    pub saves: &'a SaveList,
+    /// The game on the board, if any.
+    pub rules: Option<&'a Rules>,
+    /// The tutorial, if one runs.
+    pub tutorial: Option<&'a crate::game::modes::tutorial::Tutorial>,
+    /// The puzzle, if one runs.
+    pub puzzle: Option<&'a crate::game::modes::puzzles::PuzzleRun>,
+    /// The device in use, for hints that name keys or buttons.
+    pub device: LastDevice,
+}
+
+/// A panel's words: its title, and lines of text with their colours.
+pub type PanelWords = (Msg, Vec<(Msg, egui::Color32)>);
+
+/// A panel's title and lines of text (with their colours), or `None` when it has nothing
+/// to show (the game or lesson it is about is gone). Pure: tested without a window.
+pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
+    let hint = |key: &'static str| vec![(Msg::new(key), palette::TEXT_DIM)];
+    Some(match overlay {
+        Overlay::Pause => (Msg::new("menu-paused"), Vec::new()),
+        Overlay::Settings => (Msg::new("menu-settings"), hint("settings-hint")),
+        Overlay::Setup => (Msg::new("setup-title"), setup_lines(facts.settings)),
+        Overlay::Load => (Msg::new("load-title"), load_lines(facts.saves, facts.device)),
+        Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
+        Overlay::Puzzles => (Msg::new("puzzles-title"), hint("puzzles-hint")),
+        Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?),
+        Overlay::HowToPlay => (Msg::new("rules-title"), Vec::new()),
+        Overlay::MoreGames => (Msg::new("more-games-title"), hint("more-games-hint")),
+        Overlay::Lessons => (
+            Msg::new("lessons-title"),
+            vec![(
+                Msg::new("lessons-hint")
+                    .num("passed", facts.settings.tutorial as i64)
+                    .num("total", crate::game::modes::tutorial::LESSONS.len() as i64),
+                palette::TEXT_DIM,
+            )],
+        ),
+        Overlay::Lesson => lesson_words(facts.tutorial?),
+        Overlay::GameOver => game_over_words(facts.rules?),
+        Overlay::None => return None,
+    })
+}
+
+/// The custom setup's lines: a hint, then what each computer player is like — always as many
+/// lines (blank ones after them for a person), so the buttons never move.
+fn setup_lines(settings: &Settings) -> Vec<(Msg, egui::Color32)> {
+    let mut lines = vec![(Msg::new("setup-hint"), palette::TEXT_DIM)];
+    for side in [Side::Black, Side::White] {
+        if let Controller::Ai(level) = settings.players[side.index()] {
+            let m = Msg::new("setup-player")
+                .sub("side", side_name(side))
+                .sub("level", level_name(level))
+                .sub("about", level_about(level));
+            lines.push((m, palette::TEXT));
+        }
+    }
+    lines.resize(3, (Msg::plain(" "), palette::TEXT));
+    lines
+}
+
+/// The Load screen's lines: how to open and delete (in the keys or buttons of the device in
+/// use, not all of them), or that there is nothing saved; then what happened last.
+fn load_lines(saves: &SaveList, device: LastDevice) -> Vec<(Msg, egui::Color32)> {
+    let mut lines = Vec::new();
+    if saves.entries.is_empty() {
+        lines.push((Msg::new("load-empty"), palette::TEXT_DIM));
+    } else {
+        let hint = match device {
+            LastDevice::Keyboard => "load-hint-keys",
+            LastDevice::Pad => "load-hint-pad",
+            LastDevice::Pointer => "load-hint-pointer",
+        };
+        lines.push((Msg::new(hint), palette::TEXT_DIM));
+    }
+    if let Some((m, warn)) = &saves.message {
+        lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));
+    }
+    lines
+}
+
+/// A finished puzzle: solved in so many moves, or which move lost to which answer.
+fn puzzle_over_words(run: &crate::game::modes::puzzles::PuzzleRun, rules: &Rules) -> PanelWords {
+    let moves = crate::game::modes::puzzles::book().puzzles[run.index].moves() as i64;
+    let geo = rules.game.geometry();
+    match run.state {
+        crate::game::modes::puzzles::PuzzleState::Failed { played, refutation } => (
+            Msg::new("puzzle-failed"),
+            vec![(
+                Msg::new("puzzle-failed-text")
+                    .text("played", crate::rules::move_to_string(geo, played))
+                    .text("answer", crate::rules::move_to_string(geo, refutation))
+                    .text("side", side_key(run.side.opponent())),
+                palette::TEXT,
+            )],
+        ),
+        _ => (Msg::new("puzzle-solved"), vec![(Msg::new("puzzle-solved-text").num("moves", moves), palette::TEXT)]),
+    }
+}
+
+/// A lesson's panel: its number and title, its text and the move it asks for — or, once
+/// passed, well done.
+fn lesson_words(t: &crate::game::modes::tutorial::Tutorial) -> PanelWords {
+    let lesson = t.current();
+    let title = Msg::new("lesson-heading")
+        .num("n", t.lesson as i64 + 1)
+        .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
+        .sub("title", lesson.msg("title"));
+    let mut lines = vec![(lesson.msg("text"), palette::TEXT)];
+    if t.passed {
+        lines = vec![(Msg::new("lesson-well-done").sub("done", lesson.msg("done")), palette::TEXT)];
+    } else if lesson.asks_a_move() {
+        lines.push((Msg::new("lesson-your-move").sub("task", lesson.msg("task")), palette::FOCUS));
+    }
+    (title, lines)
+}
+
+/// The game-over panel: who won (you, when one person plays the computer), why, and how many
+/// moves and captures it took.
+fn game_over_words(rules: &Rules) -> PanelWords {
+    let game = &rules.game;
+    let winner = rules.winner().unwrap_or(Side::Black);
+    let setup = &rules.setup;
+    let headline = match one_human(setup) {
+        Some(you) if you == winner => Msg::new("over-you-win"),
+        Some(_) => Msg::new("over-you-lose"),
+        None => Msg::new("over-side-wins").text("side", side_key(winner)),
+    };
+    let why = match rules.resigned {
+        Some(r) if you_or_colour(setup, r).is_some() => Msg::new("over-you-resigned"),
+        Some(r) => Msg::new("over-resigned").sub("who", player_name(setup, r)),
+        None if you_or_colour(setup, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
+        None => Msg::new("over-no-jump").sub("who", player_name(setup, winner.opponent())),
+    };
+    let summary = Msg::new("over-summary")
+        .num("moves", game.ply() as i64)
+        .num("black", captured_of(game, Side::White))
+        .num("white", captured_of(game, Side::Black));
+    (headline, vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    fn facts<'a>(settings: &'a Settings, saves: &'a SaveList, device: LastDevice) -> PanelFacts<'a> {
+        PanelFacts { settings, saves, rules: None, tutorial: None, puzzle: None, device }
+    }
+
+    #[test]
+    fn the_custom_setup_has_as_many_lines_whoever_plays_so_its_buttons_never_move() {
+        let saves = SaveList::default();
+        let count = |players: [Controller; 2]| {
+            let s = Settings { players, ..Settings::default() };
+            panel_words(Overlay::Setup, &facts(&s, &saves, LastDevice::Pointer)).unwrap().1.len()
+        };
+        let people = count([Controller::Human; 2]);
+        assert_eq!(people, count([Controller::Human, Controller::Ai(Level::Hard)]));
+        assert_eq!(people, count([Controller::Ai(Level::Easy), Controller::Ai(Level::Expert)]));
+    }
+
+    #[test]
+    fn the_load_hint_names_the_device_in_use_and_a_panel_about_no_game_shows_nothing() {
+        let s = Settings::default();
+        let saves = SaveList {
+            entries: vec![crate::game::modes::saves::SaveEntry {
+                path: "a.txt".into(),
+                game: Err("unreadable".into()),
+            }],
+            message: None,
+        };
+        for (device, key) in [
+            (LastDevice::Keyboard, "load-hint-keys"),
+            (LastDevice::Pad, "load-hint-pad"),
+            (LastDevice::Pointer, "load-hint-pointer"),
+        ] {
+            let (_, lines) = panel_words(Overlay::Load, &facts(&s, &saves, device)).unwrap();
+            assert_eq!(lines[0].0.key, key);
+        }
+        // The game-over panel and a lesson's panel need their game or lesson.
+        assert!(panel_words(Overlay::GameOver, &facts(&s, &saves, LastDevice::Pointer)).is_none());
+        assert!(panel_words(Overlay::Lesson, &facts(&s, &saves, LastDevice::Pointer)).is_none());
+    }
+
+    #[test]
+    fn the_game_over_panel_says_who_won_why_and_what_each_side_took() {
+        use crate::game::setup::GameSetup;
+        let (s, saves) = (Settings::default(), SaveList::default());
+        let words = |rules: &Rules| {
+            let (title, lines) = panel_words(
+                Overlay::GameOver,
+                &PanelFacts { rules: Some(rules), ..facts(&s, &saves, LastDevice::Pointer) },
+            )
+            .unwrap();
+            (title.key.into_owned(), lines.into_iter().map(|(m, _)| m).collect::<Vec<_>>())
+        };
+        // You (Black) resign against the computer.
+        let mut rules = Rules::new(GameSetup::versus(Level::Easy, Side::Black), None);
+        for _ in 0..3 {
+            let m = rules.legal_moves()[0];
+            rules.game.play(m).unwrap();
+        }
+        rules.resigned = Some(Side::Black);
+        let (title, lines) = words(&rules);
+        assert_eq!(title, "over-you-lose");
+        assert_eq!(lines[0].key, "over-you-resigned");
+        // The summary counts captures, not the opening removals: one jump took one stone.
+        assert_eq!(lines[1], Msg::new("over-summary").num("moves", 3).num("black", 1).num("white", 0));
+        // Two people: the winner by colour, and who could not jump.
+        rules.setup = GameSetup::play(rules.setup.size, [Controller::Human; 2]);
+        rules.resigned = None;
+        while let Some(&m) = rules.legal_moves().first() {
+            rules.game.play(m).unwrap();
+        }
+        let winner = rules.winner().unwrap();
+        let (title, lines) = words(&rules);
+        assert_eq!(title, "over-side-wins");
+        assert_eq!(lines[0], Msg::new("over-no-jump").sub("who", side_name(winner.opponent())));
+    }
+}

@@ -1,0 +1,72 @@
+//! Who is who and how the game stands, in words: "you", "the computer" or a colour, and the
+//! status line.
+
+use crate::game::platform::i18n::{Msg, side_key, side_name};
+use crate::game::platform::settings::Controller;
+use crate::game::play::screen::Turn;
+use crate::game::setup::GameSetup;
+use crate::rules::{Color as Side, Game, Phase, move_to_string};
+
+/// Whether exactly one side is played by a person at this screen (then the game says "you").
+pub(super) fn one_human(setup: &GameSetup) -> Option<Side> {
+    setup.one_human()
+}
+
+/// `Some` when `side` is the one person playing the computer.
+pub(super) fn you_or_colour(setup: &GameSetup, side: Side) -> Option<Side> {
+    one_human(setup).filter(|y| *y == side)
+}
+
+/// How the HUD names a side: "You", "The computer", or the colour.
+pub(super) fn player_name(setup: &GameSetup, side: Side) -> Msg {
+    match (one_human(setup), setup.controller(side)) {
+        (Some(you), _) if you == side => Msg::new("player-you"),
+        (Some(_), _) => Msg::new("player-computer"),
+        (None, Controller::Ai(_)) => Msg::new("player-side-computer").text("side", side_key(side)),
+        (None, Controller::Human) => side_name(side),
+    }
+}
+
+/// The status line in plain words, addressing the player when a person plays one side. While a
+/// move is shown it describes that move's side, not the next one (it follows the animation).
+pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn: Turn) -> Msg {
+    let side = game.to_move();
+    if let Some(r) = resigned {
+        return match you_or_colour(setup, r) {
+            Some(_) => Msg::new("status-you-resigned"),
+            None if one_human(setup).is_some() => Msg::new("status-computer-resigned"),
+            None => Msg::new("status-side-resigned").text("side", side_key(r)),
+        };
+    }
+    let you = one_human(setup);
+    if turn == Turn::Animating {
+        // What was played, not "is moving": it stays true while the captured stones leave.
+        return match game.last_move() {
+            Some(m) if you == Some(side.opponent()) => {
+                Msg::new("status-you-played").text("move", move_to_string(game.geometry(), m))
+            }
+            Some(m) => Msg::new("status-played")
+                .sub("who", player_name(setup, side.opponent()))
+                .text("move", move_to_string(game.geometry(), m)),
+            None => Msg::plain(""),
+        };
+    }
+    match game.phase() {
+        Phase::Over { winner } => match you {
+            // Only against the computer is there a "you": the loser is the computer.
+            Some(y) if y == winner => Msg::new("status-you-win"),
+            Some(_) => Msg::new("status-you-lose"),
+            None => Msg::new("status-side-wins").text("side", side_key(winner)),
+        },
+        _ if setup.controller(side) != Controller::Human => match you {
+            Some(_) => Msg::new("status-computer-thinking"),
+            None => Msg::new("status-side-thinking").text("side", side_key(side)),
+        },
+        Phase::BlackRemoves if you.is_some() => Msg::new("status-your-first-removal"),
+        Phase::BlackRemoves => Msg::new("status-black-removes"),
+        Phase::WhiteRemoves if you.is_some() => Msg::new("status-your-second-removal"),
+        Phase::WhiteRemoves => Msg::new("status-white-removes"),
+        Phase::Jumping if you.is_some() => Msg::new("status-your-jump").text("colour", side_key(side)),
+        Phase::Jumping => Msg::new("status-side-jumps").text("side", side_key(side)),
+    }
+}

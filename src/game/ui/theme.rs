@@ -1,0 +1,151 @@
+//! One theme for every screen: the board's palette, rounded frames, large text, the fonts, and
+//! the glyphs made ready before any label shows them.
+
+use super::palette;
+use crate::game::platform::settings::Settings;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// A button's padding on each side of its words.
+pub const BUTTON_PADDING: f32 = 14.0;
+/// The size of a button's words and of body text (see `apply_theme`).
+pub const BUTTON_TEXT_SIZE: f32 = 19.0;
+
+/// One theme for every screen: the board's palette, rounded frames, large text.
+pub(super) fn apply_theme(
+    mut contexts: EguiContexts,
+    mut done: Local<Option<crate::game::platform::settings::Theme>>,
+    settings: Res<Settings>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // The interface size (with the window's size) and fullscreen follow the settings live.
+    let window_size = windows.single().map(|w| Vec2::new(w.width(), w.height())).unwrap_or(Vec2::new(1280.0, 800.0));
+    let zoom = crate::game::board::view::ui_zoom(settings.ui_scale, window_size);
+    if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
+        ctx.set_zoom_factor(zoom);
+    }
+    if settings.is_changed()
+        && let Ok(mut window) = windows.single_mut()
+    {
+        let mode = if settings.fullscreen {
+            bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+        } else {
+            bevy::window::WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
+    // The interface takes its panel and button colours from the board's theme.
+    if *done == Some(settings.theme) {
+        return Ok(());
+    }
+    if done.is_none() {
+        ctx.set_fonts(font_definitions());
+    }
+    let colours = palette::Colours::of(settings.theme);
+    let mut visuals = egui::Visuals::dark();
+    visuals.panel_fill = colours.panel;
+    visuals.window_fill = colours.panel;
+    visuals.window_stroke = egui::Stroke::new(1.0, colours.button_hover);
+    visuals.window_corner_radius = egui::CornerRadius::same(14);
+    visuals.override_text_color = Some(palette::TEXT);
+    for (w, fill) in [
+        (&mut visuals.widgets.inactive, colours.button),
+        (&mut visuals.widgets.hovered, colours.button_hover),
+        (&mut visuals.widgets.active, colours.button_hover),
+    ] {
+        w.bg_fill = fill;
+        w.weak_bg_fill = fill;
+        w.corner_radius = egui::CornerRadius::same(10);
+    }
+    // Hovering only lightens a button a little: the amber frame alone marks the focus.
+    visuals.widgets.hovered.bg_stroke = egui::Stroke::NONE;
+    visuals.widgets.hovered.bg_fill = colours.button_soft;
+    visuals.widgets.hovered.weak_bg_fill = colours.button_soft;
+    visuals.selection.bg_fill = egui::Color32::from_rgb(150, 100, 40);
+    ctx.set_visuals(visuals);
+    ctx.all_styles_mut(|style| {
+        use egui::{FontFamily::Proportional, FontId, TextStyle};
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(30.0, Proportional)),
+            (TextStyle::Body, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
+            (TextStyle::Button, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
+            (TextStyle::Small, FontId::new(15.0, Proportional)),
+            (TextStyle::Monospace, FontId::new(17.0, egui::FontFamily::Monospace)),
+        ]
+        .into();
+        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+        style.spacing.button_padding = egui::vec2(BUTTON_PADDING, 7.0);
+    });
+    *done = Some(settings.theme);
+    Ok(())
+}
+
+/// The interface's fonts: egui's own (Ubuntu Light), then DejaVu Sans ExtraLight for what it
+/// lacks — above all the ʻokina (U+02BB) of ʻŌlelo Hawaiʻi, which Ubuntu Light does not have.
+pub fn font_definitions() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "dejavu".into(),
+        std::sync::Arc::new(egui::FontData::from_static(include_bytes!(
+            "../../../assets/fonts/DejaVuSans-ExtraLight.ttf"
+        ))),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        let list = fonts.families.entry(family).or_default();
+        // Right after the main font, before the emoji fonts.
+        list.insert(1.min(list.len()), "dejavu".into());
+    }
+    // One bitmap per glyph and size (not four, one per quarter-pixel offset), so that
+    // `warm_glyphs` can make every glyph ready before any label shows it.
+    for data in fonts.font_data.values_mut() {
+        let mut font = (**data).clone();
+        font.tweak.subpixel_binning = Some(false);
+        *data = std::sync::Arc::new(font);
+    }
+    fonts
+}
+
+/// The text sizes (points) of the interface's words, whose glyphs are made ready at start.
+const TEXT_SIZES: [f32; 15] =
+    [12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 18.5, 19.0, 20.0, 21.0, 22.0, 26.0, 30.0, 48.0];
+
+/// Every character the game's texts use in any language, and digits and signs.
+fn all_glyphs() -> &'static str {
+    static GLYPHS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    GLYPHS.get_or_init(|| {
+        let mut chars: Vec<char> = crate::game::platform::i18n::SOURCES
+            .iter()
+            .flat_map(|(_, text)| text.chars())
+            .chain((' '..='~').chain("−×·…–—’“”‘".chars()))
+            .filter(|c| !c.is_control())
+            .collect();
+        chars.sort_unstable();
+        chars.dedup();
+        chars.into_iter().collect()
+    })
+}
+
+/// Lays out every glyph of every language at every text size once for each pixel density the
+/// interface is drawn at (the first frame, and after the interface size changes), so the font
+/// atlas holds them before the first frame that shows a label: no text is drawn with letters
+/// missing while the atlas catches up.
+pub(super) fn warm_glyphs(mut contexts: EguiContexts, mut warmed: Local<Option<f32>>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let density = ctx.pixels_per_point();
+    if *warmed == Some(density) {
+        return Ok(());
+    }
+    *warmed = Some(density);
+    ctx.fonts_mut(|fonts| {
+        for size in TEXT_SIZES {
+            let _ = fonts.layout_no_wrap(all_glyphs().to_string(), egui::FontId::proportional(size), palette::TEXT);
+        }
+        for size in [56.0, 76.0] {
+            let _ = fonts.layout_no_wrap("Kōnane".into(), egui::FontId::proportional(size), palette::TEXT);
+        }
+    });
+    Ok(())
+}
