@@ -341,13 +341,14 @@ fn overlay(app: &App) -> Overlay {
 #[test]
 fn a_custom_game_is_set_up_and_started_with_only_a_gamepad() {
     let (mut app, pad) = app_with("pad");
-    // Title: Play vs computer, You play, More ways to play; then Two players, Watch, Custom.
+    // Title: Play vs computer, You play, More ways to play; then Two players, Play a friend
+    // online, Watch, Custom.
     for _ in 0..2 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
     assert_eq!(overlay(&app), Overlay::MoreGames);
-    for _ in 0..2 {
+    for _ in 0..3 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -457,12 +458,12 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     std::fs::write(&file, "6x6\na6 b6\n").unwrap();
     let (mut app, pad) = app_with("pad");
     app.insert_resource(DataDir(dir.clone()));
-    // Title: More ways to play (the third item that can be chosen), then Load game (fourth).
+    // Title: More ways to play (the third item that can be chosen), then Load game (fifth).
     for _ in 0..2 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
-    for _ in 0..3 {
+    for _ in 0..4 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);

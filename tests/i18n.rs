@@ -280,6 +280,13 @@ fn item_variants() -> Vec<(MenuItem, Settings)> {
         M::Rows,
         M::Columns,
         M::Preset,
+        M::PlayOnline,
+        M::HostOnline,
+        M::JoinOnline,
+        M::WatchOnline,
+        M::StartHosting,
+        M::JoinNow,
+        M::CopyCode,
     ] {
         for on in [false, true] {
             let s = konane::game::Settings {

@@ -7,75 +7,10 @@ use konane::online::protocol::{ClientMsg, Colour, ErrorCode, GameView, PROTOCOL_
 use konane::rules::{Game, Geometry, notation};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
-use std::io::BufRead;
-use std::path::PathBuf;
-use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-/// Only catches a hang; never a speed target.
-const LIMIT: Duration = Duration::from_secs(120);
-
-/// A `konane serve` child, killed (SIGKILL) and reaped when dropped, also when a test fails.
-struct Server {
-    child: Option<Child>,
-    addr: String,
-    dir: PathBuf,
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("konane-online-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-impl Server {
-    fn start(dir: &std::path::Path, listen: &str, extra: &[&str]) -> Server {
-        let mut child = Process::new(env!("CARGO_BIN_EXE_konane"))
-            .args(["serve", "--listen", listen, "--database"])
-            .arg(dir.join("games.sqlite"))
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("konane serve starts");
-        let stdout = child.stdout.take().unwrap();
-        let mut server = Server { child: Some(child), addr: String::new(), dir: dir.to_path_buf() };
-        // Wait for the line that says it listens (a state, not a time).
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = std::io::BufReader::new(stdout).lines();
-            if let Some(Ok(first)) = lines.next() {
-                let _ = tx.send(first);
-            }
-            for _ in lines {}
-        });
-        let line = rx.recv_timeout(LIMIT).expect("konane serve says where it listens");
-        server.addr = line.strip_prefix("konane serve: listening on ").expect("the listening line").to_string();
-        server
-    }
-
-    fn kill(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-
-    /// Killed with SIGKILL, then started again on the same address and database.
-    fn restart(&mut self, extra: &[&str]) {
-        self.kill();
-        let again = Server::start(&self.dir.clone(), &self.addr.clone(), extra);
-        *self = again;
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+mod common;
+use common::{LIMIT, Server, scratch};
 
 /// Waits for the first event `want` accepts, passing the others to `seen`.
 fn wait_for<T>(s: &Session, what: &str, mut want: impl FnMut(&Event) -> Option<T>) -> T {

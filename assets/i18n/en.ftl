@@ -451,3 +451,57 @@ load-hint-pad = A opens a game; X deletes it.
 load-hint-pointer = Click a game to open it; its Delete button deletes it.
 tray-took = { $who } took { $n }
 item-take-back = Take back the last move
+
+## Playing a friend online
+
+player-friend = Your friend
+controller-friend = Friend online
+save-friend = Friend (online)
+status-friend-resigned = Your friend resigned — you win
+status-you-win-online = You win — your friend has no move
+status-friend-thinking = Your friend's turn…
+item-online = Play a friend online…
+item-host = Host a game
+item-join = Join with a code
+item-watch-online = Watch with a code
+item-start-hosting = Start hosting
+# $code: the six symbols typed so far, _ for each still missing (ABC-2__)
+item-code = Code: { $code }
+item-join-now = Join the game
+item-watch-now = Watch the game
+item-copy-code = Copy the code
+question-allow-undo = Your friend asks to take back their last move. Allow it?
+online-title = Play a friend online
+online-hint = Host a game and tell your friend its code, or join theirs with the code they tell you. On the same network nothing needs setting up.
+online-host-title = Host a game
+online-host-here = This computer hosts the game; friends on this network join with its code.
+# $server: host:port of the online server in the settings
+online-host-server = The game is kept on { $server }.
+online-join-title = Join a friend's game
+online-watch-title = Watch a game
+online-code-entry = Type the code your friend tells you (Ctrl+V pastes it), then Enter.
+online-code-entry-pad = Left and right change a letter, A takes it and starts the next one.
+# $code: the invite code, such as ABC-234
+online-code-title = Your invite code: { $code }
+online-code-hint = Tell your friend this code: they choose Play a friend online, then Join with a code.
+# $address: host:port friends elsewhere give as the server
+online-lan-address = From another network, they also need this address: { $address }
+# $why: what went wrong, in the server's or the system's words
+online-refused = Online: { $why }
+link-connecting = Connecting…
+# $n: the attempt
+link-reconnecting = The connection dropped — reconnecting (attempt { $n })…
+link-unreachable = The server cannot be reached ({ $why }) — trying again…
+link-abandoned = The game was abandoned: a player stayed away too long
+link-watching = Watching game { $code }
+link-waiting-friend = Waiting for your friend to join — code { $code }
+# $minutes: how long the server keeps the game
+link-friend-away = Your friend is disconnected — the game is kept for { $minutes } minutes
+notice-rematch-asked = Asked your friend for a rematch
+notice-code-copied = Invite code copied
+notice-code-incomplete = A code has six letters and digits
+notice-friend-joined = Your friend joined
+notice-friend-back = Your friend is back
+notice-undo-asked = Asked your friend to take back your move
+notice-undo-declined = Your friend said no to taking back
+notice-friend-rematch = Your friend wants a rematch: choose Rematch to play

@@ -44,6 +44,7 @@ pub fn core_plugin(app: &mut App) {
         modes::tutorial::plugin,
         modes::puzzles::plugin,
         modes::analysis::plugin,
+        modes::online::plugin,
         audio::cues_plugin,
         play::score::plugin,
     ));

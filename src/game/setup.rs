@@ -13,6 +13,8 @@ pub enum Controller {
     Human,
     /// The AI at a level.
     Ai(Level),
+    /// A person elsewhere, playing online (their moves come from the server).
+    Remote,
 }
 
 /// What a game on the board is for.
@@ -25,6 +27,8 @@ pub enum GameMode {
     Lesson,
     /// A puzzle: no autosave, no score, the puzzle's own panel.
     Puzzle,
+    /// A game against a friend online: the server keeps it (no autosave, no score).
+    Online,
 }
 
 /// The standard board, on which the title's quick games are played.
@@ -89,7 +93,7 @@ impl GameSetup {
         let you = self.one_human()?;
         match self.controller(you.opponent()) {
             Controller::Ai(l) => Some(l),
-            Controller::Human => None,
+            Controller::Human | Controller::Remote => None,
         }
     }
 
@@ -100,7 +104,23 @@ impl GameSetup {
 
     /// A lesson or a puzzle rather than a game that counts.
     pub fn is_practice(&self) -> bool {
-        self.mode != GameMode::Play
+        matches!(self.mode, GameMode::Lesson | GameMode::Puzzle)
+    }
+
+    /// An online game: you (if seated) at this screen, the other side a friend elsewhere.
+    pub fn online(size: Geometry, you: Option<Side>) -> GameSetup {
+        let mut players = [Controller::Remote; 2];
+        if let Some(you) = you {
+            players[you.index()] = Controller::Human;
+        }
+        GameSetup { size, players, mode: GameMode::Online }
+    }
+
+    /// The side of the person at this screen in an online game (none when watching).
+    pub fn online_seat(&self) -> Option<Side> {
+        (self.mode == GameMode::Online)
+            .then(|| [Side::Black, Side::White].into_iter().find(|s| self.controller(*s) == Controller::Human))
+            .flatten()
     }
 }
 

@@ -205,13 +205,19 @@ enum Control {
 /// A session running on a thread of its own.
 pub struct Session {
     control: mpsc::UnboundedSender<Control>,
-    events: std_mpsc::Receiver<Event>,
+    events: std::sync::Mutex<std_mpsc::Receiver<Event>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Session {
     /// Starts a session with `server` (`host:port`).
     pub fn start(server: String, start: Start) -> Session {
+        Session::start_at(Some(server), start)
+    }
+
+    /// Starts a session; with no server, the game's code is looked for on the local network
+    /// first (LAN discovery, on the default port) and the session connects where it was found.
+    pub fn start_at(server: Option<String>, start: Start) -> Session {
         let (control, commands) = mpsc::unbounded_channel();
         let (tell, events) = std_mpsc::channel();
         let thread = std::thread::Builder::new()
@@ -219,7 +225,20 @@ impl Session {
             .spawn(move || {
                 let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
                 match rt {
-                    Ok(rt) => rt.block_on(run(server, start, commands, tell)),
+                    Ok(rt) => rt.block_on(async move {
+                        let server = match server {
+                            Some(s) => s,
+                            None => match locate(&start).await {
+                                Ok(s) => s,
+                                Err(e) => {
+                                    let _ = tell.send(Event::Refused(ErrorCode::NoSuchGame, e));
+                                    let _ = tell.send(Event::Closed);
+                                    return;
+                                }
+                            },
+                        };
+                        run(server, start, commands, tell).await
+                    }),
                     Err(e) => {
                         let _ = tell.send(Event::Refused(ErrorCode::ServerError, format!("no network runtime: {e}")));
                         let _ = tell.send(Event::Closed);
@@ -227,7 +246,7 @@ impl Session {
                 }
             })
             .ok();
-        Session { control, events, thread }
+        Session { control, events: std::sync::Mutex::new(events), thread }
     }
 
     /// Asks for something; sent at once or after the next reconnect.
@@ -237,12 +256,12 @@ impl Session {
 
     /// Everything that happened since the last poll (never waits).
     pub fn poll(&self) -> Vec<Event> {
-        self.events.try_iter().collect()
+        self.events.lock().map(|e| e.try_iter().collect()).unwrap_or_default()
     }
 
     /// Waits up to `time` for the next event (tests and tools, not the frame loop).
     pub fn wait(&self, time: Duration) -> Option<Event> {
-        self.events.recv_timeout(time).ok()
+        self.events.lock().ok()?.recv_timeout(time).ok()
     }
 }
 
@@ -254,6 +273,24 @@ impl Drop for Session {
             let _ = t.join();
         }
     }
+}
+
+/// Where on the local network the game of `start` is.
+async fn locate(start: &Start) -> Result<String, String> {
+    let code = match start {
+        Start::Join { code } | Start::Watch { code } | Start::Resume { code, .. } => code.clone(),
+        Start::Host { .. } => return Err("hosting needs a server address".into()),
+    };
+    let port = super::protocol::DEFAULT_PORT;
+    let shown = super::code::display(&super::code::normalise(&code)?);
+    let wanted = code.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        super::discovery::find(&wanted, &super::discovery::default_targets(port), Duration::from_secs(2))
+    })
+    .await
+    .ok()
+    .flatten();
+    found.map(|a| a.to_string()).ok_or_else(|| format!("no game with the code {shown} was found on this network"))
 }
 
 /// What a session remembers across reconnects.

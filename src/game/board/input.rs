@@ -203,6 +203,11 @@ impl HeldDirection {
 #[derive(Resource, Default, Debug)]
 pub struct UiHasKeyboard(pub bool);
 
+/// Whether a text is being typed (an invite code): letter and digit keys then type, and do
+/// not act (W, A, S, D, U, M…). Set by the screen that takes the text.
+#[derive(Resource, Default, Debug)]
+pub struct TypingText(pub bool);
+
 /// Run condition: the board may read keys and buttons.
 pub fn board_has_keyboard(ui: Option<Res<UiHasKeyboard>>) -> bool {
     !ui.is_some_and(|u| u.0)
@@ -220,6 +225,7 @@ pub(crate) fn interaction_plugin(app: &mut App) {
         .init_resource::<HeldDirection>()
         .init_resource::<LastDevice>()
         .init_resource::<UiHasKeyboard>()
+        .init_resource::<TypingText>()
         .configure_sets(
             Update,
             (InputStage::Record, InputStage::Interpret, InputStage::Menus, InputStage::Cells)
@@ -371,6 +377,7 @@ fn read_devices(
     mut direction: ResMut<HeldDirection>,
     mut actions: MessageWriter<Action>,
     mut skip: MessageWriter<SkipAnimation>,
+    typing: Option<Res<TypingText>>,
 ) {
     let no_keys = ButtonInput::<KeyCode>::default();
     let keys = keys.as_deref().unwrap_or(&no_keys);
@@ -388,7 +395,7 @@ fn read_devices(
     {
         *last = d;
     }
-    let mut dir = read_keys(keys, &mut actions);
+    let mut dir = read_keys(keys, typing.is_some_and(|t| t.0), &mut actions);
     for pad in &pads {
         dir += read_pad(pad, &mut actions);
     }
@@ -403,20 +410,31 @@ fn read_devices(
 }
 
 /// The keys' actions this frame, and the direction the held keys point (not clamped).
-fn read_keys(keys: &ButtonInput<KeyCode>, actions: &mut MessageWriter<Action>) -> IVec2 {
+fn read_keys(keys: &ButtonInput<KeyCode>, typing: bool, actions: &mut MessageWriter<Action>) -> IVec2 {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let mut dir = IVec2::ZERO;
     for (key, d) in DIRECTION_KEYS {
-        if keys.pressed(*key) {
+        if keys.pressed(*key) && !(typing && is_text_key(*key)) {
             dir += *d;
         }
     }
     for b in KEYS {
-        if keys.just_pressed(b.key) && b.ctrl == ctrl {
+        if keys.just_pressed(b.key) && b.ctrl == ctrl && !(typing && is_text_key(b.key)) {
             actions.write(b.action);
         }
     }
     dir
+}
+
+/// A key that types a letter or a digit.
+fn is_text_key(key: KeyCode) -> bool {
+    use KeyCode::*;
+    matches!(
+        key,
+        KeyA | KeyB | KeyC | KeyD | KeyE | KeyF | KeyG | KeyH | KeyI | KeyJ | KeyK | KeyL | KeyM | KeyN | KeyO | KeyP
+            | KeyQ | KeyR | KeyS | KeyT | KeyU | KeyV | KeyW | KeyX | KeyY | KeyZ | Digit0 | Digit1 | Digit2
+            | Digit3 | Digit4 | Digit5 | Digit6 | Digit7 | Digit8 | Digit9 | Space
+    )
 }
 
 /// A gamepad's button actions this frame, and the direction its d-pad and stick point.

@@ -10,6 +10,7 @@ use crate::game::modes::saves::{
     ContinueGame, CopyRecord, DeleteSave, ForgetUnfinished, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame,
     SaveList,
 };
+use crate::game::modes::online::{CodeEntry, OnlineStep};
 use crate::game::modes::tutorial::Tutorial;
 use crate::game::platform::i18n::{Lang, Msg, Tr, level_name, side_name};
 use crate::game::platform::settings::{Controller, EditSettings, Settings};
@@ -140,6 +141,22 @@ pub enum MenuItem {
     Yes,
     /// Answer a confirmation question: keep the game.
     No,
+    /// Open playing a friend online (host, join, watch).
+    PlayOnline,
+    /// Online: set up a game to host.
+    HostOnline,
+    /// Online: type a friend's code to join their game.
+    JoinOnline,
+    /// Online: type a code to watch a game.
+    WatchOnline,
+    /// Online: host the game as set up.
+    StartHosting,
+    /// Online: the invite code being typed (left/right step its last symbol on a pad).
+    CodeField,
+    /// Online: join (or watch) the game of the typed code.
+    JoinNow,
+    /// Online: copy the invite code.
+    CopyCode,
 }
 
 impl MenuItem {
@@ -185,6 +202,14 @@ impl MenuItem {
             TakeBack => "item-take-back",
             Yes => "item-yes",
             No => "item-no",
+            PlayOnline => "item-online",
+            HostOnline => "item-host",
+            JoinOnline => "item-join",
+            WatchOnline => "item-watch-online",
+            StartHosting => "item-start-hosting",
+            CodeField => "item-code",
+            JoinNow => "item-join-now",
+            CopyCode => "item-copy-code",
             Settings | Volume | Mute | Ambience | Theme | Speed | Movable => self.settings_key(),
             Coordinates | Fullscreen | UiScale | Language | Back | Preset => self.settings_key(),
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
@@ -238,6 +263,7 @@ pub fn controller_words(c: Controller) -> Msg {
     match c {
         Controller::Human => Msg::new("controller-person"),
         Controller::Ai(l) => Msg::new("controller-computer").sub("level", level_name(l)),
+        Controller::Remote => Msg::new("controller-friend"),
     }
 }
 
@@ -325,6 +351,7 @@ impl MenuItem {
                 | MenuItem::Columns
                 | MenuItem::BlackPlayer
                 | MenuItem::WhitePlayer
+                | MenuItem::CodeField
         )
     }
 }
@@ -406,6 +433,10 @@ fn preset_after(size: (u8, u8), dir: i32) -> (u8, u8) {
 /// Whether stepping `item` by `dir` would change anything (− and + at the end of a range
 /// are drawn greyed out).
 pub fn can_adjust(settings: &Settings, item: MenuItem, dir: i32) -> bool {
+    // The code's symbols go round the alphabet.
+    if item == MenuItem::CodeField {
+        return true;
+    }
     adjust(&mut settings.clone(), item, dir)
 }
 
@@ -433,6 +464,8 @@ pub struct MenuContext {
     pub unfinished: bool,
     /// Lessons of the tutorial passed so far.
     pub lessons_passed: u8,
+    /// The game on the board is an online game (you play, or watch when not seated).
+    pub online: Option<bool>,
 }
 
 impl MenuContext {
@@ -474,7 +507,24 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         (Screen::Game, Overlay::Pause) if ctx.lesson_ready.is_some() => {
             vec![Resume, ShowLesson, Settings, LeaveTutorial]
         }
-        (_, Overlay::MoreGames) => vec![TwoPlayers, WatchComputer, CustomGame, LoadGame, Back],
+        (_, Overlay::MoreGames) => vec![TwoPlayers, PlayOnline, WatchComputer, CustomGame, LoadGame, Back],
+        (_, Overlay::Online) => vec![HostOnline, JoinOnline, WatchOnline, Back],
+        (_, Overlay::OnlineHost) => vec![Preset, Rows, Columns, YourColour, StartHosting, Back],
+        (_, Overlay::OnlineJoin) => vec![CodeField, JoinNow, Back],
+        (_, Overlay::OnlineCode) => vec![CopyCode, LookAtBoard, ToTitle],
+        // Online, a take-back is asked of the friend, a rematch swaps colours, and there is no
+        // restarting; a watcher can only look, copy and leave.
+        (Screen::Game, Overlay::Pause) if ctx.online == Some(false) => vec![Resume, CopyRecord, Settings, ToTitle],
+        (Screen::Game, Overlay::GameOver) if ctx.online == Some(false) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
+        (Screen::Game, Overlay::Pause) if ctx.online.is_some() && ctx.unfinished => {
+            vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle]
+        }
+        (Screen::Game, Overlay::Pause) if ctx.online.is_some() => {
+            vec![Resume, Save, CopyRecord, HowToPlay, Settings, ToTitle]
+        }
+        (Screen::Game, Overlay::GameOver) if ctx.online.is_some() => {
+            vec![Rematch, Review, Save, CopyRecord, LookAtBoard, ToTitle]
+        }
         (_, Overlay::Lessons) => {
             (0..crate::game::platform::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
         }
@@ -505,6 +555,7 @@ pub fn question(about: Discard) -> &'static str {
         Discard::LeaveGame => "question-leave",
         Discard::DeleteSave(_) => "question-delete-save",
         Discard::OpenGame => "question-open-game",
+        Discard::AllowUndo => "question-allow-undo",
     }
 }
 
@@ -682,7 +733,7 @@ pub fn context(
     settings: &Settings,
 ) -> MenuContext {
     MenuContext {
-        can_continue: matches!(resumable, Resumable::Game(_)),
+        can_continue: matches!(resumable, Resumable::Game(_) | Resumable::Online(_)),
         saves: saves.entries.len(),
         lesson_ready: tutorial
             .map(|t| t.passed || matches!(t.current().goal, crate::game::modes::tutorial::Goal::Read)),
@@ -690,6 +741,7 @@ pub fn context(
         puzzle: puzzle.map(|p| p.state == crate::game::modes::puzzles::PuzzleState::Solved),
         unfinished: rules.is_some_and(Rules::unfinished),
         lessons_passed: settings.tutorial,
+        online: rules.filter(|r| r.setup.mode == crate::game::setup::GameMode::Online).map(|r| r.setup.online_seat().is_some()),
     }
 }
 
@@ -725,6 +777,12 @@ pub enum Effect {
     Review,
     /// Quit the program.
     Quit,
+    /// A step of online play.
+    Online(crate::game::modes::online::OnlineStep),
+    /// Start typing a code: to watch (true) or to join.
+    NewCode(bool),
+    /// Step the code's last symbol (a pad's left/right).
+    StepCode(i32),
 }
 
 /// What a menu asks of the saved games.
@@ -763,6 +821,12 @@ pub struct Situation {
     pub game: Option<(GameSetup, Side)>,
 }
 
+impl Situation {
+    fn online(&self) -> bool {
+        self.game.is_some_and(|(s, _)| s.mode == crate::game::setup::GameMode::Online)
+    }
+}
+
 /// What choosing `item` does. Anything that would throw away an unfinished game asks first.
 pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
     use Effect as E;
@@ -774,6 +838,18 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
     let setup = at.game.map(|(s, _)| s);
     match item {
         MenuItem::Continue => vec![E::Saves(SaveRequest::Continue)],
+        MenuItem::PlayOnline => to(Overlay::Online),
+        MenuItem::HostOnline => to(Overlay::OnlineHost),
+        MenuItem::JoinOnline => vec![E::NewCode(false), E::Navigate(Navigate::To(Overlay::OnlineJoin))],
+        MenuItem::WatchOnline => vec![E::NewCode(true), E::Navigate(Navigate::To(Overlay::OnlineJoin))],
+        MenuItem::StartHosting => vec![E::Online(OnlineStep::Host)],
+        MenuItem::CodeField => vec![E::Online(OnlineStep::CodeConfirm)],
+        MenuItem::JoinNow => vec![E::Online(OnlineStep::Join)],
+        MenuItem::CopyCode => vec![E::Online(OnlineStep::CopyCode)],
+        MenuItem::Rematch if at.online() => vec![E::Online(OnlineStep::Rematch)],
+        MenuItem::No if at.overlay == Overlay::Confirm(Discard::AllowUndo) => {
+            vec![E::Online(OnlineStep::AnswerUndo(false)), E::Navigate(Navigate::To(Overlay::None))]
+        }
         MenuItem::Settings => to(Overlay::Settings),
         MenuItem::CustomGame => to(Overlay::Setup),
         MenuItem::MoreGames => to(Overlay::MoreGames),
@@ -847,13 +923,14 @@ fn confirmed(about: Discard, at: &Situation) -> Vec<Effect> {
         // The person at the screen gives up; in a game of two people (or of two
         // computers), the side to move.
         Discard::Resign => match at.game {
-            Some((s, to_move)) => vec![close, Effect::Resign(s.one_human().unwrap_or(to_move))],
+            Some((s, to_move)) => vec![close, Effect::Resign(s.one_human().or(s.online_seat()).unwrap_or(to_move))],
             None => vec![close],
         },
         Discard::DeleteSave(i) => {
             vec![Effect::Saves(SaveRequest::Delete(i)), Effect::Navigate(Navigate::To(Overlay::Load))]
         }
         Discard::OpenGame => vec![close, Effect::Saves(SaveRequest::OpenPending)],
+        Discard::AllowUndo => vec![close, Effect::Online(OnlineStep::AnswerUndo(true))],
     }
 }
 
@@ -898,6 +975,8 @@ struct Outlets<'w, 's> {
     puzzle: MessageWriter<'w, crate::game::modes::puzzles::PuzzleStep>,
     review: ResMut<'w, Review>,
     move_list: ResMut<'w, MoveListOpen>,
+    online: MessageWriter<'w, OnlineStep>,
+    code: ResMut<'w, CodeEntry>,
 }
 
 /// Does what the chosen items say (see [`choose`]) and steps the settings adjusted.
@@ -922,7 +1001,10 @@ fn carry_out(
     };
     let effects: Vec<Effect> = adjusts
         .read()
-        .map(|MenuAdjust(item, dir)| Effect::Adjust(*item, *dir))
+        .map(|MenuAdjust(item, dir)| match item {
+            MenuItem::CodeField => Effect::StepCode(*dir),
+            _ => Effect::Adjust(*item, *dir),
+        })
         .chain(chosen.read().flat_map(|MenuChosen(item)| choose(*item, &at)))
         .collect();
     for effect in effects {
@@ -955,6 +1037,12 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
             out.review.0 = Some(0);
         }
         Effect::Quit => _ = out.exit.write(AppExit::Success),
+        Effect::Online(step) => _ = out.online.write(step),
+        Effect::NewCode(watch) => *out.code = CodeEntry { text: String::new(), watch },
+        Effect::StepCode(dir) => {
+            let slot = out.code.text.len().saturating_sub(1);
+            out.code.step(slot, dir);
+        }
     }
 }
 

@@ -1,6 +1,8 @@
-//! What the game screen is used for besides a plain game: lessons, puzzles, saved games, and the analysis of a finished game.
+//! What the game screen is used for besides a plain game: lessons, puzzles, saved games, games
+//! against a friend online, and the analysis of a finished game.
 
 pub mod analysis;
+pub mod online;
 pub mod puzzles;
 pub mod saves;
 pub mod tutorial;

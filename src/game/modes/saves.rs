@@ -64,6 +64,7 @@ fn controller_word(c: Controller) -> &'static str {
     match c {
         Controller::Human => "human",
         Controller::Ai(l) => l.name(),
+        Controller::Remote => "friend",
     }
 }
 
@@ -72,6 +73,7 @@ pub fn controller_label(c: Controller) -> Msg {
     match c {
         Controller::Human => Msg::new("save-person"),
         Controller::Ai(l) => Msg::new("save-computer").sub("level", level_name(l)),
+        Controller::Remote => Msg::new("save-friend"),
     }
 }
 
@@ -152,7 +154,8 @@ impl SavedGame {
                 }
                 _ => continue,
             };
-            saved.players[side.index()] = if value == "human" {
+            // An online game's record opens as a game of two people at this screen.
+            saved.players[side.index()] = if value == "human" || value == "friend" {
                 Controller::Human
             } else {
                 Controller::Ai(value.parse::<Level>().map_err(|e| format!("line {}: {e}", i + 1))?)
@@ -301,7 +304,13 @@ pub enum Resumable {
     Game(Box<SavedGame>),
     /// A saved game that could not be read, and why (the file is left as it is).
     Unreadable(String),
+    /// The last game was online and unfinished: its seat (in this file) can be taken back.
+    Online(PathBuf),
 }
+
+/// Take back the seat of the last online game (Continue, when the last game was online).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ContinueOnline;
 
 /// Continue the saved game (the title's Continue, or `--continue`).
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -350,6 +359,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<SaveList>()
         .init_resource::<PendingOpen>()
         .add_message::<ContinueGame>()
+        .add_message::<ContinueOnline>()
         .add_message::<ForgetUnfinished>()
         .add_message::<SaveGame>()
         .add_message::<CopyRecord>()
@@ -367,6 +377,11 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 impl DataDir {
+    /// The seat of the last online game (server, code and token).
+    pub fn online_seat(&self) -> PathBuf {
+        self.0.join("online.txt")
+    }
+
     /// The folder of games saved on purpose.
     pub fn saves(&self) -> PathBuf {
         self.0.join("saves")
@@ -379,7 +394,7 @@ fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>,
         *resumable = Resumable::Nothing;
         return;
     }
-    *resumable = match dir {
+    *resumable = match dir.as_deref() {
         Some(dir) if dir.autosave().exists() => match SavedGame::load(&dir.autosave()) {
             Ok(saved) if saved.winner().is_none() && saved.game.ply() > 0 => Resumable::Game(Box::new(saved)),
             Ok(_) => Resumable::Nothing,
@@ -387,6 +402,16 @@ fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>,
         },
         _ => Resumable::Nothing,
     };
+    // An online game kept since the last local one is what Continue takes back.
+    if let Some(dir) = dir.as_deref() {
+        let when = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        let seat = dir.online_seat();
+        if let Some(online) = when(&seat)
+            && when(&dir.autosave()).is_none_or(|local| online >= local)
+        {
+            *resumable = Resumable::Online(seat);
+        }
+    }
 }
 
 /// Starts a game with its players and history (the player's settings stay as they are).
@@ -428,6 +453,7 @@ fn continue_game(
     profile: Option<Res<Profile>>,
     mut commands: Commands,
     mut goto: MessageWriter<GoTo>,
+    mut online: MessageWriter<ContinueOnline>,
 ) {
     if requests.read().count() == 0 || profile.is_some_and(|p| !p.owns_autosave()) {
         return;
@@ -438,8 +464,10 @@ fn continue_game(
     {
         *resumable = Resumable::Game(Box::new(saved));
     }
-    if let Resumable::Game(saved) = std::mem::take(&mut *resumable) {
-        start(*saved, &mut commands, &mut goto);
+    match std::mem::take(&mut *resumable) {
+        Resumable::Game(saved) => start(*saved, &mut commands, &mut goto),
+        Resumable::Online(_) => _ = online.write(ContinueOnline),
+        other => *resumable = other,
     }
 }
 
@@ -604,7 +632,7 @@ fn autosave(
 ) {
     let exiting = exits.read().count() > 0;
     let (Some(rules), Some(dir)) = (rules, dir) else { return };
-    if rules.setup.is_practice() || profile.is_some_and(|p| !p.owns_autosave()) {
+    if rules.setup.is_practice() || rules.setup.mode == crate::game::setup::GameMode::Online || profile.is_some_and(|p| !p.owns_autosave()) {
         return;
     }
     if !rules.is_changed() && !exiting {

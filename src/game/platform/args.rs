@@ -56,6 +56,10 @@ pub struct GameArgs {
     /// is given).
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
+    /// The online game server, host:port (kept in the settings as `server`); without one,
+    /// online games are hosted by the game itself and found on the local network.
+    #[arg(long, value_parser = server_address)]
+    pub server: Option<String>,
     /// Continue the unfinished saved game at once.
     #[arg(long = "continue")]
     pub resume: bool,
@@ -75,6 +79,10 @@ pub struct GameArgs {
 
 /// Smallest board the game offers on each side.
 pub const MIN_BOARD: u8 = 4;
+
+fn server_address(v: &str) -> Result<String, String> {
+    crate::game::platform::settings::check_server(v)
+}
 /// Largest animation speed; 0 is instant.
 pub const MAX_SPEED: f32 = 4.0;
 

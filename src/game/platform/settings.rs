@@ -69,6 +69,9 @@ pub struct Settings {
     pub ai_min_delay: f32,
     /// The window's last size and place, restored when they still fit the screen.
     pub window: Option<WindowPlace>,
+    /// The online game server (`host:port`); empty: this network (the game hosts itself and
+    /// finds friends' games by their code).
+    pub server: String,
 }
 
 /// A window's size (logical pixels) and top-left corner (physical pixels, if known).
@@ -133,6 +136,7 @@ impl Default for Settings {
             seed: 1,
             ai_min_delay: 0.35,
             window: None,
+            server: String::new(),
         }
     }
 }
@@ -146,6 +150,9 @@ impl Settings {
     /// Applies command-line options on top of `self` (defaults or the saved settings).
     /// Sizes and speeds were checked when the command line was parsed.
     pub fn with_args(mut self, args: &GameArgs) -> Settings {
+        if let Some(server) = &args.server {
+            self.server = server.clone();
+        }
         if let Some(g) = args.size {
             self.size = g;
         }
@@ -320,6 +327,22 @@ fn controller_name(c: Controller) -> String {
     match c {
         Controller::Human => "human".to_string(),
         Controller::Ai(l) => l.name().to_string(),
+        // Never a preference: an online game's setup is not kept here.
+        Controller::Remote => "human".to_string(),
+    }
+}
+
+/// A server address as the settings keep it: empty, or `host:port`.
+pub fn check_server(v: &str) -> Result<String, String> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(String::new());
+    }
+    match v.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() && !host.contains(char::is_whitespace) && port.parse::<u16>().is_ok_and(|p| p > 0) => {
+            Ok(v.to_string())
+        }
+        _ => Err("expected host:port, such as games.example.org:7411, or nothing for this network".into()),
     }
 }
 
@@ -335,7 +358,7 @@ fn parse_controller(key: &str, value: &str) -> Result<Controller, String> {
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-const KEYS: [Key; 18] = [
+const KEYS: [Key; 19] = [
     Key {
         name: "size",
         get: |s| format!("{}x{}", s.size.rows(), s.size.cols()),
@@ -482,6 +505,14 @@ const KEYS: [Key; 18] = [
             s.language = Lang::from_code(v).ok_or_else(|| {
                 format!("language {}: expected en (English), haw (ʻŌlelo Hawaiʻi) or nl (Nederlands)", quote(v))
             })?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "server",
+        get: |s| s.server.clone(),
+        set: |s, v| {
+            s.server = check_server(v).map_err(|e| format!("server {}: {e}", quote(v)))?;
             Ok(())
         },
     },

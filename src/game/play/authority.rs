@@ -220,6 +220,9 @@ fn admit(rules: &Rules, intent: &Intent) -> Result<(), Option<Rejected>> {
             }
             _ => Ok(()),
         },
+        // Online, a take-back is a request to the friend (the online module sends it), and
+        // there is nothing to redo.
+        Intent::Undo | Intent::Redo if rules.setup.mode == crate::game::setup::GameMode::Online => Err(None),
         Intent::Resign(_) if rules.winner().is_some() => {
             Err(Some(Rejected { at: None, reason: Msg::new("refuse-already-over") }))
         }

@@ -58,6 +58,14 @@ pub enum Overlay {
     Lessons,
     /// A puzzle solved, or lost by the move just played.
     PuzzleOver,
+    /// Playing a friend online: host, join, watch (over the title).
+    Online,
+    /// Hosting: the board and your colour (over the title).
+    OnlineHost,
+    /// Typing a friend's invite code, to join or to watch (over the title).
+    OnlineJoin,
+    /// The host's invite code, shown until the friend has joined (over the game).
+    OnlineCode,
 }
 
 /// Open a menu, or go back from the open one. Anyone may ask; only the menu module's
@@ -108,6 +116,7 @@ impl Overlay {
                 Overlay::Pause
             }
             Overlay::Setup | Overlay::Load => Overlay::MoreGames,
+            Overlay::OnlineHost | Overlay::OnlineJoin => Overlay::Online,
             Overlay::HowToPlay => Overlay::Lessons,
             _ => Overlay::None,
         }
@@ -190,6 +199,8 @@ pub enum Discard {
     DeleteSave(usize),
     /// Open a saved or pasted game while an unfinished one could be continued.
     OpenGame,
+    /// The friend online asks to take back their last move: allow it?
+    AllowUndo,
 }
 
 /// Registers the screen states and chains the frame stages.

@@ -48,11 +48,12 @@ pub(super) fn game_hud(
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
-    (tutorial, tr, puzzle, analysis): (
+    (tutorial, tr, puzzle, analysis, online): (
         Option<Res<crate::game::modes::tutorial::Tutorial>>,
         Res<Tr>,
         Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
         Res<GameAnalysis>,
+        Option<Res<crate::game::modes::online::OnlineGame>>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -80,15 +81,17 @@ pub(super) fn game_hud(
             let human_turn = *turn.get() == Turn::Human;
             let small = |key: &str| egui::Button::new(tr.t(key)).min_size(egui::vec2(HUD_BUTTON_MIN_WIDTH, 30.0));
             let live = review.0.is_none();
+            // Online: Undo asks the friend, and there is no redo and no hint (fair play).
+            let online_game = rules.setup.mode == crate::game::setup::GameMode::Online;
             if ui.add_enabled(live && game.can_undo(), small("hud-undo")).on_hover_text(tr.t("hud-undo-keys")).clicked()
             {
                 intents.write(Intent::Undo);
             }
-            if ui.add_enabled(live && game.can_redo(), small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked()
+            if ui.add_enabled(live && game.can_redo() && !online_game, small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked()
             {
                 intents.write(Intent::Redo);
             }
-            if ui.add_enabled(live && human_turn && !hints.thinking(), small("hud-hint")).clicked() {
+            if ui.add_enabled(live && human_turn && !hints.thinking() && !online_game, small("hud-hint")).clicked() {
                 hint_requests.write(HintRequest);
             }
             if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
@@ -162,6 +165,10 @@ pub(super) fn game_hud(
             Some((tr.msg(&hint_words(game, m, a.outlook)), false))
         } else if notice.left > 0.0 {
             Some((tr.msg(&notice.text), notice.warning))
+        } else if let Some(words) = online.as_deref().and_then(|o| o.link_words()) {
+            // The line to the friend, whenever it is not simply fine.
+            let trouble = online.as_deref().is_some_and(|o| !matches!(o.link, crate::online::client::LinkState::Connected));
+            Some((tr.msg(&words), trouble))
         } else {
             None
         };

@@ -17,6 +17,23 @@ use crate::game::play::screen::{Notice, Overlay, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+/// An item's words; the code field and its button say what was typed and what it will do.
+fn item_label(item: MenuItem, settings: &Settings, code: &crate::game::modes::online::CodeEntry, tr: &Tr) -> String {
+    use crate::game::platform::i18n::Msg;
+    match item {
+        MenuItem::CodeField => {
+            let typed: String = (0..crate::online::code::CODE_LEN)
+                .map(|i| code.symbol(i).unwrap_or('_'))
+                .enumerate()
+                .flat_map(|(i, c)| if i == 3 { vec!['-', c] } else { vec![c] })
+                .collect();
+            tr.msg(&Msg::new("item-code").text("code", typed))
+        }
+        MenuItem::JoinNow if code.watch => tr.t("item-watch-now"),
+        _ => item.text(settings, tr),
+    }
+}
+
 /// The menus over the title or the game: pause, game over, settings, custom setup, saved
 /// games and confirmation questions, each in a modal that dims what is behind it.
 pub(super) fn overlay_menu(
@@ -33,7 +50,12 @@ pub(super) fn overlay_menu(
         Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
         Res<GameAnalysis>,
     ),
-    (tr, device): (Res<Tr>, Res<LastDevice>),
+    (tr, device, online, code): (
+        Res<Tr>,
+        Res<LastDevice>,
+        Option<Res<crate::game::modes::online::OnlineGame>>,
+        Res<crate::game::modes::online::CodeEntry>,
+    ),
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
@@ -66,6 +88,8 @@ pub(super) fn overlay_menu(
         tutorial: tutorial.as_deref(),
         puzzle: puzzle.as_deref(),
         device: *device,
+        online: online.as_deref(),
+        code: &code,
     };
     let Some((title, mut lines)) = panel_words(overlay, &facts) else { return Ok(()) };
     // What a menu item just did (saved, copied, refused) shows inside the menu.
@@ -126,7 +150,7 @@ pub(super) fn overlay_menu(
             scroll.show(ui, |ui| {
                 if overlay == Overlay::HowToPlay {
                     how_to_play_page(ui, &tr);
-                    let label = |item: MenuItem| item.text(&settings, &tr);
+                    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
                     menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
                 } else if overlay == Overlay::Load {
                     save_rows(ui, &saves, &tr, &mut focus, moved, &mut chosen);
@@ -135,13 +159,13 @@ pub(super) fn overlay_menu(
                     let offset = items.len() - rest.len();
                     let mut sub = *focus;
                     sub.index = focus.index.wrapping_sub(offset);
-                    let label = |item: MenuItem| item.text(&settings, &tr);
+                    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
                     menu_buttons(ui, &rest, &label, &can, size, &mut sub, moved, &mut chosen, &mut adjusted);
                     if sub.index != focus.index.wrapping_sub(offset) {
                         focus.index = sub.index + offset;
                     }
                 } else {
-                    let label = |item: MenuItem| item.text(&settings, &tr);
+                    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
                     menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
                 }
             });

@@ -37,6 +37,10 @@ pub struct PanelFacts<'a> {
     pub puzzle: Option<&'a crate::game::modes::puzzles::PuzzleRun>,
     /// The device in use, for hints that name keys or buttons.
     pub device: LastDevice,
+    /// The online game, if one runs (its code and where friends reach it).
+    pub online: Option<&'a crate::game::modes::online::OnlineGame>,
+    /// The invite code being typed.
+    pub code: &'a crate::game::modes::online::CodeEntry,
 }
 
 /// A panel's words: its title, and lines of text with their colours.
@@ -67,8 +71,36 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         ),
         Overlay::Lesson => lesson_words(facts.tutorial?),
         Overlay::GameOver => game_over_words(facts.rules?),
+        Overlay::Online => (Msg::new("online-title"), hint("online-hint")),
+        Overlay::OnlineHost => (Msg::new("online-host-title"), host_lines(facts.settings)),
+        Overlay::OnlineJoin => {
+            let title = if facts.code.watch { "online-watch-title" } else { "online-join-title" };
+            let how = if facts.device == LastDevice::Pad { "online-code-entry-pad" } else { "online-code-entry" };
+            (Msg::new(title), hint(how))
+        }
+        Overlay::OnlineCode => code_words(facts.online?),
         Overlay::None => return None,
     })
+}
+
+/// Hosting: where the game will be, and who plays which colour.
+fn host_lines(settings: &Settings) -> Vec<(Msg, egui::Color32)> {
+    let place = if settings.server.trim().is_empty() {
+        Msg::new("online-host-here")
+    } else {
+        Msg::new("online-host-server").text("server", settings.server.clone())
+    };
+    vec![(place, palette::TEXT_DIM)]
+}
+
+/// The host's invite code in the title, and how the friend comes in.
+fn code_words(online: &crate::game::modes::online::OnlineGame) -> PanelWords {
+    let code = online.code.as_deref().map(crate::online::code::display).unwrap_or_default();
+    let mut lines = vec![(Msg::new("online-code-hint"), palette::TEXT)];
+    if let Some(lan) = &online.lan {
+        lines.push((Msg::new("online-lan-address").text("address", lan.clone()), palette::TEXT_DIM));
+    }
+    (Msg::new("online-code-title").text("code", code), lines)
 }
 
 /// The custom setup's lines: a hint, then what each computer player is like — always as many
@@ -174,7 +206,8 @@ mod tests {
     use crate::ai::Level;
 
     fn facts<'a>(settings: &'a Settings, saves: &'a SaveList, device: LastDevice) -> PanelFacts<'a> {
-        PanelFacts { settings, saves, rules: None, tutorial: None, puzzle: None, device }
+        static CODE: std::sync::LazyLock<crate::game::modes::online::CodeEntry> = std::sync::LazyLock::new(Default::default);
+        PanelFacts { settings, saves, rules: None, tutorial: None, puzzle: None, device, online: None, code: &CODE }
     }
 
     #[test]

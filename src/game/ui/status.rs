@@ -4,12 +4,18 @@
 use crate::game::platform::i18n::{Msg, side_key, side_name};
 use crate::game::platform::settings::Controller;
 use crate::game::play::screen::Turn;
-use crate::game::setup::GameSetup;
+use crate::game::setup::{GameMode, GameSetup};
 use crate::rules::{Color as Side, Game, Phase, move_to_string};
 
-/// Whether exactly one side is played by a person at this screen (then the game says "you").
+/// Whether exactly one side is played by a person at this screen (then the game says "you"):
+/// against the computer, or against a friend online.
 pub(super) fn one_human(setup: &GameSetup) -> Option<Side> {
-    setup.one_human()
+    setup.one_human().or_else(|| setup.online_seat())
+}
+
+/// The other side is a friend online (else the computer, when there is a "you").
+fn online(setup: &GameSetup) -> bool {
+    setup.mode == GameMode::Online
 }
 
 /// `Some` when `side` is the one person playing the computer.
@@ -21,9 +27,10 @@ pub(super) fn you_or_colour(setup: &GameSetup, side: Side) -> Option<Side> {
 pub(super) fn player_name(setup: &GameSetup, side: Side) -> Msg {
     match (one_human(setup), setup.controller(side)) {
         (Some(you), _) if you == side => Msg::new("player-you"),
+        (Some(_), _) if online(setup) => Msg::new("player-friend"),
         (Some(_), _) => Msg::new("player-computer"),
         (None, Controller::Ai(_)) => Msg::new("player-side-computer").text("side", side_key(side)),
-        (None, Controller::Human) => side_name(side),
+        (None, Controller::Human | Controller::Remote) => side_name(side),
     }
 }
 
@@ -34,6 +41,7 @@ pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn:
     if let Some(r) = resigned {
         return match you_or_colour(setup, r) {
             Some(_) => Msg::new("status-you-resigned"),
+            None if online(setup) && one_human(setup).is_some() => Msg::new("status-friend-resigned"),
             None if one_human(setup).is_some() => Msg::new("status-computer-resigned"),
             None => Msg::new("status-side-resigned").text("side", side_key(r)),
         };
@@ -54,11 +62,14 @@ pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn:
     match game.phase() {
         Phase::Over { winner } => match you {
             // Only against the computer is there a "you": the loser is the computer.
+            Some(y) if y == winner && online(setup) => Msg::new("status-you-win-online"),
             Some(y) if y == winner => Msg::new("status-you-win"),
             Some(_) => Msg::new("status-you-lose"),
             None => Msg::new("status-side-wins").text("side", side_key(winner)),
         },
-        _ if setup.controller(side) != Controller::Human => match you {
+        // Watching an online game: the phase says who is to move.
+        _ if setup.controller(side) != Controller::Human && !(online(setup) && you.is_none()) => match you {
+            Some(_) if online(setup) => Msg::new("status-friend-thinking"),
             Some(_) => Msg::new("status-computer-thinking"),
             None => Msg::new("status-side-thinking").text("side", side_key(side)),
         },

@@ -1,0 +1,284 @@
+//! Two headless game apps play a friend online through a real `konane serve` child process:
+//! one hosts with the keyboard only, the other joins by typing the code with a gamepad only;
+//! they play a whole game with a take-back asked and allowed on the way, then a rematch with
+//! the colours swapped. The apps are driven with the same raw device messages a driver sends.
+
+use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::{ButtonState, InputPlugin};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use konane::game::board::input::BoardCursor;
+use konane::game::modes::online::{CodeEntry, OnlineGame};
+use konane::game::play::authority::Rules;
+use konane::game::play::screen::{Discard, Overlay};
+use konane::game::{Screen, Settings, Turn, core_plugin};
+use konane::online::code::ALPHABET;
+use konane::rules::{Color as Side, Coord, Geometry, Move};
+use std::time::Instant;
+
+mod common;
+use common::{LIMIT, Server, scratch};
+
+#[derive(Clone, Copy)]
+enum Device {
+    Pad(Entity),
+    Keyboard,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Press {
+    Up,
+    Down,
+    Left,
+    Right,
+    Choose,
+    Undo,
+}
+
+impl Device {
+    fn send(self, app: &mut App, press: Press, down: bool) {
+        match self {
+            Device::Pad(pad) => {
+                let button = match press {
+                    Press::Up => GamepadButton::DPadUp,
+                    Press::Down => GamepadButton::DPadDown,
+                    Press::Left => GamepadButton::DPadLeft,
+                    Press::Right => GamepadButton::DPadRight,
+                    Press::Choose => GamepadButton::South,
+                    Press::Undo => GamepadButton::LeftTrigger,
+                };
+                let value = if down { 1.0 } else { 0.0 };
+                app.world_mut()
+                    .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
+            }
+            Device::Keyboard => {
+                let (key_code, logical_key) = match press {
+                    Press::Up => (KeyCode::ArrowUp, Key::ArrowUp),
+                    Press::Down => (KeyCode::ArrowDown, Key::ArrowDown),
+                    Press::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
+                    Press::Right => (KeyCode::ArrowRight, Key::ArrowRight),
+                    Press::Choose => (KeyCode::Enter, Key::Enter),
+                    Press::Undo => (KeyCode::KeyU, Key::Character("u".into())),
+                };
+                key(app, key_code, logical_key, down);
+            }
+        }
+    }
+
+    fn press(self, app: &mut App, press: Press) {
+        self.send(app, press, true);
+        app.update();
+        self.send(app, press, false);
+        app.update();
+    }
+}
+
+fn key(app: &mut App, key_code: KeyCode, logical_key: Key, down: bool) {
+    let state = if down { ButtonState::Pressed } else { ButtonState::Released };
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+}
+
+fn app_with(device: &str, server: &str, colour: Side) -> (App, Device) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_millis(16)));
+    app.insert_resource(Settings {
+        size: Geometry::new(6, 6).unwrap(),
+        colour,
+        anim_speed: 0.0,
+        server: server.to_string(),
+        ..Settings::default()
+    });
+    app.add_message::<CursorMoved>();
+    core_plugin(&mut app);
+    konane::game::board::input::device_plugin(&mut app);
+    app.update();
+    let device = if device == "pad" {
+        let pad = app.world_mut().spawn_empty().id();
+        app.world_mut().write_message(GamepadConnectionEvent::new(
+            pad,
+            GamepadConnection::Connected { name: "Test pad".into(), vendor_id: None, product_id: None },
+        ));
+        app.update();
+        Device::Pad(pad)
+    } else {
+        Device::Keyboard
+    };
+    (app, device)
+}
+
+fn overlay(app: &App) -> Overlay {
+    *app.world().resource::<Overlay>()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn rules(app: &App) -> &Rules {
+    app.world().resource::<Rules>()
+}
+
+/// Updates both apps until `done` holds (the network runs in real time beside them).
+fn until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
+    let t = Instant::now();
+    while !done(apps) {
+        assert!(t.elapsed() < LIMIT, "{what}: not within {LIMIT:?}");
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// Title → More ways to play → Play a friend online.
+fn open_online(app: &mut App, d: Device) {
+    // The title's focus starts on Play vs computer; More ways to play is two below.
+    d.press(app, Press::Down);
+    d.press(app, Press::Down);
+    d.press(app, Press::Choose);
+    assert_eq!(overlay(app), Overlay::MoreGames);
+    d.press(app, Press::Down);
+    d.press(app, Press::Choose);
+    assert_eq!(overlay(app), Overlay::Online);
+}
+
+/// Moves the board cursor to `to` with the device's directions, then chooses.
+fn choose_cell(app: &mut App, d: Device, to: Coord) {
+    if !app.world().resource::<BoardCursor>().visible {
+        d.press(app, Press::Choose);
+    }
+    let at = app.world().resource::<BoardCursor>().at;
+    for _ in at.row..to.row {
+        d.press(app, Press::Down);
+    }
+    for _ in to.row..at.row {
+        d.press(app, Press::Up);
+    }
+    for _ in at.col..to.col {
+        d.press(app, Press::Right);
+    }
+    for _ in to.col..at.col {
+        d.press(app, Press::Left);
+    }
+    d.press(app, Press::Choose);
+}
+
+fn play(app: &mut App, d: Device, m: Move) {
+    let before = rules(app).game.ply();
+    choose_cell(app, d, m.from);
+    if !m.is_removal() {
+        choose_cell(app, d, m.to);
+    }
+    app.update();
+    assert_eq!(rules(app).game.moves().get(before), Some(&m), "the device did not play {m:?}");
+}
+
+fn seat(app: &App) -> Option<Side> {
+    app.world().get_resource::<OnlineGame>().and_then(|o| o.you)
+}
+
+#[test]
+fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_serve() {
+    let dir = scratch("headless");
+    let server = Server::start(&dir, "127.0.0.1:0", &[]);
+    let (mut host, keys) = app_with("keyboard", &server.addr, Side::White);
+    let (mut guest, pad) = app_with("pad", &server.addr, Side::Black);
+
+    // The host: Host a game, then (board 6x6 and colour White from the settings) Start hosting.
+    open_online(&mut host, keys);
+    keys.press(&mut host, Press::Choose);
+    assert_eq!(overlay(&host), Overlay::OnlineHost);
+    for _ in 0..4 {
+        keys.press(&mut host, Press::Down);
+    }
+    keys.press(&mut host, Press::Choose);
+    until(&mut [&mut host], "hosting", |a| {
+        screen(a[0]) == Screen::Game && overlay(a[0]) == Overlay::OnlineCode
+    });
+    let code = host.world().resource::<OnlineGame>().code.clone().unwrap();
+    assert_eq!(seat(&host), Some(Side::White));
+    assert_eq!(*rules(&host).game.geometry(), Geometry::new(6, 6).unwrap());
+
+    // The guest: Join with a code, typed with the pad (right steps the symbol, A takes it).
+    open_online(&mut guest, pad);
+    pad.press(&mut guest, Press::Down);
+    pad.press(&mut guest, Press::Choose);
+    assert_eq!(overlay(&guest), Overlay::OnlineJoin);
+    for (i, ch) in code.chars().enumerate() {
+        let k = ALPHABET.iter().position(|a| *a as char == ch).unwrap();
+        // The first symbol appears with the first press; each later one with A.
+        let presses = if i == 0 { k + 1 } else { k };
+        for _ in 0..presses {
+            pad.press(&mut guest, Press::Right);
+        }
+        assert_eq!(guest.world().resource::<CodeEntry>().symbol(i), Some(ch));
+        pad.press(&mut guest, Press::Choose);
+    }
+    until(&mut [&mut host, &mut guest], "joining", |a| {
+        screen(a[1]) == Screen::Game && overlay(a[0]) == Overlay::None && seat(a[1]).is_some()
+    });
+    assert_eq!(seat(&guest), Some(Side::Black));
+
+    // A whole game: whoever is to move plays with their own device; the other sees it arrive.
+    let start = Instant::now();
+    let mut n = 0;
+    let mut took_back = false;
+    loop {
+        assert!(start.elapsed() < LIMIT, "the online game did not finish");
+        // Both boards agree, and the side to move has its turn (or the game is over).
+        until(&mut [&mut host, &mut guest], "both at the same move", |a| {
+            let turn = |app: &App| *app.world().resource::<State<Turn>>().get();
+            let to_move = rules(a[0]).game.to_move();
+            let mover = if seat(a[0]) == Some(to_move) { &a[0] } else { &a[1] };
+            rules(a[0]).game == rules(a[1]).game && matches!(turn(mover), Turn::Human | Turn::Over)
+        });
+        let legal = rules(&host).legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[n % legal.len()];
+        let mover = rules(&host).game.to_move();
+        let (app, dev) = if seat(&host) == Some(mover) { (&mut host, keys) } else { (&mut guest, pad) };
+        play(app, dev, m);
+        n += 1;
+        // Once, after the host's jump: the host presses U, the guest allows it (No, then Yes).
+        if !took_back && n >= 4 && seat(&host) == Some(mover) {
+            took_back = true;
+            let plies = rules(&host).game.ply();
+            until(&mut [&mut host, &mut guest], "the guest sees the move", |a| rules(a[1]).game.ply() == plies);
+            keys.press(&mut host, Press::Undo);
+            until(&mut [&mut host, &mut guest], "the question", |a| {
+                overlay(a[1]) == Overlay::Confirm(Discard::AllowUndo)
+            });
+            pad.press(&mut guest, Press::Down);
+            pad.press(&mut guest, Press::Choose);
+            until(&mut [&mut host, &mut guest], "the take-back", |a| {
+                rules(a[0]).game.ply() == plies - 1 && rules(a[1]).game.ply() == plies - 1
+            });
+        }
+    }
+    assert!(took_back && n >= 6);
+    until(&mut [&mut host, &mut guest], "the end on both screens", |a| {
+        overlay(a[0]) == Overlay::GameOver && overlay(a[1]) == Overlay::GameOver
+    });
+    assert_eq!(rules(&host).winner(), rules(&guest).winner());
+
+    // Rematch: the first item of the online game-over panel, on both; the colours swap.
+    keys.press(&mut host, Press::Choose);
+    pad.press(&mut guest, Press::Choose);
+    until(&mut [&mut host, &mut guest], "the rematch", |a| {
+        seat(a[0]) == Some(Side::Black) && rules(a[0]).game.ply() == 0 && seat(a[1]) == Some(Side::White)
+    });
+    assert_eq!(overlay(&host), Overlay::None);
+    assert_eq!(rules(&host).setup.online_seat(), Some(Side::Black));
+}
