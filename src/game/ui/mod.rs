@@ -15,6 +15,7 @@ mod board_labels;
 mod fade;
 mod how_to_play;
 mod hud;
+mod move_list;
 mod notices;
 mod overlays;
 mod palette;
