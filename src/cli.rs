@@ -517,13 +517,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
     match cmd {
         Command::Perft { size, depth, position, divide, threads, hash_mb } => {
             let p = start_position(size, position.as_deref(), geometry(8, 8))?;
-            let table = if hash_mb > 0 {
-                let bytes = (hash_mb as u64) << 20;
-                crate::memory::check(bytes, "the perft table", "--hash-mb", hash_mb as u64, 1 << 20)?;
-                Some(PerftTable::new(hash_mb << 20).map_err(|e| format!("--hash-mb {hash_mb}: {e}"))?)
-            } else {
-                None
-            };
+            let table = perft_table(hash_mb)?;
             perft_command(&p, depth, divide, threads, table.as_ref())?;
         }
         Command::Moves { position } => {
@@ -532,18 +526,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 outln!("{}", move_to_string(p.geometry(), m));
             }
         }
-        Command::PlayRecord { file } => {
-            let text = read_regular_file(&file, MAX_RECORD_BYTES)?;
-            let name = show_path(&file);
-            let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
-            match rec.replay() {
-                Ok(game) => {
-                    outln!("{}", position_to_string(game.position()));
-                    outln!("{}", crate::rules::record::result_text(game.position(), game.ply()));
-                }
-                Err(e) => return Err(format!("{name}: illegal move at {e}").into()),
-            }
-        }
+        Command::PlayRecord { file } => play_record(&file)?,
         Command::Solve {
             size,
             position,
@@ -574,37 +557,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             })?;
         }
         Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {
-            let a = PlayerSpec::parse(&black, move_ms)?;
-            let b = PlayerSpec::parse(&white, move_ms)?;
-            if let Some(dir) = &records {
-                prepare_records_dir(dir)?;
-            }
-            let (workers, note) = worker_count(threads, games);
-            if let Some(note) = note {
-                errln!("konane: {note}");
-            }
-            let names = [black.clone(), white.clone()];
-            let stop = interrupt_flag();
-            let res = play_match(&MatchConfig {
-                size,
-                a,
-                b,
-                games,
-                seed,
-                threads: workers,
-                random_plies,
-                alternate: !no_alternate,
-                records: records.map(|dir| (dir, names)),
-                stop: stop.clone(),
-            });
-            res.print(&black, &white)?;
-            let played = res.wins[0] + res.wins[1];
-            if played < games && stop.load(Ordering::SeqCst) {
-                return Err(Failure::Interrupted(format!("{played} of {games} games played")));
-            }
-            if res.unwritten > 0 {
-                return Err(format!("{} of {games} game records could not be written", res.unwritten).into());
-            }
+            match_command(size, [black, white], move_ms, games, seed, threads, random_plies, !no_alternate, records)?;
         }
         Command::Bench { quick } => bench(quick)?,
         Command::Serve {
@@ -631,49 +584,132 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         }
         Command::Puzzle { action } => puzzle(action)?,
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,
-        Command::Sounds { out } => {
-            std::fs::create_dir_all(&out)
-                .map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(&out)))?;
-            // Every file's path, before any sound is rendered.
-            for effect in crate::synth::Effect::all() {
-                check_writable(&out.join(format!("{}.wav", effect.name())))?;
-            }
-            outln!("{:<10} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
-            for effect in crate::synth::Effect::all() {
-                let samples = crate::synth::render(effect);
-                let path = out.join(format!("{}.wav", effect.name()));
-                crate::files::write_atomically(&path, &crate::synth::wav(&samples))
-                    .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
-                let st = crate::synth::stats(&samples);
-                outln!(
-                    "{:<10} {:>7.2} {:>9.1} {:>9.1}  {}",
-                    effect.name(),
-                    st.seconds,
-                    crate::synth::dbfs(st.peak),
-                    crate::synth::dbfs(st.rms),
-                    effect.description()
-                );
-            }
-        }
+        Command::Sounds { out } => sounds(&out)?,
         Command::Hint { position, ms } => {
             let p = position_arg(&position)?;
             let a = crate::ai::analyse(&p, Duration::from_millis(ms), Arc::new(AtomicBool::new(false)));
-            match a.best {
-                Some(m) => outln!("best {}", move_to_string(p.geometry(), m)),
-                None => outln!("best none ({} has no move)", p.to_move().name()),
+            for line in hint_lines(&p, &a) {
+                outln!("{line}");
             }
-            match a.outlook {
-                Outlook::Score(s) => outln!("eval {s} (depth {})", a.depth),
-                Outlook::Win { plies: Some(n) } => outln!("proven win in {n} plies"),
-                Outlook::Win { plies: None } => outln!("proven win"),
-                Outlook::Loss { plies: Some(n) } => outln!("proven loss in {n} plies"),
-                Outlook::Loss { plies: None } => outln!("proven loss"),
-            }
-            let pv: Vec<String> = a.pv.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
-            outln!("pv {}", pv.join(" "));
         }
     }
     Ok(())
+}
+
+/// The transposition table of `perft --hash-mb` (none for 0), after checking the memory.
+fn perft_table(hash_mb: usize) -> Result<Option<PerftTable>, Failure> {
+    if hash_mb == 0 {
+        return Ok(None);
+    }
+    let bytes = (hash_mb as u64) << 20;
+    crate::memory::check(bytes, "the perft table", "--hash-mb", hash_mb as u64, 1 << 20)?;
+    Ok(Some(PerftTable::new(hash_mb << 20).map_err(|e| format!("--hash-mb {hash_mb}: {e}"))?))
+}
+
+/// `play-record`: replays a record file and prints the final position and the result;
+/// errors name the file.
+fn play_record(file: &std::path::Path) -> Result<(), Failure> {
+    let text = read_regular_file(file, MAX_RECORD_BYTES)?;
+    let name = show_path(file);
+    let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+    let game = rec.replay().map_err(|e| format!("{name}: illegal move at {e}"))?;
+    outln!("{}", position_to_string(game.position()));
+    outln!("{}", crate::rules::record::result_text(game.position(), game.ply()));
+    Ok(())
+}
+
+/// `match`: plays the games between the two players (Black first), prints the result, and
+/// fails when Ctrl-C stopped it early or records could not be written.
+fn match_command(
+    size: Geometry,
+    [black, white]: [String; 2],
+    move_ms: Option<u64>,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    random_plies: usize,
+    alternate: bool,
+    records: Option<std::path::PathBuf>,
+) -> Result<(), Failure> {
+    let a = PlayerSpec::parse(&black, move_ms)?;
+    let b = PlayerSpec::parse(&white, move_ms)?;
+    if let Some(dir) = &records {
+        prepare_records_dir(dir)?;
+    }
+    let (workers, note) = worker_count(threads, games);
+    if let Some(note) = note {
+        errln!("konane: {note}");
+    }
+    let names = [black.clone(), white.clone()];
+    let stop = interrupt_flag();
+    let config = MatchConfig {
+        size,
+        a,
+        b,
+        games,
+        seed,
+        threads: workers,
+        random_plies,
+        alternate,
+        records: records.map(|dir| (dir, names)),
+        stop: stop.clone(),
+    };
+    let res = play_match(&config);
+    res.print(&black, &white)?;
+    match_failure(&res, games, stop.load(Ordering::SeqCst)).map_or(Ok(()), Err)
+}
+
+/// Why a finished match fails, if it does: stopped (Ctrl-C) before every game was played, or
+/// records that could not be written.
+fn match_failure(res: &MatchResult, games: usize, stopped: bool) -> Option<Failure> {
+    let played = res.wins[0] + res.wins[1];
+    if played < games && stopped {
+        return Some(Failure::Interrupted(format!("{played} of {games} games played")));
+    }
+    (res.unwritten > 0).then(|| format!("{} of {games} game records could not be written", res.unwritten).into())
+}
+
+/// `sounds`: writes every sound effect as a WAV file into `out` (every path checked before
+/// any sound is rendered) and prints a table of them.
+fn sounds(out: &std::path::Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(out)))?;
+    for effect in crate::synth::Effect::all() {
+        check_writable(&out.join(format!("{}.wav", effect.name())))?;
+    }
+    outln!("{:<10} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
+    for effect in crate::synth::Effect::all() {
+        let samples = crate::synth::render(effect);
+        let path = out.join(format!("{}.wav", effect.name()));
+        crate::files::write_atomically(&path, &crate::synth::wav(&samples))
+            .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
+        let st = crate::synth::stats(&samples);
+        outln!(
+            "{:<10} {:>7.2} {:>9.1} {:>9.1}  {}",
+            effect.name(),
+            st.seconds,
+            crate::synth::dbfs(st.peak),
+            crate::synth::dbfs(st.rms),
+            effect.description()
+        );
+    }
+    Ok(())
+}
+
+/// What `hint` prints: the best move, the evaluation or proof, and the expected line.
+fn hint_lines(p: &Position, a: &crate::ai::Analysis) -> [String; 3] {
+    let best = match a.best {
+        Some(m) => format!("best {}", move_to_string(p.geometry(), m)),
+        None => format!("best none ({} has no move)", p.to_move().name()),
+    };
+    let outlook = match a.outlook {
+        Outlook::Score(s) => format!("eval {s} (depth {})", a.depth),
+        Outlook::Win { plies: Some(n) } => format!("proven win in {n} plies"),
+        Outlook::Win { plies: None } => "proven win".to_string(),
+        Outlook::Loss { plies: Some(n) } => format!("proven loss in {n} plies"),
+        Outlook::Loss { plies: None } => "proven loss".to_string(),
+    };
+    let pv: Vec<String> = a.pv.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
+    [best, outlook, format!("pv {}", pv.join(" "))]
 }
 
 /// `perft`: the count (and with `divide` the count below every first move); progress on a
@@ -971,72 +1007,111 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
             if g >= cfg.games || cfg.stop.load(Ordering::SeqCst) {
                 break;
             }
-            // Each opening is played twice, once with each colour assignment.
-            let mut rng = SmallRng::seed_from_u64(cfg.seed.wrapping_mul(1000).wrapping_add((g / 2) as u64));
-            let mut game = random_opening(cfg.size, cfg.random_plies, &mut rng);
-            let a_is_black = !cfg.alternate || g.is_multiple_of(2);
-            for p in players.iter_mut() {
-                p.new_game();
-            }
-            let mut moves = [0u64; 2];
-            let mut time = [Duration::ZERO; 2];
-            let mut max_time = [Duration::ZERO; 2];
-            let mut over = [0u64; 2];
-            let winner = loop {
-                if let Phase::Over { winner } = game.phase() {
-                    break Some(winner);
-                }
-                let idx = if (game.to_move() == Color::Black) == a_is_black { 0 } else { 1 };
-                let t0 = Instant::now();
-                let choice = players[idx].choose(game.position(), cfg.stop.clone());
-                let dt = t0.elapsed();
-                if cfg.stop.load(Ordering::SeqCst) {
-                    break None;
-                }
-                let m = choice.mv.expect("a player with legal moves returns one");
-                game.play(m).unwrap_or_else(|e| panic!("AI played an illegal move: {e}"));
-                moves[idx] += 1;
-                time[idx] += dt;
-                max_time[idx] = max_time[idx].max(dt);
-                if dt.as_secs_f64() > players[idx].config().budget.as_secs_f64() * 1.1 {
-                    over[idx] += 1;
-                }
-            };
-            let Some(winner) = winner else { break };
-            let winner_idx = if (winner == Color::Black) == a_is_black { 0 } else { 1 };
-            let mut unwritten = 0;
+            let Some(mut played) = play_one(cfg, &mut players, g) else { break };
             if let Some((dir, names)) = &cfg.records {
-                let (bn, wn) = if a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
-                let text = format!(
-                    "# game {} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
-                    g + 1,
-                    g / 2 + 1,
-                    cfg.random_plies,
-                    winner.name(),
-                    Record::of_game(&game).to_text()
-                );
+                let text = record_text(g, cfg.random_plies, names, &played);
                 let path = dir.join(format!("game-{:03}.txt", g + 1));
                 if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
                     // Counted in `unwritten`, which fails the match at its end.
                     let _ = crate::console::err(format_args!("konane: cannot write {}: {e}\n", show_path(&path)));
-                    unwritten = 1;
+                    played.unwritten = 1;
                 }
             }
-            let mut r = result.lock().unwrap();
-            r.wins[winner_idx] += 1;
-            r.color_wins[winner.index()] += 1;
-            r.plies += game.ply() as u64;
-            r.unwritten += unwritten;
-            for i in 0..2 {
-                r.moves[i] += moves[i];
-                r.time[i] += time[i];
-                r.max_time[i] = r.max_time[i].max(max_time[i]);
-                r.over_budget[i] += over[i];
-            }
+            result.lock().unwrap().add(&played);
             done.fetch_add(1, Ordering::Relaxed);
         }
     });
     result.into_inner().unwrap()
+}
+
+/// One game of a match, played to its end.
+struct Played {
+    game: Game,
+    /// The first player had Black.
+    a_is_black: bool,
+    winner: Color,
+    /// Moves, thinking time, longest move and moves over budget, per player.
+    moves: [u64; 2],
+    time: [Duration; 2],
+    max_time: [Duration; 2],
+    over: [u64; 2],
+    /// Its record could not be written (0 or 1).
+    unwritten: usize,
+}
+
+/// Plays game `g` of a match from its random opening (each opening is played twice, once with
+/// each colour assignment); `None` when the match is stopped first.
+fn play_one(cfg: &MatchConfig, players: &mut [Ai; 2], g: usize) -> Option<Played> {
+    let mut rng = SmallRng::seed_from_u64(cfg.seed.wrapping_mul(1000).wrapping_add((g / 2) as u64));
+    let game = random_opening(cfg.size, cfg.random_plies, &mut rng);
+    let a_is_black = !cfg.alternate || g.is_multiple_of(2);
+    for p in players.iter_mut() {
+        p.new_game();
+    }
+    let z = Duration::ZERO;
+    let mut played = Played {
+        game,
+        a_is_black,
+        winner: Color::Black,
+        moves: [0; 2],
+        time: [z; 2],
+        max_time: [z; 2],
+        over: [0; 2],
+        unwritten: 0,
+    };
+    let game = &mut played.game;
+    played.winner = loop {
+        if let Phase::Over { winner } = game.phase() {
+            break winner;
+        }
+        let idx = if (game.to_move() == Color::Black) == a_is_black { 0 } else { 1 };
+        let t0 = Instant::now();
+        let choice = players[idx].choose(game.position(), cfg.stop.clone());
+        let dt = t0.elapsed();
+        if cfg.stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        let m = choice.mv.expect("a player with legal moves returns one");
+        game.play(m).unwrap_or_else(|e| panic!("AI played an illegal move: {e}"));
+        played.moves[idx] += 1;
+        played.time[idx] += dt;
+        played.max_time[idx] = played.max_time[idx].max(dt);
+        if dt.as_secs_f64() > players[idx].config().budget.as_secs_f64() * 1.1 {
+            played.over[idx] += 1;
+        }
+    };
+    Some(played)
+}
+
+/// The record file of game `g` of a match: who played which colour (`names`: the first
+/// player's, then the second's), the winner, and the moves.
+fn record_text(g: usize, random_plies: usize, names: &[String; 2], played: &Played) -> String {
+    let (bn, wn) = if played.a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+    format!(
+        "# game {} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
+        g + 1,
+        g / 2 + 1,
+        random_plies,
+        played.winner.name(),
+        Record::of_game(&played.game).to_text()
+    )
+}
+
+impl MatchResult {
+    /// Counts a finished game.
+    fn add(&mut self, played: &Played) {
+        let winner_idx = if (played.winner == Color::Black) == played.a_is_black { 0 } else { 1 };
+        self.wins[winner_idx] += 1;
+        self.color_wins[played.winner.index()] += 1;
+        self.plies += played.game.ply() as u64;
+        self.unwritten += played.unwritten;
+        for i in 0..2 {
+            self.moves[i] += played.moves[i];
+            self.time[i] += played.time[i];
+            self.max_time[i] = self.max_time[i].max(played.max_time[i]);
+            self.over_budget[i] += played.over[i];
+        }
+    }
 }
 
 /// A fixed middle-game position on a board: the start, two removals and some jumps.
@@ -1057,7 +1132,22 @@ fn bench(quick: bool) -> Result<(), Failure> {
     let n = perft_until(&start, depth, &stop, &AtomicU64::new(0)).ok_or_else(interrupted)?;
     let s = t.elapsed().as_secs_f64();
     outln!("perft 8x8 depth {depth}: {n} nodes in {s:.3} s = {:.1} M nodes/s", n as f64 / s / 1e6);
-    // Search speed.
+    bench_search(quick, &stop, &interrupted)?;
+    let mut failures = bench_budgets(&stop, &interrupted)?;
+    let worst = bench_cancel(&stop, &interrupted)?;
+    if worst > Duration::from_millis(50) {
+        failures.push(format!("cancellation took {:.1} ms", worst.as_secs_f64() * 1000.0));
+    }
+    if !failures.is_empty() {
+        return Err(format!("bench failed: {}", failures.join("; ")).into());
+    }
+    outln!("bench: all budgets and cancellations within limits");
+    Ok(())
+}
+
+/// Search speed on a middle game of 8×8 and of 20×20; `interrupted` is the failure when
+/// stopped (Ctrl-C).
+fn bench_search(quick: bool, stop: &Arc<AtomicBool>, interrupted: &dyn Fn() -> Failure) -> Result<(), Failure> {
     for (rows, cols, jumps) in [(8u8, 8u8, 6usize), (20, 20, 10)] {
         let p = bench_position(rows, cols, jumps);
         let mut searcher = Searcher::new(EvalKind::Full, 20, false);
@@ -1074,7 +1164,12 @@ fn bench(quick: bool) -> Result<(), Failure> {
             r.nodes as f64 / r.elapsed.as_secs_f64() / 1e6
         );
     }
-    // Budgets on 8x8 and 20x20 for every level.
+    Ok(())
+}
+
+/// Every level's time budget on boards of 8×8 to 20×20; returns the levels that went over
+/// (or played no legal move).
+fn bench_budgets(stop: &Arc<AtomicBool>, interrupted: &dyn Fn() -> Failure) -> Result<Vec<String>, Failure> {
     let mut failures = Vec::new();
     for (rows, cols, jumps) in [(8u8, 8u8, 4usize), (20, 20, 8), (20, 20, 60), (13, 20, 40)] {
         let p = bench_position(rows, cols, jumps);
@@ -1101,7 +1196,12 @@ fn bench(quick: bool) -> Result<(), Failure> {
             }
         }
     }
-    // Cancellation latency.
+    Ok(failures)
+}
+
+/// How fast an expert search stops when cancelled after 50, 200 and 500 ms; returns the
+/// slowest.
+fn bench_cancel(stop: &Arc<AtomicBool>, interrupted: &dyn Fn() -> Failure) -> Result<Duration, Failure> {
     let p = bench_position(20, 20, 8);
     let mut worst = Duration::ZERO;
     for delay in [50u64, 200, 500] {
@@ -1127,109 +1227,128 @@ fn bench(quick: bool) -> Result<(), Failure> {
             choice.mv.map(|m| move_to_string(p.geometry(), m)).unwrap_or("no move".into())
         );
     }
-    if worst > Duration::from_millis(50) {
-        failures.push(format!("cancellation took {:.1} ms", worst.as_secs_f64() * 1000.0));
-    }
-    if failures.is_empty() {
-        outln!("bench: all budgets and cancellations within limits");
-        Ok(())
-    } else {
-        Err(format!("bench failed: {}", failures.join("; ")).into())
-    }
+    Ok(worst)
 }
 
 /// `konane puzzle generate|check`.
 fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
-    use crate::ai::puzzle::{GenerateConfig, Grade, check, generate};
     match action {
         PuzzleCommand::Generate { size, count, out, seed, max_nodes, max_games } => {
-            // The file and the memory, before the first game (a generation takes minutes).
-            check_writable(&out)?;
-            check_memo(max_nodes)?;
-            let per = count / 3;
-            let per_grade = [per + u32::from(count % 3 > 0), per + u32::from(count % 3 > 1), per];
-            let cfg = GenerateConfig {
-                geometry: size,
-                per_grade,
-                seed,
-                max_nodes,
-                max_games,
-                move_time: std::time::Duration::from_millis(20),
-                // Ctrl-C stops the generation; the puzzles kept so far are still written.
-                stop: Some(interrupt_static()),
-            };
-            // One line rewritten in place on a terminal; a line every 50 games otherwise. A
-            // progress line that cannot be written fails the command, but only after the
-            // puzzles are saved.
-            let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let mut progress_error = None;
-            let (puzzles, stats) = generate(&cfg, |s| {
-                if progress_error.is_some() || (!terminal && s.games % 50 != 0) {
-                    return;
-                }
-                let written = crate::console::err(format_args!(
-                    "{}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s{}",
-                    if terminal { "\r" } else { "" },
-                    s.games,
-                    s.tried,
-                    s.kept[0],
-                    s.kept[1],
-                    s.kept[2],
-                    s.elapsed.as_secs_f64(),
-                    if terminal { "" } else { "\n" }
-                ));
-                progress_error = written.err();
-            });
-            if terminal && progress_error.is_none() {
-                errln!();
-            }
-            let mut text = format!(
-                "# Kōnane puzzles, {}x{}: konane puzzle generate --size {}x{} --count {count} --seed {seed} --max-nodes {max_nodes}\n\
-                 # position | win in N (moves of the side to move) | plies K | every winning first move\n",
-                size.rows(),
-                size.cols(),
-                size.rows(),
-                size.cols()
-            );
-            for grade in Grade::ALL {
-                text += &format!("# grade: {}\n", grade.name());
-                for p in puzzles.iter().filter(|p| p.grade() == grade) {
-                    text += &p.to_line();
-                    text.push('\n');
-                }
-            }
-            write_or_rescue(&out, &text, &format!("the {} puzzles", puzzles.len()))?;
-            if let Some(e) = progress_error {
-                return Err(e.into());
-            }
-            outln!("games played      {}", stats.games);
-            outln!("positions tried   {}", stats.tried);
-            outln!("proven wins       {}", stats.wins);
-            outln!("proven losses     {}", stats.losses);
-            outln!("over the budget   {}", stats.unknown);
-            outln!("too many winners  {}", stats.too_easy);
-            for (g, grade) in Grade::ALL.iter().enumerate() {
-                outln!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
-            }
-            outln!("time              {:.1} s", stats.elapsed.as_secs_f64());
-            outln!("written           {}", show_path(&out));
-            if interrupt_static().load(Ordering::SeqCst) {
-                return Err(Failure::Interrupted(format!(
-                    "{} puzzles kept after {} games, written to {}",
-                    puzzles.len(),
-                    stats.games,
-                    show_path(&out)
-                )));
-            }
+            generate_puzzles(size, count, &out, seed, max_nodes, max_games)?;
         }
         PuzzleCommand::Check { file, max_nodes } => {
             check_memo(max_nodes)?;
             let text = read_regular_file(&file, MAX_PUZZLE_BYTES)?;
             let start = std::time::Instant::now();
-            let n = check(&text, max_nodes).map_err(|e| format!("{}: {e}", show_path(&file)))?;
+            let n = crate::ai::puzzle::check(&text, max_nodes).map_err(|e| format!("{}: {e}", show_path(&file)))?;
             outln!("{n} puzzles re-proved in {:.1} s", start.elapsed().as_secs_f64());
         }
     }
+    Ok(())
+}
+
+/// How many puzzles of each grade (short, middle, long) make `count`: a third each, the
+/// shorter grades taking what is left over.
+fn per_grade(count: u32) -> [u32; 3] {
+    let per = count / 3;
+    [per + u32::from(!count.is_multiple_of(3)), per + u32::from(count % 3 > 1), per]
+}
+
+/// The puzzle file: a header with the command that made it, then the puzzles by grade.
+fn puzzle_file(size: Geometry, count: u32, seed: u64, max_nodes: u64, puzzles: &[crate::ai::puzzle::Puzzle]) -> String {
+    let (rows, cols) = (size.rows(), size.cols());
+    let mut text = format!(
+        "# Kōnane puzzles, {rows}x{cols}: konane puzzle generate --size {rows}x{cols} --count {count} --seed {seed} \
+         --max-nodes {max_nodes}\n# position | win in N (moves of the side to move) | plies K | every winning first move\n"
+    );
+    for grade in crate::ai::puzzle::Grade::ALL {
+        text += &format!("# grade: {}\n", grade.name());
+        for p in puzzles.iter().filter(|p| p.grade() == grade) {
+            text += &p.to_line();
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// `puzzle generate`: plays games until each grade has its puzzles (or Ctrl-C), writes them,
+/// and prints what it did. The file and the memory are checked before the first game (a
+/// generation takes minutes).
+fn generate_puzzles(
+    size: Geometry,
+    count: u32,
+    out: &std::path::Path,
+    seed: u64,
+    max_nodes: u64,
+    max_games: u32,
+) -> Result<(), Failure> {
+    use crate::ai::puzzle::{GenerateConfig, generate};
+    check_writable(out)?;
+    check_memo(max_nodes)?;
+    let per_grade = per_grade(count);
+    let cfg = GenerateConfig {
+        geometry: size,
+        per_grade,
+        seed,
+        max_nodes,
+        max_games,
+        move_time: std::time::Duration::from_millis(20),
+        // Ctrl-C stops the generation; the puzzles kept so far are still written.
+        stop: Some(interrupt_static()),
+    };
+    // One line rewritten in place on a terminal; a line every 50 games otherwise. A progress
+    // line that cannot be written fails the command, but only after the puzzles are saved.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut progress_error = None;
+    let (puzzles, stats) = generate(&cfg, |s| {
+        if progress_error.is_some() || (!terminal && s.games % 50 != 0) {
+            return;
+        }
+        let (start, end) = if terminal { ("\r", "") } else { ("", "\n") };
+        let written = crate::console::err(format_args!(
+            "{start}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s{end}",
+            s.games,
+            s.tried,
+            s.kept[0],
+            s.kept[1],
+            s.kept[2],
+            s.elapsed.as_secs_f64(),
+        ));
+        progress_error = written.err();
+    });
+    if terminal && progress_error.is_none() {
+        errln!();
+    }
+    let text = puzzle_file(size, count, seed, max_nodes, &puzzles);
+    write_or_rescue(out, &text, &format!("the {} puzzles", puzzles.len()))?;
+    if let Some(e) = progress_error {
+        return Err(e.into());
+    }
+    print_generation(&stats, per_grade, out)?;
+    if interrupt_static().load(Ordering::SeqCst) {
+        let kept = format!("{} puzzles kept after {} games, written to {}", puzzles.len(), stats.games, show_path(out));
+        return Err(Failure::Interrupted(kept));
+    }
+    Ok(())
+}
+
+/// What a puzzle generation did: games, positions, verdicts, puzzles kept of each grade.
+fn print_generation(
+    stats: &crate::ai::puzzle::GenerateStats,
+    per_grade: [u32; 3],
+    out: &std::path::Path,
+) -> Result<(), Failure> {
+    outln!("games played      {}", stats.games);
+    outln!("positions tried   {}", stats.tried);
+    outln!("proven wins       {}", stats.wins);
+    outln!("proven losses     {}", stats.losses);
+    outln!("over the budget   {}", stats.unknown);
+    outln!("too many winners  {}", stats.too_easy);
+    for (g, grade) in crate::ai::puzzle::Grade::ALL.iter().enumerate() {
+        outln!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
+    }
+    outln!("time              {:.1} s", stats.elapsed.as_secs_f64());
+    outln!("written           {}", show_path(out));
     Ok(())
 }
 
@@ -1315,4 +1434,84 @@ fn analyse_record(file: &std::path::Path, ms: u64) -> Result<(), Failure> {
         return Err(Failure::Interrupted(format!("{} of {} moves analysed", review.len(), rec.moves.len())));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hint_prints_the_best_move_the_outlook_and_the_line() {
+        let p = Position::start(geometry(8, 8));
+        let moves = p.legal_moves();
+        let a = crate::ai::Analysis {
+            best: Some(moves[0]),
+            outlook: Outlook::Win { plies: Some(7) },
+            pv: moves.clone(),
+            depth: 3,
+        };
+        let names: Vec<String> = moves.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
+        assert_eq!(
+            hint_lines(&p, &a),
+            [format!("best {}", names[0]), "proven win in 7 plies".to_string(), format!("pv {}", names.join(" "))]
+        );
+        let none = crate::ai::Analysis { best: None, outlook: Outlook::Score(-12), pv: Vec::new(), depth: 9 };
+        assert_eq!(hint_lines(&p, &none), ["best none (Black has no move)", "eval -12 (depth 9)", "pv "]);
+    }
+
+    #[test]
+    fn a_match_fails_when_stopped_early_or_when_records_were_lost() {
+        let mut res = MatchResult { wins: [3, 1], ..MatchResult::default() };
+        assert!(match_failure(&res, 4, true).is_none(), "every game played");
+        assert!(matches!(match_failure(&res, 6, true), Some(Failure::Interrupted(m)) if m == "4 of 6 games played"));
+        assert!(match_failure(&res, 6, false).is_none());
+        res.unwritten = 2;
+        assert!(
+            matches!(match_failure(&res, 4, false), Some(Failure::Bad(m)) if m == "2 of 4 game records could not be written")
+        );
+    }
+
+    #[test]
+    fn a_match_game_record_names_who_had_which_colour() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let game = random_opening(geometry(6, 6), 2, &mut rng);
+        let z = Duration::ZERO;
+        let played = Played {
+            game,
+            a_is_black: false,
+            winner: Color::White,
+            moves: [0; 2],
+            time: [z; 2],
+            max_time: [z; 2],
+            over: [0; 2],
+            unwritten: 0,
+        };
+        let text = record_text(3, 2, &["easy".into(), "hard".into()], &played);
+        assert!(
+            text.starts_with(
+                "# game 4 (opening 2 with 2 random jumps)\n# black: hard\n# white: easy\n# winner: White\n"
+            )
+        );
+        // Counted for the first player, who had White.
+        let mut res = MatchResult::default();
+        res.add(&played);
+        assert_eq!((res.wins, res.color_wins, res.plies), ([1, 0], [0, 1], 4));
+    }
+
+    #[test]
+    fn puzzles_are_shared_out_between_the_grades_and_written_under_theirs() {
+        assert_eq!(per_grade(9), [3, 3, 3]);
+        assert_eq!(per_grade(10), [4, 3, 3]);
+        assert_eq!(per_grade(11), [4, 4, 3]);
+        let puzzle = crate::game::modes::puzzles::book().puzzles[0].clone();
+        let text = puzzle_file(geometry(6, 6), 9, 5, 1000, std::slice::from_ref(&puzzle));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "# Kōnane puzzles, 6x6: konane puzzle generate --size 6x6 --count 9 --seed 5 --max-nodes 1000"
+        );
+        let under = lines.iter().position(|l| *l == format!("# grade: {}", puzzle.grade().name())).unwrap();
+        assert_eq!(lines[under + 1], puzzle.to_line());
+        assert_eq!(lines.iter().filter(|l| l.starts_with("# grade: ")).count(), 3);
+    }
 }

@@ -348,45 +348,54 @@ pub fn render(effect: Effect) -> Vec<f32> {
         Effect::Select => {
             finish(strike(0.05, 6000.0, 0.0012, 0.5, &[(3800.0, 0.006, 0.5), (6100.0, 0.004, 0.25)], 41), 0.45)
         }
-        Effect::Deny => {
-            let knock = |hz: f32, seed: u32| {
-                let mut k = strike(0.12, 500.0, 0.004, 0.6, &[(hz, 0.045, 0.8), (hz * 2.7, 0.02, 0.2)], seed);
-                let mut lp = LowPass::new(900.0);
-                for x in &mut k {
-                    *x = lp.run(*x);
-                }
-                k
-            };
-            let mut s = knock(150.0, 51);
-            mix(&mut s, 0.09, 0.8, &knock(128.0, 52));
-            finish(s, 0.5)
-        }
+        Effect::Deny => deny(),
         Effect::UiFocus => finish(strike(0.03, 3000.0, 0.001, 0.3, &[(1850.0, 0.007, 0.6)], 61), 0.3),
         Effect::UiClick => {
             let mut s = strike(0.06, 2500.0, 0.0015, 0.5, &[(1250.0, 0.016, 0.6), (2730.0, 0.008, 0.3)], 71);
             mix(&mut s, 0.0, 0.3, &thump(0.05, 260.0, 0.015));
             finish(s, 0.45)
         }
-        Effect::Win => {
-            let mut s = Vec::new();
-            for (i, hz) in [392.0f32, 493.9, 587.3, 784.0].into_iter().enumerate() {
-                let long = if i == 3 { 1.2 } else { 0.6 };
-                mix(&mut s, i as f32 * 0.11, if i == 3 { 1.0 } else { 0.8 }, &bar(hz, long, 80 + i as u32));
-            }
-            finish(room(s, 0.35, 0.6), 0.75)
-        }
-        Effect::Loss => {
-            let mut s = Vec::new();
-            mix(&mut s, 0.0, 0.9, &bar(311.1, 0.9, 90));
-            mix(&mut s, 0.22, 1.0, &bar(233.1, 1.3, 91));
-            let mut lp = LowPass::new(2500.0);
-            for x in &mut s {
-                *x = lp.run(*x);
-            }
-            finish(room(s, 0.35, 0.6), 0.65)
-        }
+        Effect::Win => win(),
+        Effect::Loss => loss(),
         Effect::Ambient => ambient(),
     }
+}
+
+/// A refusal: two low, dull knocks.
+fn deny() -> Vec<f32> {
+    let knock = |hz: f32, seed: u32| {
+        let mut k = strike(0.12, 500.0, 0.004, 0.6, &[(hz, 0.045, 0.8), (hz * 2.7, 0.02, 0.2)], seed);
+        let mut lp = LowPass::new(900.0);
+        for x in &mut k {
+            *x = lp.run(*x);
+        }
+        k
+    };
+    let mut s = knock(150.0, 51);
+    mix(&mut s, 0.09, 0.8, &knock(128.0, 52));
+    finish(s, 0.5)
+}
+
+/// A win: four bars rising, the last held.
+fn win() -> Vec<f32> {
+    let mut s = Vec::new();
+    for (i, hz) in [392.0f32, 493.9, 587.3, 784.0].into_iter().enumerate() {
+        let long = if i == 3 { 1.2 } else { 0.6 };
+        mix(&mut s, i as f32 * 0.11, if i == 3 { 1.0 } else { 0.8 }, &bar(hz, long, 80 + i as u32));
+    }
+    finish(room(s, 0.35, 0.6), 0.75)
+}
+
+/// A loss: two bars falling, muffled.
+fn loss() -> Vec<f32> {
+    let mut s = Vec::new();
+    mix(&mut s, 0.0, 0.9, &bar(311.1, 0.9, 90));
+    mix(&mut s, 0.22, 1.0, &bar(233.1, 1.3, 91));
+    let mut lp = LowPass::new(2500.0);
+    for x in &mut s {
+        *x = lp.run(*x);
+    }
+    finish(room(s, 0.35, 0.6), 0.65)
 }
 
 /// Surf and wind, 10 s, looping without a seam: both swells and the wind's wandering are

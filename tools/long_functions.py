@@ -4,16 +4,16 @@ one that says `fn` to the one with its closing brace, both included.
 
     python3 tools/long_functions.py [--limit N] [--check] [--all] [PATH ...]
 
-PATH is a file or a folder (default: src/game, src/cli.rs and src/cli). src/ai is left out
-unless named or --all is given. With --check, exits 1 when any function is over the limit.
-Functions inside `#[cfg(test)]` modules count like any other (a test over the limit is listed).
+PATH is a file or a folder (default: src). src/ai is left out unless named or --all is
+given (the limit is for the rest of the code). With --check, exits 1 when any function is
+over the limit. Functions inside `#[cfg(test)]` modules count like any other (a test over the limit is listed).
 """
 import os
 import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-DEFAULT = ["src/game", "src/cli.rs", "src/cli"]
+DEFAULT = ["src"]
 FN = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+\"[^\"]*\"\s+)?fn\s+(\w+)")
 
 
@@ -122,8 +122,6 @@ def main():
     check = "--check" in args
     include_ai = "--all" in args
     paths = [a for a in args if not a.startswith("--")]
-    if include_ai and not paths:
-        paths = ["src"]
     paths = paths or DEFAULT
     long = []
     for f in rust_files(paths, include_ai or any(p.startswith("src/ai") for p in paths)):

@@ -96,26 +96,30 @@ fn parse_checkpoint(text: &str, name: &str, position: &str, leaves: usize) -> Re
         if line.is_empty() {
             continue;
         }
-        let bad =
-            || format!("{name} line {n}: expected `leaf <16 hex digits> win|loss <nodes>`, found {}", quoted(line));
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        let [kw, key, result, nodes] = parts[..] else { return Err(bad()) };
-        if kw != "leaf" || key.len() != 16 {
-            return Err(bad());
+        let leaf = parse_leaf(line).ok_or_else(|| {
+            format!("{name} line {n}: expected `leaf <16 hex digits> win|loss <nodes>`, found {}", quoted(line))
+        })?;
+        if c.known.insert(leaf.key, leaf.win).is_some_and(|w| w != leaf.win) {
+            return Err(format!("{name} line {n}: leaf {:016x} appears before with the other result", leaf.key));
         }
-        let key = u64::from_str_radix(key, 16).map_err(|_| bad())?;
-        let win = match result {
-            "win" => true,
-            "loss" => false,
-            _ => return Err(bad()),
-        };
-        let nodes = nodes.parse().map_err(|_| bad())?;
-        if c.known.insert(key, win).is_some_and(|w| w != win) {
-            return Err(format!("{name} line {n}: leaf {key:016x} appears before with the other result"));
-        }
-        c.order.push(LeafResult { key, win, nodes });
+        c.order.push(leaf);
     }
     Ok(c)
+}
+
+/// One `leaf <16 hex digits> win|loss <nodes>` line of a checkpoint.
+fn parse_leaf(line: &str) -> Option<LeafResult> {
+    let parts: Vec<&str> = line.split_whitespace().collect();
+    let [kw, key, result, nodes] = parts[..] else { return None };
+    if kw != "leaf" || key.len() != 16 {
+        return None;
+    }
+    let win = match result {
+        "win" => true,
+        "loss" => false,
+        _ => return None,
+    };
+    Some(LeafResult { key: u64::from_str_radix(key, 16).ok()?, win, nodes: nodes.parse().ok()? })
 }
 
 fn millions(n: u64) -> String {
@@ -124,24 +128,8 @@ fn millions(n: u64) -> String {
 
 pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     let p = req.position;
-    let cells = p.geometry().cells().count();
-    if req.verify && cells > MAX_VERIFY_CELLS {
-        return Err(format!(
-            "--verify replays the whole winning strategy: it is for boards of at most {MAX_VERIFY_CELLS} cells, and this one has {cells}"
-        )
-        .into());
-    }
     let parallel_prover = prove::fits(&p) && !req.independent;
-    if !parallel_prover && req.proof_leaves.is_some() {
-        return Err("--proof-leaves needs a board of at most 128 bits (rows × (columns + 1))".to_string().into());
-    }
-    if !parallel_prover && req.checkpoint.is_some() {
-        return Err(
-            "--checkpoint needs a board of at most 128 bits (rows × (columns + 1)); this one is solved in one go"
-                .to_string()
-                .into(),
-        );
-    }
+    check_request(&req, parallel_prover)?;
     // Every file to be written and every table, before the work starts: a proof may take hours.
     for path in [&req.checkpoint, &req.proof_leaves].into_iter().flatten() {
         check_writable(path)?;
@@ -158,8 +146,41 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     if parallel_prover {
         return parallel(&req, deadline, table_bytes, start);
     }
-    // Boards too large for the u128 prover, or a second opinion: the general solver, one
-    // thread.
+    general(&req, deadline, general_bits, table_bytes, start, &stop)
+}
+
+/// Refuses what a request cannot do: `--verify` on a board too large to replay, and the
+/// proof leaves or a checkpoint without the parallel prover (`parallel_prover`).
+fn check_request(req: &SolveRequest, parallel_prover: bool) -> Result<(), String> {
+    let cells = req.position.geometry().cells().count();
+    if req.verify && cells > MAX_VERIFY_CELLS {
+        return Err(format!(
+            "--verify replays the whole winning strategy: it is for boards of at most {MAX_VERIFY_CELLS} cells, and this one has {cells}"
+        ));
+    }
+    if !parallel_prover && req.proof_leaves.is_some() {
+        return Err("--proof-leaves needs a board of at most 128 bits (rows × (columns + 1))".to_string());
+    }
+    if !parallel_prover && req.checkpoint.is_some() {
+        return Err(
+            "--checkpoint needs a board of at most 128 bits (rows × (columns + 1)); this one is solved in one go"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// Boards too large for the u128 prover, or a second opinion: the general solver, one thread,
+/// with a table of `2^general_bits` entries.
+fn general(
+    req: &SolveRequest,
+    deadline: Option<Instant>,
+    general_bits: u32,
+    table_bytes: usize,
+    start: Instant,
+    stop: &Arc<std::sync::atomic::AtomicBool>,
+) -> Result<(), Failure> {
+    let p = req.position;
     let no_memory = || {
         format!(
             "--table-mb {}: cannot allocate {} MiB for the solver's table",
@@ -174,7 +195,7 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     let out = {
         let _progress = Progress::start("solving", || "no proof yet".to_string());
         let limits = SolveLimits { deadline, max_nodes: u64::MAX };
-        if req.winner_only { solver.solve_one(&p, limits, &stop) } else { solver.solve(&p, limits, &stop) }
+        if req.winner_only { solver.solve_one(&p, limits, stop) } else { solver.solve(&p, limits, stop) }
     };
     let secs = start.elapsed().as_secs_f64();
     report(&p, out.result.as_ref(), out.nodes, secs, stop.load(Ordering::SeqCst))?;
@@ -183,22 +204,24 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     {
         // The search stopped at the first winning move: the others were not all decided.
         let others: Vec<String> = if sol.winner == p.to_move() {
-            p.legal_moves()
-                .into_iter()
-                .filter(|m| !sol.winning_moves.contains(m))
-                .map(|m| move_to_string(p.geometry(), m))
-                .collect()
+            let open = p.legal_moves().into_iter().filter(|m| !sol.winning_moves.contains(m));
+            open.map(|m| move_to_string(p.geometry(), m)).collect()
         } else {
             Vec::new()
         };
-        outln!("undecided first moves {}", if others.is_empty() { "none".to_string() } else { others.join(" ") });
+        outln!("undecided first moves {}", none_or_joined(&others));
     }
     if let Some(sol) = out.result
         && req.verify
     {
-        verify(&p, &sol, table_bytes, &stop)?;
+        verify(&p, &sol, table_bytes, stop)?;
     }
     Ok(())
+}
+
+/// Moves in a line, or `none`.
+fn none_or_joined(moves: &[String]) -> String {
+    if moves.is_empty() { "none".to_string() } else { moves.join(" ") }
 }
 
 fn report(
@@ -262,53 +285,23 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     let status = Arc::new(ProveStatus::default());
     let opts =
         ProveOptions { threads: req.threads, table_bytes, deadline, leaves: req.leaves, winner_only: req.winner_only };
-    // The error of the last checkpoint write, if it failed (a later write that succeeds saves
-    // every leaf, and clears it); the first failure is reported at once.
-    let mut write_error: Option<String> = None;
-    let mut warned = false;
+    let mut writer = CheckpointWriter {
+        path: req.checkpoint.as_deref(),
+        position: &text,
+        leaves: req.leaves,
+        warned: false,
+        error: None,
+    };
     let out = {
         let s = status.clone();
         let t0 = Instant::now();
-        let _progress = Progress::start("solving", move || {
-            let nodes = s.nodes.load(Ordering::Relaxed);
-            format!(
-                "{}/{} leaves proven, {} no longer needed, {} nodes ({:.1} M/s)",
-                s.proven.load(Ordering::Relaxed),
-                s.leaves.load(Ordering::Relaxed),
-                s.settled.load(Ordering::Relaxed),
-                millions(nodes),
-                nodes as f64 / 1e6 / t0.elapsed().as_secs_f64().max(1e-3)
-            )
-        });
+        let _progress = Progress::start("solving", move || progress_line(&s, t0));
         let known = checkpoint.known.clone();
         prove::prove(p, &opts, &known, &stop, &status, |leaf| {
             checkpoint.known.insert(leaf.key, leaf.win);
             checkpoint.order.push(leaf);
-            if let Some(path) = &req.checkpoint {
-                let c = Checkpoint {
-                    nodes: earlier.0 + status.nodes.load(Ordering::Relaxed),
-                    seconds: earlier.1 + start.elapsed().as_secs_f64(),
-                    ..Default::default()
-                };
-                let body = checkpoint_text(
-                    &text,
-                    req.leaves,
-                    &Checkpoint { known: HashMap::new(), order: checkpoint.order.clone(), ..c },
-                );
-                match write_atomically(path, body.as_bytes()) {
-                    Ok(()) => write_error = None,
-                    Err(e) => {
-                        let message = format!("cannot write the checkpoint {}: {e}", show_path(path));
-                        if !warned {
-                            warned = true;
-                            let _ = crate::console::err(format_args!(
-                                "konane: {message} (the proof goes on, and tries again after the next leaf)\n"
-                            ));
-                        }
-                        write_error = Some(message);
-                    }
-                }
-            }
+            let nodes = earlier.0 + status.nodes.load(Ordering::Relaxed);
+            writer.save(&checkpoint.order, nodes, earlier.1 + start.elapsed().as_secs_f64());
         })
         .map_err(|e| match e {
             prove::ProveError::NoMemory(_) => format!("--table-mb {}: {e}", req.table_mb),
@@ -319,22 +312,72 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     let interrupted = stop.load(Ordering::SeqCst);
     // The results first, then the files: a file that cannot be written does not hide them.
     let shown = show_outcome(req, &out, secs, interrupted, table_bytes, earlier, &stop);
-    let mut saved = Ok(());
-    if let Some(path) = &req.proof_leaves {
-        saved = write_or_rescue(path, &proof_leaves_text(p, &out), "the proof leaves");
-        if saved.is_ok() {
-            let count: usize = out.proof_leaves.iter().map(|(_, l)| l.len()).sum();
-            let line =
-                format!("proof leaves {}: {count} for {} decided first moves", show_path(path), out.proof_leaves.len());
-            saved = crate::console::out(format_args!("{line}\n")).map_err(Failure::from);
-        }
-    }
+    let saved = match &req.proof_leaves {
+        Some(path) => save_proof_leaves(path, p, &out),
+        None => Ok(()),
+    };
     shown?;
     saved?;
-    if let Some(e) = write_error {
+    if let Some(e) = writer.error {
         return Err(format!("{e}: it lacks the leaves proven since its last good write").into());
     }
     Ok(())
+}
+
+/// The progress of a parallel proof started at `t0`.
+fn progress_line(s: &ProveStatus, t0: Instant) -> String {
+    let nodes = s.nodes.load(Ordering::Relaxed);
+    format!(
+        "{}/{} leaves proven, {} no longer needed, {} nodes ({:.1} M/s)",
+        s.proven.load(Ordering::Relaxed),
+        s.leaves.load(Ordering::Relaxed),
+        s.settled.load(Ordering::Relaxed),
+        millions(nodes),
+        nodes as f64 / 1e6 / t0.elapsed().as_secs_f64().max(1e-3)
+    )
+}
+
+/// Writes the checkpoint (if one was asked for) after every leaf proven.
+struct CheckpointWriter<'a> {
+    path: Option<&'a Path>,
+    /// The position's text.
+    position: &'a str,
+    leaves: usize,
+    /// The first failure has been said.
+    warned: bool,
+    /// The error of the last write, if it failed (a later write that succeeds saves every
+    /// leaf, and clears it).
+    error: Option<String>,
+}
+
+impl CheckpointWriter<'_> {
+    /// Writes the leaves proven so far (`order`), with the nodes and seconds over all runs;
+    /// the first failure is said at once, and the proof goes on.
+    fn save(&mut self, order: &[LeafResult], nodes: u64, seconds: f64) {
+        let Some(path) = self.path else { return };
+        let c = Checkpoint { known: HashMap::new(), order: order.to_vec(), nodes, seconds };
+        match write_atomically(path, checkpoint_text(self.position, self.leaves, &c).as_bytes()) {
+            Ok(()) => self.error = None,
+            Err(e) => {
+                let message = format!("cannot write the checkpoint {}: {e}", show_path(path));
+                if !self.warned {
+                    self.warned = true;
+                    let _ = crate::console::err(format_args!(
+                        "konane: {message} (the proof goes on, and tries again after the next leaf)\n"
+                    ));
+                }
+                self.error = Some(message);
+            }
+        }
+    }
+}
+
+/// Writes the proof leaves to `path` (or saves them elsewhere if it cannot) and says so.
+fn save_proof_leaves(path: &Path, p: &Position, out: &prove::ProveOutcome) -> Result<(), Failure> {
+    write_or_rescue(path, &proof_leaves_text(p, out), "the proof leaves")?;
+    let count: usize = out.proof_leaves.iter().map(|(_, l)| l.len()).sum();
+    let line = format!("proof leaves {}: {count} for {} decided first moves", show_path(path), out.proof_leaves.len());
+    crate::console::out(format_args!("{line}\n")).map_err(Failure::from)
 }
 
 /// Prints what a parallel proof found (and checks it by play with `--verify`).
@@ -370,41 +413,29 @@ fn show_outcome(
     {
         // Not every first move is decided, but enough to name the winner.
         outln!("winner {}", winner.name());
-        let names = |want: Option<bool>| {
-            let v: Vec<String> = out
-                .first_moves
-                .iter()
-                .filter(|&&(_, w)| w == want)
-                .map(|&(m, _)| move_to_string(p.geometry(), m))
-                .collect();
-            if v.is_empty() { "none".to_string() } else { v.join(" ") }
-        };
-        outln!("winning first moves {}", names(Some(true)));
-        outln!("undecided first moves {}", names(None));
+        outln!("winning first moves {}", none_or_joined(&first_moves(p, out, Some(true))));
+        outln!("undecided first moves {}", none_or_joined(&first_moves(p, out, None)));
         outln!("nodes {}", out.nodes);
         outln!("time {secs:.3} s");
         return Ok(());
     }
-    if let Some(sol) = &out.result
-        && req.winner_only
-    {
-        let undecided: Vec<String> = out
-            .first_moves
-            .iter()
-            .filter(|(_, w)| w.is_none())
-            .map(|&(m, _)| move_to_string(p.geometry(), m))
-            .collect();
-        report(p, Some(sol), out.nodes, secs, interrupted)?;
-        outln!("undecided first moves {}", if undecided.is_empty() { "none".to_string() } else { undecided.join(" ") });
+    report(p, out.result.as_ref(), out.nodes, secs, interrupted)?;
+    if out.result.is_some() && req.winner_only {
+        outln!("undecided first moves {}", none_or_joined(&first_moves(p, out, None)));
         return Ok(());
     }
-    report(p, out.result.as_ref(), out.nodes, secs, interrupted)?;
     if let Some(sol) = &out.result
         && req.verify
     {
         verify(p, sol, table_bytes, stop)?;
     }
     Ok(())
+}
+
+/// The first moves the proof found winning (`Some(true)`), losing or undecided (`None`).
+fn first_moves(p: &Position, out: &prove::ProveOutcome, which: Option<bool>) -> Vec<String> {
+    let chosen = out.first_moves.iter().filter(|&&(_, w)| w == which);
+    chosen.map(|&(m, _)| move_to_string(p.geometry(), m)).collect()
 }
 
 /// The leaves of every decided first move's proof: comment lines naming the move and its
@@ -456,5 +487,41 @@ mod tests {
         assert!(e.starts_with("f line 1: expected `konane solve checkpoint 1"), "{e}");
         let twice = format!("{text}leaf 000000000000abcd loss 1\n");
         assert!(parse_checkpoint(&twice, "f", "BW/WB b", 64).unwrap_err().contains("other result"));
+    }
+
+    #[test]
+    fn a_leaf_line_needs_its_four_parts() {
+        assert_eq!(parse_leaf("leaf 000000000000abcd win 12"), Some(LeafResult { key: 0xabcd, win: true, nodes: 12 }));
+        assert_eq!(parse_leaf("leaf 0000000000000007 loss 3").map(|l| l.win), Some(false));
+        for bad in
+            ["leaf 7 win 1", "leaf 000000000000abcd draw 1", "leaf 000000000000abcd win", "node 000000000000abcd win 1"]
+        {
+            assert_eq!(parse_leaf(bad), None, "{bad}");
+        }
+        assert_eq!(parse_leaf("leaf 00000000000000zz win 1"), None);
+    }
+
+    #[test]
+    fn a_request_the_solver_cannot_carry_out_is_refused_before_any_work() {
+        let request = |rows, cols| SolveRequest {
+            position: Position::start(crate::rules::Geometry::new(rows, cols).unwrap()),
+            timeout: None,
+            threads: 1,
+            table_mb: 1,
+            leaves: 64,
+            checkpoint: None,
+            verify: false,
+            winner_only: false,
+            independent: false,
+            proof_leaves: None,
+        };
+        assert!(check_request(&request(6, 6), true).is_ok());
+        let e = check_request(&SolveRequest { verify: true, ..request(7, 7) }, true).unwrap_err();
+        assert!(e.starts_with("--verify replays the whole winning strategy") && e.ends_with("this one has 49"), "{e}");
+        let checkpoint = SolveRequest { checkpoint: Some("c.txt".into()), ..request(6, 6) };
+        assert!(check_request(&checkpoint, true).is_ok());
+        assert!(check_request(&checkpoint, false).unwrap_err().starts_with("--checkpoint needs a board"));
+        let leaves = SolveRequest { proof_leaves: Some("l.txt".into()), ..request(6, 6) };
+        assert!(check_request(&leaves, false).unwrap_err().starts_with("--proof-leaves needs a board"));
     }
 }

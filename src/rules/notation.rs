@@ -292,6 +292,28 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// The position whose rows (each with its character offset in the text) are given, on a
+/// board of `geo` already checked against them; a character that is no cell is refused.
+fn fill_rows(geo: Geometry, to_move: Color, rows: &[(usize, &str, usize)]) -> Result<Position, PositionError> {
+    let mut p = Position::empty(geo, to_move);
+    for (r, &(off, row, _)) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let stone = match ch {
+                'B' => Some(Color::Black),
+                'W' => Some(Color::White),
+                '.' => None,
+                found => {
+                    let cell = geo.coord_name(Coord::new(r as u8, c as u8));
+                    let problem = PositionProblem::BadCell { row: r + 1, column: c + 1, cell, found };
+                    return Err(PositionError { offset: off + c, problem });
+                }
+            };
+            p.put(Coord::new(r as u8, c as u8), stone);
+        }
+    }
+    Ok(p)
+}
+
 /// Parses position text (see [`position_to_string`]).
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let fail = |offset: usize, problem: PositionProblem| PositionError { offset, problem };
@@ -332,21 +354,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
         }
     }
     let geo = Geometry::new(rows.len() as u8, cols as u8).expect("rows and columns were checked");
-    let mut p = Position::empty(geo, to_move);
-    for (r, &(off, row, _)) in rows.iter().enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            let stone = match ch {
-                'B' => Some(Color::Black),
-                'W' => Some(Color::White),
-                '.' => None,
-                found => {
-                    let cell = geo.coord_name(Coord::new(r as u8, c as u8));
-                    return Err(fail(off + c, PositionProblem::BadCell { row: r + 1, column: c + 1, cell, found }));
-                }
-            };
-            p.put(Coord::new(r as u8, c as u8), stone);
-        }
-    }
+    let p = fill_rows(geo, to_move, &rows)?;
     let empties = p.empties().count();
     if empties == 0 && to_move != Color::Black {
         return Err(fail(side_at, PositionProblem::FullBoardNeedsBlack));

@@ -1,8 +1,8 @@
-//! The bar above the board (its buttons, the score, the status line and a notice or hint)
-//! and the move list beside or below the board.
+//! The bar above the board (its buttons, the score, the status line and a notice or hint),
+//! and the words around the board.
 
-use super::analysis::analysis_view;
 use super::board_labels::{draw_coordinates, draw_tray_labels};
+use super::move_list::show_move_list;
 use super::palette;
 use super::status::status_line;
 use super::widgets::root_ui;
@@ -15,9 +15,7 @@ use crate::game::platform::settings::Settings;
 use crate::game::play::ai_task::{AiState, HintRequest, HintState};
 use crate::game::play::authority::{Intent, Rules};
 use crate::game::play::score::Score;
-use crate::game::play::screen::{
-    MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Navigate, Notice, Overlay, Review, Turn, move_list_below,
-};
+use crate::game::play::screen::{MoveListOpen, Navigate, Notice, Overlay, Review, Turn};
 use crate::rules::{Color as Side, Game, move_to_string};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -31,7 +29,8 @@ pub const HUD_BUTTONS: [&str; 5] = ["hud-undo", "hud-redo", "hud-hint", "hud-men
 pub const HUD_BUTTON_MIN_WIDTH: f32 = 72.0;
 
 /// The bar above the board: a fixed group of buttons that never moves, then the status in
-/// words on its own line, then a notice (a refusal, the computer's move, a hint).
+/// words on its own line, then a notice (a refusal, the computer's move, a hint). Then the
+/// move list, if open, and the words around the board.
 pub(super) fn game_hud(
     mut contexts: EguiContexts,
     rules: Option<Res<Rules>>,
@@ -59,209 +58,291 @@ pub(super) fn game_hud(
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.egui_wants_keyboard_input();
     let Some(rules) = rules else { return Ok(()) };
-    let game = &rules.game;
-    let mut status = tr.msg(&status_line(game, rules.resigned, &rules.setup, *turn.get()));
-    if let Some(t) = tutorial.as_deref() {
+    let (game, turn) = (&rules.game, *turn.get());
+    let bar = Bar {
+        rules: &rules,
+        tr: &tr,
+        status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle.as_deref())),
+        score: score_words(&rules, &score, review.0.unwrap_or(game.ply())),
+        enabled: Enabled::of(&rules, turn, review.0, hints.thinking()),
+        muted: settings.muted,
+        spinner: ai.thinking() && turn == Turn::AiThinking,
+        hints: &hints,
+        notice: &notice,
+        link: online.as_deref().and_then(|o| o.link_words().map(|w| (w, o.link != crate::online::client::LinkState::Connected))),
+    };
+    let mut root = root_ui(ctx);
+    for press in draw_bar(ctx, &mut root, &bar, &mut review, &mut move_list) {
+        match press {
+            Press::Undo => _ = intents.write(Intent::Undo),
+            Press::Redo => _ = intents.write(Intent::Redo),
+            Press::Hint => _ = hint_requests.write(HintRequest),
+            Press::Menu => _ = nav.write(Navigate::To(Overlay::Pause)),
+        }
+    }
+    if move_list.0 {
+        let opened = move_list.is_changed();
+        show_move_list(ctx, &mut root, game, &mut review, opened, &layout, &analysis, &tr);
+    }
+    // The computer's side shows that it is thinking, beside its tray.
+    let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
+    around_board(ctx, game, *review, &layout, &settings, thinking, &tr);
+    Ok(())
+}
+
+/// The words around the board: whose tray is whose and what it took (with three dots beside
+/// the side that is `thinking`), and the coordinates when asked for and the cells are large
+/// enough.
+fn around_board(
+    ctx: &egui::Context,
+    game: &Game,
+    review: Review,
+    layout: &Layout,
+    settings: &Settings,
+    thinking: Option<Side>,
+    tr: &Tr,
+) {
+    let clock =
+        if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
+    let names = tray_words(game, review).map(|m| tr.msg(&m));
+    draw_tray_labels(ctx, game.geometry(), layout, &names, thinking, clock);
+    if settings.coordinates && layout.cell >= 14.0 {
+        draw_coordinates(ctx, game.geometry(), layout);
+    }
+}
+
+/// What the bar shows.
+struct Bar<'a> {
+    rules: &'a Rules,
+    tr: &'a Tr,
+    /// The status line, in words.
+    status: String,
+    /// The score (or the move) in full and shortened.
+    score: (Msg, Msg),
+    enabled: Enabled,
+    muted: bool,
+    /// The computer is thinking about its move.
+    spinner: bool,
+    hints: &'a HintState,
+    notice: &'a Notice,
+    /// Online: the line to the friend in words when there is something to say, and whether
+    /// it is trouble.
+    link: Option<(Msg, bool)>,
+}
+
+/// A button of the bar that sends a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Press {
+    Undo,
+    Redo,
+    Hint,
+    Menu,
+}
+
+/// Which of the bar's buttons can be pressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Enabled {
+    undo: bool,
+    redo: bool,
+    hint: bool,
+}
+
+impl Enabled {
+    /// While an earlier position is shown nothing is taken back, replayed or hinted; a hint
+    /// only on a person's turn, and not while one is being looked for. Online, Undo asks the
+    /// friend, and there is no redo and no hint (fair play).
+    fn of(rules: &Rules, turn: Turn, review: Option<usize>, hint_thinking: bool) -> Enabled {
+        let live = review.is_none();
+        let online = rules.setup.mode == crate::game::setup::GameMode::Online;
+        Enabled {
+            undo: live && rules.game.can_undo(),
+            redo: live && rules.game.can_redo() && !online,
+            hint: live && turn == Turn::Human && !hint_thinking && !online,
+        }
+    }
+}
+
+/// Draws the bar; the move list's button and "back to the game" act at once (what is drawn
+/// after them follows), the other buttons are returned.
+fn draw_bar(
+    ctx: &egui::Context,
+    root: &mut egui::Ui,
+    bar: &Bar,
+    review: &mut ResMut<Review>,
+    move_list: &mut ResMut<MoveListOpen>,
+) -> Vec<Press> {
+    let frame =
+        egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
+    let mut pressed = Vec::new();
+    egui::Panel::top("hud").exact_size(HUD_HEIGHT).frame(frame).show(root, |ui| {
+        ui.horizontal(|ui| {
+            pressed = bar_buttons(ui, bar, move_list);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| score_and_sound(ui, bar));
+        });
+        let shown = review.0;
+        ui.horizontal(|ui| match shown {
+            Some(k) => {
+                if ui
+                    .add(egui::Button::new(bar.tr.t("hud-back-to-game")))
+                    .on_hover_text(bar.tr.t("hud-back-keys"))
+                    .clicked()
+                {
+                    review.0 = None;
+                }
+                let text = bar.tr.msg(&review_words(k, bar.rules.game.ply()));
+                ui.add(egui::Label::new(egui::RichText::new(text).size(21.0).strong()).truncate());
+            }
+            None => status_row(ui, bar),
+        });
+        // The third line, and (for a hint) the engine's number for the curious, on hover.
+        let line = third_line(review.0.is_some(), bar.hints, bar.rules, bar.notice)
+            .or_else(|| bar.link.clone().map(|(text, warning)| Line { text, warning, detail: None }));
+        if let Some(Line { text, warning, detail }) = line {
+            let color = if warning { palette::WARN } else { palette::TEXT_DIM };
+            let label = egui::Label::new(egui::RichText::new(bar.tr.msg(&text)).size(17.0).color(color)).truncate();
+            let response = ui.add(label);
+            if let Some(d) = detail {
+                response.on_hover_text(bar.tr.msg(&d));
+            }
+        }
+    });
+    pressed
+}
+
+/// The fixed group of buttons: undo, redo, hint, menu and the move list (which opens or
+/// closes at once).
+fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen>) -> Vec<Press> {
+    let tr = bar.tr;
+    let small = |key: &str| egui::Button::new(tr.t(key)).min_size(egui::vec2(HUD_BUTTON_MIN_WIDTH, 30.0));
+    let mut pressed = Vec::new();
+    if ui.add_enabled(bar.enabled.undo, small("hud-undo")).on_hover_text(tr.t("hud-undo-keys")).clicked() {
+        pressed.push(Press::Undo);
+    }
+    if ui.add_enabled(bar.enabled.redo, small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked() {
+        pressed.push(Press::Redo);
+    }
+    if ui.add_enabled(bar.enabled.hint, small("hud-hint")).clicked() {
+        pressed.push(Press::Hint);
+    }
+    if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
+        pressed.push(Press::Menu);
+    }
+    if ui.add(small("hud-moves").selected(move_list.0)).on_hover_text(tr.t("hud-moves-tip")).clicked() {
+        move_list.0 = !move_list.0;
+    }
+    pressed
+}
+
+/// At the right end of the bar: sound off (the M key), always visible, then the score —
+/// shortened when the window is narrow, so the buttons never move.
+fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
+    if bar.muted {
+        ui.label(egui::RichText::new(bar.tr.t("hud-muted")).color(palette::WARN).size(16.0));
+    }
+    let (long, short) = (bar.tr.msg(&bar.score.0), bar.tr.msg(&bar.score.1));
+    let font = egui::FontId::proportional(16.0);
+    let fits = ui.painter().layout_no_wrap(long.clone(), font, palette::TEXT).size().x < ui.available_width() - 8.0;
+    let text = if fits { long } else { short };
+    ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(16.0)).truncate());
+}
+
+/// The status line, after a spinner while the computer thinks; smaller type rather than lost
+/// words in a narrow window.
+fn status_row(ui: &mut egui::Ui, bar: &Bar) {
+    if bar.spinner {
+        ui.add(egui::Spinner::new());
+    }
+    let wide = ui.painter().layout_no_wrap(bar.status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
+    let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
+    ui.add(egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate());
+}
+
+/// The status line: the game's (see [`status_line`]), or in a lesson its number and task
+/// (its title once passed, or for reading), or in a puzzle the puzzle's.
+fn status_msg(
+    rules: &Rules,
+    turn: Turn,
+    tutorial: Option<&crate::game::modes::tutorial::Tutorial>,
+    puzzle: Option<&crate::game::modes::puzzles::PuzzleRun>,
+) -> Msg {
+    if let Some(run) = puzzle {
+        return crate::game::modes::puzzles::status(run, rules.game.geometry());
+    }
+    if let Some(t) = tutorial {
         let lesson = t.current();
         let part = if !t.passed && lesson.asks_a_move() { "task" } else { "title" };
-        let m = Msg::new("status-lesson")
+        return Msg::new("status-lesson")
             .num("n", t.lesson as i64 + 1)
             .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
             .sub("text", lesson.msg(part));
-        status = tr.msg(&m);
     }
-    if let Some(run) = puzzle.as_deref() {
-        status = tr.msg(&crate::game::modes::puzzles::status(run, game.geometry()));
+    status_line(&rules.game, rules.resigned, &rules.setup, turn)
+}
+
+/// The move shown (`n`) and, against the computer in a game that counts, the score of this
+/// run at its level: in full, and shortened for a narrow window.
+fn score_words(rules: &Rules, score: &Score, n: usize) -> (Msg, Msg) {
+    let m = Msg::new("hud-move").num("n", n as i64);
+    match (rules.setup.opponent_level(), rules.setup.is_practice()) {
+        (Some(level), false) => {
+            let (you, them) = score.against(level);
+            let m = Msg::new("hud-score").num("n", n as i64).num("b", you as i64).num("w", them as i64);
+            let long = m
+                .clone()
+                .sub("left", Msg::new("score-you"))
+                .sub("right", Msg::new("score-computer-level").sub("level", level_name(level)));
+            (long, Msg { key: "hud-score-short".into(), ..m })
+        }
+        _ => (m.clone(), m),
     }
-    let frame =
-        egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::symmetric(12, 6));
-    let mut root = root_ui(ctx);
-    egui::Panel::top("hud").exact_size(HUD_HEIGHT).frame(frame).show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            let human_turn = *turn.get() == Turn::Human;
-            let small = |key: &str| egui::Button::new(tr.t(key)).min_size(egui::vec2(HUD_BUTTON_MIN_WIDTH, 30.0));
-            let live = review.0.is_none();
-            // Online: Undo asks the friend, and there is no redo and no hint (fair play).
-            let online_game = rules.setup.mode == crate::game::setup::GameMode::Online;
-            if ui.add_enabled(live && game.can_undo(), small("hud-undo")).on_hover_text(tr.t("hud-undo-keys")).clicked()
-            {
-                intents.write(Intent::Undo);
-            }
-            if ui.add_enabled(live && game.can_redo() && !online_game, small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked()
-            {
-                intents.write(Intent::Redo);
-            }
-            if ui.add_enabled(live && human_turn && !hints.thinking() && !online_game, small("hud-hint")).clicked() {
-                hint_requests.write(HintRequest);
-            }
-            if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
-                nav.write(Navigate::To(Overlay::Pause));
-            }
-            if ui.add(small("hud-moves").selected(move_list.0)).on_hover_text(tr.t("hud-moves-tip")).clicked() {
-                move_list.0 = !move_list.0;
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                // Sound off (the M key) is always visible, at the right end of the bar.
-                if settings.muted {
-                    ui.label(egui::RichText::new(tr.t("hud-muted")).color(palette::WARN).size(16.0));
-                }
-                let n = review.0.unwrap_or(game.ply());
-                // Against the computer, the score of this run at its level; shorter when the
-                // window is narrow, so the buttons never move. Other games show the move only.
-                let m = Msg::new("hud-move").num("n", n as i64);
-                let (long, short) = match (rules.setup.opponent_level(), rules.setup.is_practice()) {
-                    (Some(level), false) => {
-                        let (you, them) = score.against(level);
-                        let m = Msg::new("hud-score").num("n", n as i64).num("b", you as i64).num("w", them as i64);
-                        let long = m
-                            .clone()
-                            .sub("left", Msg::new("score-you"))
-                            .sub("right", Msg::new("score-computer-level").sub("level", level_name(level)));
-                        (tr.msg(&long), tr.msg(&Msg { key: "hud-score-short".into(), ..m }))
-                    }
-                    _ => (tr.msg(&m), tr.msg(&m)),
-                };
-                let font = egui::FontId::proportional(16.0);
-                let fits = ui.painter().layout_no_wrap(long.clone(), font, palette::TEXT).size().x
-                    < ui.available_width() - 8.0;
-                let text = if fits { long } else { short };
-                ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(16.0)).truncate());
-            });
-        });
-        ui.horizontal(|ui| {
-            if let Some(k) = review.0 {
-                if ui.add(egui::Button::new(tr.t("hud-back-to-game"))).on_hover_text(tr.t("hud-back-keys")).clicked() {
-                    review.0 = None;
-                }
-                let m = if k == 0 { Msg::new("review-start") } else { Msg::new("review-after").num("k", k as i64) };
-                let text = tr.msg(&m.num("total", game.ply() as i64));
-                ui.add(egui::Label::new(egui::RichText::new(text).size(21.0).strong()).truncate());
-                return;
-            }
-            if ai.thinking() && *turn.get() == Turn::AiThinking {
-                ui.add(egui::Spinner::new());
-            }
-            // Smaller type rather than lost words in a narrow window.
-            let wide = ui.painter().layout_no_wrap(status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
-            let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
-            ui.add(egui::Label::new(egui::RichText::new(&status).size(size).strong()).truncate());
-        });
-        // The third line, and (for a hint) the engine's number for the curious, on hover.
-        let mut detail = None;
-        let line = if review.0.is_some() {
-            None
-        } else if hints.thinking() {
-            Some((tr.t("hint-looking"), false))
-        } else if let Some(a) = hints.for_generation(rules.generation)
-            && let Some(m) = a.best
-        {
-            detail = Some(tr.msg(&match a.outlook {
-                Outlook::Score(s) => Msg::new("hint-detail-score").text("score", format!("{s:+}")),
-                Outlook::Win { plies: Some(p) } | Outlook::Loss { plies: Some(p) } => {
-                    Msg::new("hint-detail-proven-plies").num("plies", p as i64)
-                }
-                Outlook::Win { plies: None } | Outlook::Loss { plies: None } => Msg::new("hint-detail-proven"),
-            }));
-            Some((tr.msg(&hint_words(game, m, a.outlook)), false))
-        } else if notice.left > 0.0 {
-            Some((tr.msg(&notice.text), notice.warning))
-        } else if let Some(words) = online.as_deref().and_then(|o| o.link_words()) {
-            // The line to the friend, whenever it is not simply fine.
-            let trouble = online.as_deref().is_some_and(|o| !matches!(o.link, crate::online::client::LinkState::Connected));
-            Some((tr.msg(&words), trouble))
-        } else {
-            None
-        };
-        if let Some((text, warning)) = line {
-            let color = if warning { palette::WARN } else { palette::TEXT_DIM };
-            let response = ui.add(egui::Label::new(egui::RichText::new(text).size(17.0).color(color)).truncate());
-            if let Some(d) = detail {
-                response.on_hover_text(d);
-            }
-        }
-    });
-    let list_opened = move_list.is_changed() && move_list.0;
-    let reviewing = review.0;
-    if move_list.0 {
-        let frame = egui::Frame::new().fill(ctx.global_style().visuals.panel_fill).inner_margin(egui::Margin::same(10));
-        let geo = *game.geometry();
-        let current = review.0.unwrap_or(game.ply());
-        let last = game.ply();
-        let (black, white) = (tr.msg(&side_name(Side::Black)), tr.msg(&side_name(Side::White)));
-        // One entry per move; clicking shows the position after it (the last is the game).
-        let mut entries = |ui: &mut egui::Ui, numbered: bool| {
-            for (i, m) in game.moves().iter().enumerate() {
-                let side = if i % 2 == 0 { &black } else { &white };
-                let text = if numbered {
-                    format!("{:>3}. {side} {}", i + 1, move_to_string(&geo, *m))
-                } else {
-                    format!("{}. {}", i + 1, move_to_string(&geo, *m))
-                };
-                let shown = current == i + 1;
-                let response = ui.selectable_label(shown, egui::RichText::new(text).size(16.0));
-                // The move shown is scrolled to when it changes and when the list opens.
-                if shown && (review.is_changed() || list_opened) {
-                    response.scroll_to_me(None);
-                }
-                if response.clicked() {
-                    review.0 = (i + 1 < last).then_some(i + 1);
-                }
-            }
-        };
-        // The standing across the game, while it is analysed (a finished game, or review).
-        let mut clicked = None;
-        let mut graph = |ui: &mut egui::Ui, height: f32| {
-            if analysis.covers(game) {
-                let width = ui.available_width().min(420.0);
-                clicked = analysis_view(ui, &analysis, game, current, egui::vec2(width, height), &tr, 2);
-            }
-        };
-        if move_list_below(layout.window) {
-            // All the room the board leaves below it (see `Layout::below_room`).
-            let height = (layout.below_room / ctx.zoom_factor()).max(MOVE_LIST_HEIGHT);
-            egui::Panel::bottom("moves").exact_size(height).frame(frame).show(&mut root, |ui| {
-                ui.label(egui::RichText::new(tr.t("moves-title")).size(18.0).strong());
-                // The graph and its notes on the left, the moves beside them.
-                ui.horizontal_top(|ui| {
-                    if analysis.covers(game) {
-                        ui.vertical(|ui| {
-                            ui.set_width(ui.available_width().min(230.0));
-                            // The graph grows into the room the board leaves.
-                            graph(ui, (height - 84.0).clamp(48.0, 220.0));
-                        });
-                    }
-                    egui::ScrollArea::vertical().stick_to_bottom(reviewing.is_none()).show(ui, |ui| {
-                        ui.horizontal_wrapped(|ui| entries(ui, false));
-                    });
-                });
-            });
-        } else {
-            egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(&mut root, |ui| {
-                ui.label(egui::RichText::new(tr.t("moves-title")).size(20.0).strong());
-                graph(ui, 80.0);
-                egui::ScrollArea::vertical().stick_to_bottom(reviewing.is_none()).show(ui, |ui| entries(ui, true));
-            });
-        }
-        if let Some(ply) = clicked {
-            review.0 = (ply < last).then_some(ply);
-        }
+}
+
+/// While reviewing: which position of how many is shown.
+fn review_words(k: usize, plies: usize) -> Msg {
+    let m = if k == 0 { Msg::new("review-start") } else { Msg::new("review-after").num("k", k as i64) };
+    m.num("total", plies as i64)
+}
+
+/// The bar's third line: its words, whether it warns, and (for a hint) the engine's number.
+#[derive(Debug, Clone, PartialEq)]
+struct Line {
+    text: Msg,
+    warning: bool,
+    detail: Option<Msg>,
+}
+
+/// The third line: nothing while reviewing; else that a hint is being looked for, the hint
+/// for this position, or the notice while it lasts.
+fn third_line(reviewing: bool, hints: &HintState, rules: &Rules, notice: &Notice) -> Option<Line> {
+    if reviewing {
+        return None;
     }
-    // The computer's side shows that it is thinking, beside its tray.
-    let thinking = (ai.thinking() && *turn.get() == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
-    let clock =
-        if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
-    // Each tray says what its side took ("Black took 3"), in the position shown (a review
-    // shows an earlier one), counting what the tray holds: captures, not its own removal.
-    let trays = crate::game::board::view::tray_contents(&crate::game::board::view::shown_game(game, *review));
-    let names = [Side::Black, Side::White].map(|s| {
+    if hints.thinking() {
+        return Some(Line { text: Msg::new("hint-looking"), warning: false, detail: None });
+    }
+    if let Some(a) = hints.for_generation(rules.generation)
+        && let Some(m) = a.best
+    {
+        let detail = match a.outlook {
+            Outlook::Score(s) => Msg::new("hint-detail-score").text("score", format!("{s:+}")),
+            Outlook::Win { plies: Some(p) } | Outlook::Loss { plies: Some(p) } => {
+                Msg::new("hint-detail-proven-plies").num("plies", p as i64)
+            }
+            Outlook::Win { plies: None } | Outlook::Loss { plies: None } => Msg::new("hint-detail-proven"),
+        };
+        return Some(Line { text: hint_words(&rules.game, m, a.outlook), warning: false, detail: Some(detail) });
+    }
+    (notice.left > 0.0).then(|| Line { text: notice.text.clone(), warning: notice.warning, detail: None })
+}
+
+/// What each tray says its side took ("Black took 3"), in the position shown (a review shows
+/// an earlier one), counting what the tray holds: captures, not its own removal.
+fn tray_words(game: &Game, review: Review) -> [Msg; 2] {
+    let trays = crate::game::board::view::tray_contents(&crate::game::board::view::shown_game(game, review));
+    [Side::Black, Side::White].map(|s| {
         let took = trays[s.index()].iter().filter(|c| **c != s).count();
-        tr.msg(&Msg::new("tray-took").sub("who", side_name(s)).num("n", took as i64))
-    });
-    draw_tray_labels(ctx, game.geometry(), &layout, &names, thinking, clock);
-    if settings.coordinates && layout.cell >= 14.0 {
-        draw_coordinates(ctx, game.geometry(), &layout);
-    }
-    Ok(())
+        Msg::new("tray-took").sub("who", side_name(s)).num("n", took as i64)
+    })
 }
 
 /// A hint in words: the move, and how the game stands.
@@ -277,4 +358,90 @@ fn hint_words(game: &Game, m: crate::rules::Move, outlook: Outlook) -> Msg {
         Outlook::Loss { plies: None } => Msg::new("hint-proven-loss"),
     };
     Msg::new("hint-good-move").text("move", mv).sub("standing", standing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Analysis, Level};
+    use crate::game::setup::GameSetup;
+
+    fn played(setup: GameSetup, plies: usize) -> Rules {
+        let mut rules = Rules::new(setup, None);
+        for _ in 0..plies {
+            let m = rules.legal_moves()[0];
+            rules.game.play(m).unwrap();
+        }
+        rules
+    }
+
+    #[test]
+    fn against_the_computer_the_bar_shows_the_score_at_its_level_and_otherwise_the_move() {
+        let mut vs = played(GameSetup::versus(Level::Hard, Side::Black), 3);
+        let mut score = Score::default();
+        vs.resigned = Some(Side::White);
+        score.follow(&vs);
+        let (long, short) = score_words(&vs, &score, 3);
+        assert_eq!(long.key, "hud-score");
+        assert_eq!(short, Msg::new("hud-score-short").num("n", 3).num("b", 1).num("w", 0));
+        let two =
+            played(GameSetup::play(crate::game::setup::standard(), [crate::game::setup::Controller::Human; 2]), 3);
+        assert_eq!(score_words(&two, &score, 2), (Msg::new("hud-move").num("n", 2), Msg::new("hud-move").num("n", 2)));
+    }
+
+    #[test]
+    fn undo_redo_and_hint_are_off_while_an_earlier_position_is_shown() {
+        let mut rules = played(GameSetup::default(), 3);
+        rules.game.undo();
+        let on = Enabled::of(&rules, Turn::Human, None, false);
+        assert_eq!(on, Enabled { undo: true, redo: true, hint: true });
+        assert_eq!(Enabled::of(&rules, Turn::Human, Some(1), false), Enabled { undo: false, redo: false, hint: false });
+        // No hint on the computer's turn, nor while one is being looked for.
+        assert!(!Enabled::of(&rules, Turn::AiThinking, None, false).hint);
+        assert!(!Enabled::of(&rules, Turn::Human, None, true).hint);
+        let fresh = Rules::new(GameSetup::default(), None);
+        assert!(!Enabled::of(&fresh, Turn::Human, None, false).undo);
+    }
+
+    #[test]
+    fn the_third_line_shows_the_hint_for_this_position_or_else_the_notice() {
+        let rules = played(GameSetup::default(), 2);
+        let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0 };
+        let mut hints = HintState::default();
+        let line = third_line(false, &hints, &rules, &notice).unwrap();
+        assert_eq!((line.text, line.warning), (Msg::new("refuse-wait"), true));
+        let best = rules.legal_moves()[0];
+        let analysis = Analysis { best: Some(best), outlook: Outlook::Score(200), pv: Vec::new(), depth: 8 };
+        hints.shown = Some((rules.generation, analysis.clone()));
+        let line = third_line(false, &hints, &rules, &notice).unwrap();
+        assert_eq!(line.text, hint_words(&rules.game, best, Outlook::Score(200)));
+        assert_eq!(line.detail, Some(Msg::new("hint-detail-score").text("score", "+200")));
+        // A hint for another position is not shown; nothing is while reviewing.
+        hints.shown = Some((rules.generation + 1, analysis));
+        assert_eq!(third_line(false, &hints, &rules, &notice).unwrap().text, Msg::new("refuse-wait"));
+        assert_eq!(third_line(true, &hints, &rules, &notice), None);
+        assert_eq!(third_line(false, &HintState::default(), &rules, &Notice { left: 0.0, ..notice }), None);
+    }
+
+    #[test]
+    fn a_hint_says_how_the_game_stands_in_moves_not_plies() {
+        let rules = played(GameSetup::default(), 2);
+        let m = rules.legal_moves()[0];
+        let standing = |o| hint_words(&rules.game, m, o).args.into_iter().find(|(k, _)| *k == "standing").unwrap().1;
+        let sub = |msg: Msg| crate::game::platform::i18n::Arg::Msg(Box::new(msg));
+        assert_eq!(standing(Outlook::Score(-400)), sub(Msg::new("hint-behind")));
+        assert_eq!(standing(Outlook::Win { plies: Some(5) }), sub(Msg::new("hint-proven-win-in").num("n", 3)));
+    }
+
+    #[test]
+    fn review_and_trays_are_put_in_words() {
+        assert_eq!(review_words(0, 9), Msg::new("review-start").num("total", 9));
+        assert_eq!(review_words(4, 9), Msg::new("review-after").num("k", 4).num("total", 9));
+        // Three plies: two removals (not captures) and a jump that took one stone.
+        let rules = played(GameSetup::default(), 3);
+        let took = |review| tray_words(&rules.game, Review(review)).map(|m| m.args[1].1.clone());
+        let n = |n: i64| crate::game::platform::i18n::Arg::Num(n);
+        assert_eq!(took(None), [n(1), n(0)]);
+        assert_eq!(took(Some(2)), [n(0), n(0)]);
+    }
 }

@@ -7,14 +7,15 @@
 //! earlier layers: `palette` (the colours); `theme` (styles, fonts, glyphs); `widgets` (a
 //! window-wide Ui, menu buttons); `status` (who is who and how the game stands, in words);
 //! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `how_to_play`;
-//! `panels` (what a panel over the game says); then what each screen or layer draws: `hud`,
-//! `title`, `overlays`, `fade`.
+//! `panels` (what a panel over the game says), `move_list` (beside or below the board); then
+//! what each screen or layer draws: `hud`, `title`, `overlays`, `fade`.
 
 mod analysis;
 mod board_labels;
 mod fade;
 mod how_to_play;
 mod hud;
+mod move_list;
 mod notices;
 mod overlays;
 mod palette;

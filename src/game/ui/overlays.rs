@@ -10,16 +10,33 @@ use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::analysis::GameAnalysis;
 use crate::game::modes::saves::{Resumable, SaveList};
-use crate::game::platform::i18n::Tr;
+use crate::game::platform::i18n::{Msg, Tr};
 use crate::game::platform::settings::Settings;
 use crate::game::play::authority::Rules;
 use crate::game::play::screen::{Notice, Overlay, Screen};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+/// What the panels over the screen show.
+#[derive(SystemParam)]
+pub(super) struct Shown<'w> {
+    rules: Option<Res<'w, Rules>>,
+    settings: Res<'w, Settings>,
+    saves: Res<'w, SaveList>,
+    resumable: Res<'w, Resumable>,
+    notice: Res<'w, Notice>,
+    tutorial: Option<Res<'w, crate::game::modes::tutorial::Tutorial>>,
+    puzzle: Option<Res<'w, crate::game::modes::puzzles::PuzzleRun>>,
+    analysis: Res<'w, GameAnalysis>,
+    tr: Res<'w, Tr>,
+    device: Res<'w, LastDevice>,
+    online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
+    code: Res<'w, crate::game::modes::online::CodeEntry>,
+}
+
 /// An item's words; the code field and its button say what was typed and what it will do.
 fn item_label(item: MenuItem, settings: &Settings, code: &crate::game::modes::online::CodeEntry, tr: &Tr) -> String {
-    use crate::game::platform::i18n::Msg;
     match item {
         MenuItem::CodeField => {
             let typed: String = (0..crate::online::code::CODE_LEN)
@@ -40,22 +57,7 @@ pub(super) fn overlay_menu(
     mut contexts: EguiContexts,
     overlay: Res<Overlay>,
     screen: Res<State<Screen>>,
-    rules: Option<Res<Rules>>,
-    settings: Res<Settings>,
-    saves: Res<SaveList>,
-    resumable: Res<Resumable>,
-    notice: Res<Notice>,
-    (tutorial, puzzle, analysis): (
-        Option<Res<crate::game::modes::tutorial::Tutorial>>,
-        Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
-        Res<GameAnalysis>,
-    ),
-    (tr, device, online, code): (
-        Res<Tr>,
-        Res<LastDevice>,
-        Option<Res<crate::game::modes::online::OnlineGame>>,
-        Res<crate::game::modes::online::CodeEntry>,
-    ),
+    shown: Shown,
     mut focus: ResMut<MenuFocus>,
     mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
@@ -67,110 +69,46 @@ pub(super) fn overlay_menu(
         *last_focus = None;
         return Ok(());
     }
-    let menu_ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
+    let Shown { rules, settings, saves, resumable, notice, tutorial, puzzle, analysis, tr, device, online, code } = shown;
+    let (rules, tutorial, puzzle) = (rules.as_deref(), tutorial.as_deref(), puzzle.as_deref());
+    let menu_ctx = context(&resumable, &saves, rules, tutorial, puzzle, &settings);
     let items = menu_items(*screen.get(), overlay, menu_ctx);
-    let choose = |i: MenuItem| menu_ctx.enabled(i);
-    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
-    let can = MenuCan { choose: &choose, step: &step };
     if items.is_empty() {
         return Ok(());
     }
-    // The rules page opens at its top, not scrolled down to its Back button.
-    let opened = last_focus.map(|(o, _)| o) != Some(overlay);
-    let moved = *last_focus != Some((overlay, focus.index)) && !(opened && overlay == Overlay::HowToPlay);
+    let (opened, moved) = focus_change(*last_focus, overlay, focus.index);
     *last_focus = Some((overlay, focus.index));
-    let screen_size = ctx.content_rect().size();
-    let size = ButtonSize::for_height(screen_size.y);
     let facts = PanelFacts {
         settings: &settings,
         saves: &saves,
-        rules: rules.as_deref(),
-        tutorial: tutorial.as_deref(),
-        puzzle: puzzle.as_deref(),
+        rules,
+        tutorial,
+        puzzle,
         device: *device,
         online: online.as_deref(),
         code: &code,
     };
-    let Some((title, mut lines)) = panel_words(overlay, &facts) else { return Ok(()) };
-    // What a menu item just did (saved, copied, refused) shows inside the menu.
-    if notice.left > 0.0 && matches!(overlay, Overlay::Pause | Overlay::GameOver) {
-        lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
-    }
-    let title = tr.msg(&title);
-    let lines: Vec<(String, egui::Color32)> = lines.into_iter().map(|(m, c)| (tr.msg(&m), c)).collect();
-    let mut chosen = Vec::new();
-    let mut adjusted = Vec::new();
-    let wide = matches!(overlay, Overlay::Load | Overlay::HowToPlay | Overlay::Lesson);
-    let max_width = if wide { (screen_size.x - 48.0).min(720.0) } else { 540.0_f32.min(screen_size.x - 32.0) };
-    let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
-    let mut modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
-    if overlay == Overlay::Lesson {
-        // A lesson's panel sits low, over a light veil, so the position it talks about stays
-        // in view above it.
-        let area = egui::Modal::default_area(egui::Id::new("overlay"))
-            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -8.0));
-        modal = modal.area(area).backdrop_color(egui::Color32::from_rgba_premultiplied(4, 5, 7, 60));
-    }
-    modal.show(ctx, |ui| {
-        ui.set_max_width(max_width);
-        ui.set_min_width(max_width.min(if wide { 640.0 } else { 360.0 }));
-        ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(title).size(if size.height < 40.0 { 26.0 } else { 30.0 }).strong());
-            for (l, color) in lines {
-                ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(color)).wrap());
-            }
-            // After a game: its standing across the moves, as the analysis comes in.
-            // Its room is kept from the first frame, so the buttons never move when it arrives.
-            if overlay == Overlay::GameOver
-                && let Some(rules) = rules.as_ref()
-            {
-                let size = egui::vec2((max_width - 40.0).min(460.0), if size.height < 40.0 { 56.0 } else { 80.0 });
-                if analysis.covers(&rules.game) {
-                    analysis_view(ui, &analysis, &rules.game, rules.game.ply(), size, &tr, 1);
-                } else {
-                    ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
-                }
-            }
-            ui.add_space(6.0);
-            // The menu scrolls when the window is too low for it: it gets the height left
-            // under what the panel already shows (its title, lines and graph) and the frame.
-            let max_height = (screen_size.y - ui.min_rect().height() - 80.0).max(120.0);
-            let spacing = ui.spacing().item_spacing.y;
-            let needed = if overlay == Overlay::HowToPlay { max_height } else { 0.0 }
-                + items.len() as f32 * (size.height + spacing)
-                + if overlay == Overlay::Load { saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
-            // Each menu scrolls on its own, and opens at its top.
-            let mut scroll = egui::ScrollArea::vertical()
-                .id_salt(format!("menu {overlay:?}"))
-                .max_height(max_height)
-                .min_scrolled_height(needed.min(max_height));
-            if opened {
-                scroll = scroll.vertical_scroll_offset(0.0);
-            }
-            scroll.show(ui, |ui| {
-                if overlay == Overlay::HowToPlay {
-                    how_to_play_page(ui, &tr);
-                    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
-                    menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
-                } else if overlay == Overlay::Load {
-                    save_rows(ui, &saves, &tr, &mut focus, moved, &mut chosen);
-                    let rest: Vec<MenuItem> =
-                        items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
-                    let offset = items.len() - rest.len();
-                    let mut sub = *focus;
-                    sub.index = focus.index.wrapping_sub(offset);
-                    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
-                    menu_buttons(ui, &rest, &label, &can, size, &mut sub, moved, &mut chosen, &mut adjusted);
-                    if sub.index != focus.index.wrapping_sub(offset) {
-                        focus.index = sub.index + offset;
-                    }
-                } else {
-                    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
-                    menu_buttons(ui, &items, &label, &can, size, &mut focus, moved, &mut chosen, &mut adjusted);
-                }
-            });
-        });
-    });
+    let Some((title, lines)) = panel_words(overlay, &facts) else { return Ok(()) };
+    let choose = |i: MenuItem| menu_ctx.enabled(i);
+    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
+    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
+    let panel = Panel {
+        overlay,
+        title: tr.msg(&title),
+        lines: with_notice(lines, overlay, &notice).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
+        items,
+        can: MenuCan { choose: &choose, step: &step },
+        label: &label,
+        window: ctx.content_rect().size(),
+        opened,
+        moved,
+        game: rules.filter(|_| overlay == Overlay::GameOver).map(|r| &r.game),
+        analysis: &analysis,
+        saves: &saves,
+        tr: &tr,
+    };
+    let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
+    show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
     for a in adjusted {
         adjust_writer.write(a);
     }
@@ -178,6 +116,145 @@ pub(super) fn overlay_menu(
         chosen_writer.write(MenuChosen(item));
     }
     Ok(())
+}
+
+/// Whether the menu `overlay` was just opened, and whether its focus should be scrolled to
+/// (it moved, or the menu opened) — except that the rules page opens at its top, not scrolled
+/// down to its Back button. `last` is the menu and focus of the last frame.
+fn focus_change(last: Option<(Overlay, usize)>, overlay: Overlay, focus: usize) -> (bool, bool) {
+    let opened = last.map(|(o, _)| o) != Some(overlay);
+    let moved = last != Some((overlay, focus)) && !(opened && overlay == Overlay::HowToPlay);
+    (opened, moved)
+}
+
+/// A panel's lines, with what a menu item just did (saved, copied, refused) in the pause
+/// menu and the game-over panel.
+fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &Notice) -> Vec<(Msg, egui::Color32)> {
+    if notice.left > 0.0 && matches!(overlay, Overlay::Pause | Overlay::GameOver) {
+        lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
+    }
+    lines
+}
+
+/// The widest and the narrowest a panel is in a window `window_width` wide: wide for the saved
+/// games, the rules and a lesson's text, never wider than the window.
+fn panel_width(overlay: Overlay, window_width: f32) -> (f32, f32) {
+    let wide = matches!(overlay, Overlay::Load | Overlay::HowToPlay | Overlay::Lesson);
+    let max = if wide { (window_width - 48.0).min(720.0) } else { 540.0_f32.min(window_width - 32.0) };
+    (max, max.min(if wide { 640.0 } else { 360.0 }))
+}
+
+/// What a panel shows.
+struct Panel<'a> {
+    overlay: Overlay,
+    title: String,
+    lines: Vec<(String, egui::Color32)>,
+    items: Vec<MenuItem>,
+    can: MenuCan<'a>,
+    label: &'a dyn Fn(MenuItem) -> String,
+    /// The window's size (points).
+    window: egui::Vec2,
+    /// The menu opened this frame (it starts scrolled to its top).
+    opened: bool,
+    /// Scroll to the focused item.
+    moved: bool,
+    /// The game whose standing the game-over panel shows.
+    game: Option<&'a crate::rules::Game>,
+    analysis: &'a GameAnalysis,
+    saves: &'a SaveList,
+    tr: &'a Tr,
+}
+
+/// Shows a panel in its modal: a lesson's sits low over a light veil, so the position it
+/// talks about stays in view above it.
+fn show_panel(
+    ctx: &egui::Context,
+    panel: &Panel,
+    focus: &mut MenuFocus,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) {
+    let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
+    let mut modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
+    if panel.overlay == Overlay::Lesson {
+        let area = egui::Modal::default_area(egui::Id::new("overlay"))
+            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -8.0));
+        modal = modal.area(area).backdrop_color(egui::Color32::from_rgba_premultiplied(4, 5, 7, 60));
+    }
+    let (max_width, min_width) = panel_width(panel.overlay, panel.window.x);
+    modal.show(ctx, |ui| {
+        ui.set_max_width(max_width);
+        ui.set_min_width(min_width);
+        ui.vertical_centered(|ui| {
+            panel_head(ui, panel, max_width);
+            ui.add_space(6.0);
+            panel_menu(ui, panel, focus, chosen, adjusted);
+        });
+    });
+}
+
+/// A panel's title and lines, and after a game its standing across the moves as the
+/// analysis comes in (its room kept from the first frame, so the buttons never move when it
+/// arrives).
+fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
+    let low = ButtonSize::for_height(panel.window.y).height < 40.0;
+    ui.label(egui::RichText::new(&panel.title).size(if low { 26.0 } else { 30.0 }).strong());
+    for (l, color) in &panel.lines {
+        ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(*color)).wrap());
+    }
+    if let Some(game) = panel.game {
+        let size = egui::vec2((max_width - 40.0).min(460.0), if low { 56.0 } else { 80.0 });
+        if panel.analysis.covers(game) {
+            analysis_view(ui, panel.analysis, game, game.ply(), size, panel.tr, 1);
+        } else {
+            ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
+        }
+    }
+}
+
+/// A panel's menu (after the rules page, or the saved games' rows), scrolling when the window
+/// is too low for it: it gets the height left under what the panel already shows and the
+/// frame. Each menu scrolls on its own, and opens at its top.
+fn panel_menu(
+    ui: &mut egui::Ui,
+    panel: &Panel,
+    focus: &mut MenuFocus,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) {
+    let (overlay, items) = (panel.overlay, &panel.items);
+    let size = ButtonSize::for_height(panel.window.y);
+    let max_height = (panel.window.y - ui.min_rect().height() - 80.0).max(120.0);
+    let spacing = ui.spacing().item_spacing.y;
+    let needed = if overlay == Overlay::HowToPlay { max_height } else { 0.0 }
+        + items.len() as f32 * (size.height + spacing)
+        + if overlay == Overlay::Load { panel.saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
+    let mut scroll = egui::ScrollArea::vertical()
+        .id_salt(format!("menu {overlay:?}"))
+        .max_height(max_height)
+        .min_scrolled_height(needed.min(max_height));
+    if panel.opened {
+        scroll = scroll.vertical_scroll_offset(0.0);
+    }
+    let moved = panel.moved;
+    scroll.show(ui, |ui| {
+        if overlay == Overlay::HowToPlay {
+            how_to_play_page(ui, panel.tr);
+        }
+        if overlay != Overlay::Load {
+            menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted);
+            return;
+        }
+        // The saved games' rows, then the rest of the menu (its focus counted after them).
+        save_rows(ui, panel.saves, panel.tr, focus, moved, chosen);
+        let rest: Vec<MenuItem> = items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
+        let offset = items.len() - rest.len();
+        let mut sub = MenuFocus { index: focus.index.wrapping_sub(offset) };
+        menu_buttons(ui, &rest, panel.label, &panel.can, size, &mut sub, moved, chosen, adjusted);
+        if sub.index != focus.index.wrapping_sub(offset) {
+            focus.index = sub.index + offset;
+        }
+    });
 }
 
 /// The saved games as rows of two lines (what and when), each with a Delete button.
@@ -222,5 +299,38 @@ fn save_rows(
                 chosen.push(MenuItem::DeleteSave(i));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_menu_opens_scrolled_to_its_focus_but_the_rules_page_opens_at_its_top() {
+        assert_eq!(focus_change(None, Overlay::Pause, 0), (true, true));
+        assert_eq!(focus_change(Some((Overlay::Pause, 0)), Overlay::Pause, 0), (false, false));
+        assert_eq!(focus_change(Some((Overlay::Pause, 0)), Overlay::Pause, 2), (false, true));
+        assert_eq!(focus_change(Some((Overlay::Pause, 3)), Overlay::HowToPlay, 0), (true, false));
+        assert_eq!(focus_change(Some((Overlay::HowToPlay, 0)), Overlay::HowToPlay, 0), (false, false));
+    }
+
+    #[test]
+    fn what_an_item_just_did_shows_in_the_pause_menu_and_the_game_over_panel_only() {
+        let notice = Notice { text: Msg::new("load-deleted"), warning: true, left: 2.0 };
+        let lines = with_notice(Vec::new(), Overlay::Pause, &notice);
+        assert_eq!(lines, [(Msg::new("load-deleted"), palette::WARN)]);
+        assert_eq!(with_notice(Vec::new(), Overlay::GameOver, &notice).len(), 1);
+        assert!(with_notice(Vec::new(), Overlay::Settings, &notice).is_empty());
+        assert!(with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice }).is_empty());
+    }
+
+    #[test]
+    fn the_saved_games_the_rules_and_a_lesson_get_a_wide_panel_never_wider_than_the_window() {
+        assert_eq!(panel_width(Overlay::Load, 1280.0), (720.0, 640.0));
+        assert_eq!(panel_width(Overlay::Pause, 1280.0), (540.0, 360.0));
+        let (max, min) = panel_width(Overlay::HowToPlay, 500.0);
+        assert!(max <= 500.0 && min <= max);
+        assert_eq!(panel_width(Overlay::Settings, 400.0).0, 368.0);
     }
 }

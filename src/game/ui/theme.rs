@@ -11,7 +11,8 @@ pub const BUTTON_PADDING: f32 = 14.0;
 /// The size of a button's words and of body text (see `apply_theme`).
 pub const BUTTON_TEXT_SIZE: f32 = 19.0;
 
-/// One theme for every screen: the board's palette, rounded frames, large text.
+/// One theme for every screen: the board's palette, rounded frames, large text. The
+/// interface size (with the window's size) and fullscreen follow the settings live.
 pub(super) fn apply_theme(
     mut contexts: EguiContexts,
     mut done: Local<Option<crate::game::platform::settings::Theme>>,
@@ -19,7 +20,6 @@ pub(super) fn apply_theme(
     mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // The interface size (with the window's size) and fullscreen follow the settings live.
     let window_size = windows.single().map(|w| Vec2::new(w.width(), w.height())).unwrap_or(Vec2::new(1280.0, 800.0));
     let zoom = crate::game::board::view::ui_zoom(settings.ui_scale, window_size);
     if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
@@ -28,11 +28,7 @@ pub(super) fn apply_theme(
     if settings.is_changed()
         && let Ok(mut window) = windows.single_mut()
     {
-        let mode = if settings.fullscreen {
-            bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
-        } else {
-            bevy::window::WindowMode::Windowed
-        };
+        let mode = window_mode(settings.fullscreen);
         if window.mode != mode {
             window.mode = mode;
         }
@@ -44,7 +40,26 @@ pub(super) fn apply_theme(
     if done.is_none() {
         ctx.set_fonts(font_definitions());
     }
-    let colours = palette::Colours::of(settings.theme);
+    ctx.set_visuals(visuals(settings.theme));
+    ctx.all_styles_mut(text_and_spacing);
+    *done = Some(settings.theme);
+    Ok(())
+}
+
+/// Fullscreen (borderless, on the current monitor) or a window.
+fn window_mode(fullscreen: bool) -> bevy::window::WindowMode {
+    if fullscreen {
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+    } else {
+        bevy::window::WindowMode::Windowed
+    }
+}
+
+/// The interface's colours and frames in a board theme: its panels and buttons, coral-white
+/// text, rounded corners. Hovering only lightens a button a little: the amber frame alone
+/// marks the focus.
+fn visuals(theme: crate::game::platform::settings::Theme) -> egui::Visuals {
+    let colours = palette::Colours::of(theme);
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = colours.panel;
     visuals.window_fill = colours.panel;
@@ -60,27 +75,26 @@ pub(super) fn apply_theme(
         w.weak_bg_fill = fill;
         w.corner_radius = egui::CornerRadius::same(10);
     }
-    // Hovering only lightens a button a little: the amber frame alone marks the focus.
     visuals.widgets.hovered.bg_stroke = egui::Stroke::NONE;
     visuals.widgets.hovered.bg_fill = colours.button_soft;
     visuals.widgets.hovered.weak_bg_fill = colours.button_soft;
     visuals.selection.bg_fill = egui::Color32::from_rgb(150, 100, 40);
-    ctx.set_visuals(visuals);
-    ctx.all_styles_mut(|style| {
-        use egui::{FontFamily::Proportional, FontId, TextStyle};
-        style.text_styles = [
-            (TextStyle::Heading, FontId::new(30.0, Proportional)),
-            (TextStyle::Body, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
-            (TextStyle::Button, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
-            (TextStyle::Small, FontId::new(15.0, Proportional)),
-            (TextStyle::Monospace, FontId::new(17.0, egui::FontFamily::Monospace)),
-        ]
-        .into();
-        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
-        style.spacing.button_padding = egui::vec2(BUTTON_PADDING, 7.0);
-    });
-    *done = Some(settings.theme);
-    Ok(())
+    visuals
+}
+
+/// Large text (buttons and body at [`BUTTON_TEXT_SIZE`]) and roomy spacing.
+fn text_and_spacing(style: &mut egui::Style) {
+    use egui::{FontFamily::Proportional, FontId, TextStyle};
+    style.text_styles = [
+        (TextStyle::Heading, FontId::new(30.0, Proportional)),
+        (TextStyle::Body, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
+        (TextStyle::Button, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
+        (TextStyle::Small, FontId::new(15.0, Proportional)),
+        (TextStyle::Monospace, FontId::new(17.0, egui::FontFamily::Monospace)),
+    ]
+    .into();
+    style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+    style.spacing.button_padding = egui::vec2(BUTTON_PADDING, 7.0);
 }
 
 /// The interface's fonts: egui's own (Ubuntu Light), then DejaVu Sans ExtraLight for what it
@@ -148,4 +162,31 @@ pub(super) fn warm_glyphs(mut contexts: EguiContexts, mut warmed: Local<Option<f
         }
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::platform::settings::Theme;
+
+    #[test]
+    fn the_interface_takes_its_panels_and_buttons_from_the_board_theme() {
+        for theme in Theme::ALL {
+            let colours = palette::Colours::of(theme);
+            let v = visuals(theme);
+            assert_eq!((v.panel_fill, v.window_fill), (colours.panel, colours.panel));
+            assert_eq!(v.widgets.inactive.bg_fill, colours.button);
+            // Under the pointer a button only lightens; the focus alone has a frame.
+            assert_eq!(v.widgets.hovered.bg_fill, colours.button_soft);
+            assert_eq!(v.widgets.hovered.bg_stroke, egui::Stroke::NONE);
+            assert_eq!(v.override_text_color, Some(palette::TEXT));
+        }
+        assert_ne!(visuals(Theme::Lava).panel_fill, visuals(Theme::Wood).panel_fill);
+        let mut style = egui::Style::default();
+        text_and_spacing(&mut style);
+        assert_eq!(style.text_styles[&egui::TextStyle::Button].size, BUTTON_TEXT_SIZE);
+        assert_eq!(style.spacing.button_padding.x, BUTTON_PADDING);
+        assert!(matches!(window_mode(true), bevy::window::WindowMode::BorderlessFullscreen(_)));
+        assert_eq!(window_mode(false), bevy::window::WindowMode::Windowed);
+    }
 }

@@ -14,6 +14,54 @@ use bevy_egui::{EguiContexts, egui};
 /// The pad's and the keyboard's controls, in words (message keys, on the title).
 const CONTROLS: [&str; 3] = ["controls-mouse", "controls-keys", "controls-pad"];
 
+/// The controls of the device in use; before any is used, the mouse's and the keyboard's.
+fn shown_controls(device: LastDevice) -> &'static [&'static str] {
+    match device {
+        LastDevice::Pointer => &CONTROLS[..2],
+        LastDevice::Keyboard => &CONTROLS[1..2],
+        LastDevice::Pad => &CONTROLS[2..],
+    }
+}
+
+/// A line under the title: its words, colour and size, and whether it wraps.
+#[derive(Debug, Clone, PartialEq)]
+struct Note {
+    msg: Msg,
+    colour: egui::Color32,
+    size: f32,
+    wrap: bool,
+}
+
+/// The lines under the title: until a lesson has been passed, a pointer to the tutorial;
+/// a warning when another copy of the game has the saved games (`profile_in_use`), or when
+/// the unfinished game cannot be read. Pure.
+fn title_notes(lessons_passed: u8, profile_in_use: bool, resumable: &Resumable) -> Vec<Note> {
+    let warn = |msg| Note { msg, colour: palette::WARN, size: 15.0, wrap: true };
+    let mut notes = Vec::new();
+    if lessons_passed == 0 {
+        notes.push(Note { msg: Msg::new("title-new-player"), colour: palette::FOCUS, size: 17.0, wrap: false });
+    }
+    if profile_in_use {
+        notes.push(warn(Msg::new("title-profile-in-use")));
+    }
+    if let Resumable::Unreadable(why) = resumable {
+        notes.push(warn(Msg::new("title-unreadable").text("why", why.clone())));
+    }
+    notes
+}
+
+/// What the title card shows.
+struct TitleCard<'a> {
+    tr: &'a Tr,
+    notes: Vec<Note>,
+    items: Vec<MenuItem>,
+    can: MenuCan<'a>,
+    label: &'a dyn Fn(MenuItem) -> String,
+    controls: &'static [&'static str],
+    /// A low window: everything closer together.
+    compact: bool,
+}
+
 pub(super) fn title_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -30,12 +78,52 @@ pub(super) fn title_screen(
     mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut chosen = Vec::new();
-    let mut adjusted = Vec::new();
+    let menu_ctx = context(&resumable, &saves, None, None, None, &settings);
+    let choose = |i: MenuItem| menu_ctx.enabled(i);
+    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
+    let label = |item: MenuItem| item.text(&settings, &tr);
+    let card = TitleCard {
+        tr: &tr,
+        notes: title_notes(settings.tutorial, profile.as_ref().is_some_and(|p| !p.owns_autosave()), &resumable),
+        items: menu_items(Screen::Title, Overlay::None, menu_ctx),
+        can: MenuCan { choose: &choose, step: &step },
+        label: &label,
+        controls: shown_controls(*device),
+        compact: ctx.content_rect().height() < 700.0,
+    };
+    // While a screen is open over the title, its buttons only show.
+    let over = *overlay != Overlay::None;
+    let moved = focus.index != *last_focus;
+    *last_focus = focus.index;
+    let mut no_focus = MenuFocus { index: usize::MAX };
+    let shown_focus = if over { &mut no_focus } else { &mut *focus };
+    let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
+    let fitted = draw_title(ctx, &card, shown_focus, moved, &mut chosen, &mut adjusted);
+    if !over {
+        fits.0 = fitted;
+        for item in chosen {
+            chosen_writer.write(MenuChosen(item));
+        }
+        for a in adjusted {
+            adjust_writer.write(a);
+        }
+    }
+    Ok(())
+}
+
+/// Draws the title: the card centred over the board, scrolling in a window too low for it.
+/// Returns whether it fits without scrolling.
+fn draw_title(
+    ctx: &egui::Context,
+    card: &TitleCard,
+    focus: &mut MenuFocus,
+    moved: bool,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) -> bool {
     let mut root = root_ui(ctx);
-    let height = ctx.content_rect().height();
-    let size = ButtonSize::for_height(height);
-    let compact = height < 700.0;
+    let size = ButtonSize::for_height(ctx.content_rect().height());
+    let compact = card.compact;
     let mut fitted = true;
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
         let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
@@ -51,86 +139,66 @@ pub(super) fn title_screen(
                     .inner_margin(egui::Margin::symmetric(12, if compact { 6 } else { 14 }))
                     .show(ui, |ui| {
                         ui.set_width(card_width - 24.0);
-                        ui.vertical_centered(|ui| {
-                            ui.add_space(if compact { 2.0 } else { 12.0 });
-                            ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
-                            ui.label(egui::RichText::new(tr.t("title-subtitle")).size(20.0).color(palette::TEXT_DIM));
-                            ui.add_space(if compact { 6.0 } else { 16.0 });
-                            if settings.tutorial == 0 {
-                                // Until a lesson has been passed, the title points newcomers to the tutorial.
-                                ui.label(
-                                    egui::RichText::new(tr.t("title-new-player")).size(17.0).color(palette::FOCUS),
-                                );
-                            }
-                            if profile.as_ref().is_some_and(|p| !p.owns_autosave()) {
-                                ui.add(
-                                    egui::Label::new(
-                                        egui::RichText::new(tr.t("title-profile-in-use"))
-                                            .color(palette::WARN)
-                                            .size(15.0),
-                                    )
-                                    .wrap(),
-                                );
-                            }
-                            if let Resumable::Unreadable(why) = &*resumable {
-                                ui.add(
-                                    egui::Label::new(
-                                        egui::RichText::new(
-                                            tr.msg(&Msg::new("title-unreadable").text("why", why.clone())),
-                                        )
-                                        .color(palette::WARN)
-                                        .size(15.0),
-                                    )
-                                    .wrap(),
-                                );
-                            }
-                            let menu_ctx = context(&resumable, &saves, None, None, None, &settings);
-                            let items = menu_items(Screen::Title, Overlay::None, menu_ctx);
-                            let choose = |i: MenuItem| menu_ctx.enabled(i);
-                            let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
-                            let can = MenuCan { choose: &choose, step: &step };
-                            // While a screen is open over the title, its buttons only show.
-                            let mut no_focus = *focus;
-                            no_focus.index = usize::MAX;
-                            let over = *overlay != Overlay::None;
-                            let moved = focus.index != *last_focus;
-                            *last_focus = focus.index;
-                            let focus = if over { &mut no_focus } else { &mut *focus };
-                            let label = |item: MenuItem| item.text(&settings, &tr);
-                            ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
-                            menu_buttons(ui, &items, &label, &can, size, focus, moved, &mut chosen, &mut adjusted);
-                            ui.add_space(if compact { 6.0 } else { 16.0 });
-                            // The controls of the device in use; before any is used, the mouse's
-                            // and the keyboard's.
-                            let shown: &[&str] = match *device {
-                                LastDevice::Pointer => &CONTROLS[..2],
-                                LastDevice::Keyboard => &CONTROLS[1..2],
-                                LastDevice::Pad => &CONTROLS[2..],
-                            };
-                            for key in shown {
-                                ui.add(
-                                    egui::Label::new(
-                                        egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM),
-                                    )
-                                    .wrap(),
-                                );
-                            }
-                        });
+                        ui.vertical_centered(|ui| card_contents(ui, card, size, focus, moved, chosen, adjusted));
                     });
             });
         });
         fitted = scrolled.content_size.y <= scrolled.inner_rect.height() + 1.0;
     });
-    if *overlay == Overlay::None {
-        fits.0 = fitted;
-    }
-    if *overlay == Overlay::None {
-        for item in chosen {
-            chosen_writer.write(MenuChosen(item));
+    fitted
+}
+
+/// The card: the name, the subtitle, the notes, the menu and the controls.
+fn card_contents(
+    ui: &mut egui::Ui,
+    card: &TitleCard,
+    size: ButtonSize,
+    focus: &mut MenuFocus,
+    moved: bool,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) {
+    let (tr, compact) = (card.tr, card.compact);
+    ui.add_space(if compact { 2.0 } else { 12.0 });
+    ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
+    ui.label(egui::RichText::new(tr.t("title-subtitle")).size(20.0).color(palette::TEXT_DIM));
+    ui.add_space(if compact { 6.0 } else { 16.0 });
+    for note in &card.notes {
+        let text = egui::RichText::new(tr.msg(&note.msg)).color(note.colour).size(note.size);
+        if note.wrap {
+            ui.add(egui::Label::new(text).wrap());
+        } else {
+            ui.label(text);
         }
-        for a in adjusted {
-            adjust_writer.write(a);
-        }
     }
-    Ok(())
+    ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
+    menu_buttons(ui, &card.items, card.label, &card.can, size, focus, moved, chosen, adjusted);
+    ui.add_space(if compact { 6.0 } else { 16.0 });
+    for key in card.controls {
+        ui.add(egui::Label::new(egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM)).wrap());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_shows_the_controls_of_the_device_in_use() {
+        assert_eq!(shown_controls(LastDevice::Pointer), ["controls-mouse", "controls-keys"]);
+        assert_eq!(shown_controls(LastDevice::Keyboard), ["controls-keys"]);
+        assert_eq!(shown_controls(LastDevice::Pad), ["controls-pad"]);
+    }
+
+    #[test]
+    fn the_title_points_newcomers_to_the_tutorial_and_warns_of_what_cannot_be_used() {
+        let keys = |notes: Vec<Note>| notes.into_iter().map(|n| n.msg.key.into_owned()).collect::<Vec<_>>();
+        assert_eq!(keys(title_notes(0, false, &Resumable::Nothing)), ["title-new-player"]);
+        assert!(title_notes(1, false, &Resumable::Nothing).is_empty());
+        let unreadable = Resumable::Unreadable("bad".into());
+        let notes = title_notes(3, true, &unreadable);
+        assert_eq!(keys(notes.clone()), ["title-profile-in-use", "title-unreadable"]);
+        assert!(notes.iter().all(|n| n.colour == palette::WARN && n.wrap));
+        assert_eq!(notes[1].msg, Msg::new("title-unreadable").text("why", "bad"));
+    }
 }
