@@ -92,7 +92,8 @@ fn play(players: &mut [Player; 2], stop_after: usize, rng: &mut rand::rngs::Smal
 }
 
 fn host_and_join(addr: &str, size: (u8, u8), host_colour: Colour) -> [Player; 2] {
-    let host = Player::seated(Session::start(addr.into(), Start::Host { rows: size.0, cols: size.1, colour: host_colour }));
+    let host =
+        Player::seated(Session::start(addr.into(), Start::Host { rows: size.0, cols: size.1, colour: host_colour }));
     let guest = Player::seated(Session::start(addr.into(), Start::Join { code: host.code.to_lowercase() }));
     assert_eq!(guest.colour, host_colour.other());
     [host, guest]

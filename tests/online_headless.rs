@@ -202,9 +202,7 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
         keys.press(&mut host, Press::Down);
     }
     keys.press(&mut host, Press::Choose);
-    until(&mut [&mut host], "hosting", |a| {
-        screen(a[0]) == Screen::Game && overlay(a[0]) == Overlay::OnlineCode
-    });
+    until(&mut [&mut host], "hosting", |a| screen(a[0]) == Screen::Game && overlay(a[0]) == Overlay::OnlineCode);
     let code = host.world().resource::<OnlineGame>().code.clone().unwrap();
     assert_eq!(seat(&host), Some(Side::White));
     assert_eq!(*rules(&host).game.geometry(), Geometry::new(6, 6).unwrap());

@@ -41,8 +41,10 @@ impl Link {
             let stream = TcpStream::connect(server).await.map_err(|e| format!("cannot reach {server}: {e}"))?;
             let _ = stream.set_nodelay(true);
             let (r, w) = stream.into_split();
-            let mut link =
-                Link { read: FramedRead::new(r, codec(MAX_SERVER_FRAME)), write: FramedWrite::new(w, codec(MAX_CLIENT_FRAME)) };
+            let mut link = Link {
+                read: FramedRead::new(r, codec(MAX_SERVER_FRAME)),
+                write: FramedWrite::new(w, codec(MAX_CLIENT_FRAME)),
+            };
             link.send(&ClientMsg::Hello { version: PROTOCOL_VERSION }).await?;
             match link.recv().await? {
                 ServerMsg::Welcome { .. } => Ok(link),

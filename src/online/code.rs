@@ -51,11 +51,7 @@ pub fn normalise(typed: &str) -> Result<String, String> {
 
 /// A code as shown to people: `ABC-234`.
 pub fn display(code: &str) -> String {
-    if code.len() == CODE_LEN && code.is_ascii() {
-        format!("{}-{}", &code[..3], &code[3..])
-    } else {
-        code.to_string()
-    }
+    if code.len() == CODE_LEN && code.is_ascii() { format!("{}-{}", &code[..3], &code[3..]) } else { code.to_string() }
 }
 
 #[cfg(test)]

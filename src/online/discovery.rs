@@ -97,10 +97,7 @@ pub fn find(code: &str, targets: &[SocketAddr], wait: Duration) -> Option<Socket
 
 /// The default places to ask: the local network's broadcast address and this machine.
 pub fn default_targets(port: u16) -> Vec<SocketAddr> {
-    vec![
-        SocketAddr::from((Ipv4Addr::BROADCAST, port)),
-        SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
-    ]
+    vec![SocketAddr::from((Ipv4Addr::BROADCAST, port)), SocketAddr::from((Ipv4Addr::LOCALHOST, port))]
 }
 
 /// This machine's address on the local network, as others would reach it (none offline).

@@ -344,11 +344,10 @@ mod tests {
     fn messages_are_tagged_json_objects() {
         let m = ClientMsg::Move { ply: 3, mv: "d6-d4".into() };
         assert_eq!(String::from_utf8(encode(&m)).unwrap(), r#"{"type":"move","ply":3,"mv":"d6-d4"}"#);
-        assert_eq!(decode_client(br#"{"type":"host","rows":8,"cols":8,"colour":"white"}"#).unwrap(), ClientMsg::Host {
-            rows: 8,
-            cols: 8,
-            colour: Colour::White
-        });
+        assert_eq!(
+            decode_client(br#"{"type":"host","rows":8,"cols":8,"colour":"white"}"#).unwrap(),
+            ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White }
+        );
         assert_eq!(decode_client(br#"{"type":"resign"}"#).unwrap(), ClientMsg::Resign {});
     }
 

@@ -21,8 +21,8 @@ use tokio_util::codec::{FramedRead, FramedWrite};
 
 use super::code;
 use super::protocol::{
-    ClientMsg, Colour, EndReason, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, Outcome, PROTOCOL_VERSION,
-    SeatView, ServerMsg, codec, decode_client, encode, MIN_BOARD,
+    ClientMsg, Colour, EndReason, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, MIN_BOARD, Outcome,
+    PROTOCOL_VERSION, SeatView, ServerMsg, codec, decode_client, encode,
 };
 use super::store::{self, Op, Store, StoredGame};
 use crate::rules::{Game, Geometry, Phase, notation};
@@ -282,7 +282,11 @@ impl Shared {
                     close: true,
                     ..Default::default()
                 },
-                _ => Decision { reply: vec![error(ErrorCode::Order, "say hello first")], close: true, ..Default::default() },
+                _ => Decision {
+                    reply: vec![error(ErrorCode::Order, "say hello first")],
+                    close: true,
+                    ..Default::default()
+                },
             };
         }
         match msg {
@@ -322,10 +326,7 @@ impl Shared {
         let geo = match Geometry::new(rows, cols) {
             Ok(g) if g.rows() >= MIN_BOARD && g.cols() >= MIN_BOARD => g,
             Ok(_) => {
-                return Decision::refuse(
-                    ErrorCode::BadSize,
-                    format!("boards are at least {0}×{0}", MIN_BOARD),
-                );
+                return Decision::refuse(ErrorCode::BadSize, format!("boards are at least {0}×{0}", MIN_BOARD));
             }
             Err(e) => return Decision::refuse(ErrorCode::BadSize, e),
         };
@@ -379,7 +380,12 @@ impl Shared {
         };
         match self.ensure_loaded(&code) {
             Ok(true) => {}
-            Ok(false) => return Decision::refuse(ErrorCode::NoSuchGame, format!("no game has the code {}", code::display(&code))),
+            Ok(false) => {
+                return Decision::refuse(
+                    ErrorCode::NoSuchGame,
+                    format!("no game has the code {}", code::display(&code)),
+                );
+            }
             Err(e) => return Decision::refuse(ErrorCode::ServerError, e),
         }
         let mut hub = self.hub.lock().unwrap();
@@ -445,10 +451,7 @@ impl Shared {
                     // Sent again after a reconnect: acknowledged, not played twice.
                     if live.moves[ply as usize] == mv && live.game.moves().len() > ply as usize {
                         let outcome = if ply + 1 == len { live.outcome } else { None };
-                        return Decision {
-                            reply: vec![ServerMsg::Moved { ply, mv, outcome }],
-                            ..Default::default()
-                        };
+                        return Decision { reply: vec![ServerMsg::Moved { ply, mv, outcome }], ..Default::default() };
                     }
                     return Decision {
                         reply: vec![
@@ -461,7 +464,10 @@ impl Shared {
                 if ply > len {
                     return Decision {
                         reply: vec![
-                            error(ErrorCode::StaleMove, format!("the next move is number {}, not {}", len + 1, ply + 1)),
+                            error(
+                                ErrorCode::StaleMove,
+                                format!("the next move is number {}, not {}", len + 1, ply + 1),
+                            ),
                             ServerMsg::State { game: live.view(code), colour: Some(seat) },
                         ],
                         ..Default::default()
@@ -521,7 +527,11 @@ impl Shared {
                     return Decision::refuse(ErrorCode::NoUndo, "a take-back is already asked for");
                 }
                 live.undo_asked = Some(seat);
-                Decision { reply: vec![ServerMsg::UndoAsked { by: seat }], others: vec![ServerMsg::UndoAsked { by: seat }], ..Default::default() }
+                Decision {
+                    reply: vec![ServerMsg::UndoAsked { by: seat }],
+                    others: vec![ServerMsg::UndoAsked { by: seat }],
+                    ..Default::default()
+                }
             }
             ClientMsg::UndoAnswer { accept } => {
                 let Some(asker) = live.undo_asked.filter(|a| *a != seat) else {
@@ -618,9 +628,8 @@ impl Server {
         let conn = store::open(&config.database)?;
         let reader = store::open(&config.database)?;
         let store = Store::start(conn, config.database.clone());
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        let listener =
+            TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
         let shared = Arc::new(Shared {
             config,
             hub: Mutex::new(Hub { games: HashMap::new(), addresses: HashMap::new(), connections: 0, next_conn: 1 }),
@@ -700,8 +709,16 @@ async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
         let _ = tokio::time::timeout(WRITE_TIME, SinkExt::<Bytes>::close(&mut sink)).await;
     });
     let burst = shared.config.rate_burst;
-    let mut conn =
-        Conn { id, peer: ip, hello: false, attached: Attached::Nothing, out, tokens: burst, last_refill: Instant::now(), refused: 0 };
+    let mut conn = Conn {
+        id,
+        peer: ip,
+        hello: false,
+        attached: Attached::Nothing,
+        out,
+        tokens: burst,
+        last_refill: Instant::now(),
+        refused: 0,
+    };
     loop {
         let wait = if conn.hello { shared.config.idle } else { HELLO_TIME };
         let frame = match tokio::time::timeout(wait, frames.next()).await {
@@ -719,7 +736,8 @@ async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
         };
         if !take_token(&shared.config, &mut conn) {
             conn.refused += 1;
-            let _ = conn.out.try_send(Bytes::from(encode(&error(ErrorCode::RateLimited, "too many messages; slow down"))));
+            let _ =
+                conn.out.try_send(Bytes::from(encode(&error(ErrorCode::RateLimited, "too many messages; slow down"))));
             if conn.refused >= MAX_REFUSED {
                 break;
             }

@@ -6,11 +6,11 @@
 use crate::ai::Level;
 use crate::ai::puzzle::Grade;
 use crate::game::board::input::Action;
+use crate::game::modes::online::{CodeEntry, OnlineStep};
 use crate::game::modes::saves::{
     ContinueGame, CopyRecord, DeleteSave, ForgetUnfinished, OpenPending, OpenSave, PasteRecord, Resumable, SaveGame,
     SaveList,
 };
-use crate::game::modes::online::{CodeEntry, OnlineStep};
 use crate::game::modes::tutorial::Tutorial;
 use crate::game::platform::i18n::{Lang, Msg, Tr, level_name, side_name};
 use crate::game::platform::settings::{Controller, EditSettings, Settings};
@@ -515,7 +515,9 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
         // Online, a take-back is asked of the friend, a rematch swaps colours, and there is no
         // restarting; a watcher can only look, copy and leave.
         (Screen::Game, Overlay::Pause) if ctx.online == Some(false) => vec![Resume, CopyRecord, Settings, ToTitle],
-        (Screen::Game, Overlay::GameOver) if ctx.online == Some(false) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
+        (Screen::Game, Overlay::GameOver) if ctx.online == Some(false) => {
+            vec![Review, CopyRecord, LookAtBoard, ToTitle]
+        }
         (Screen::Game, Overlay::Pause) if ctx.online.is_some() && ctx.unfinished => {
             vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle]
         }
@@ -741,7 +743,9 @@ pub fn context(
         puzzle: puzzle.map(|p| p.state == crate::game::modes::puzzles::PuzzleState::Solved),
         unfinished: rules.is_some_and(Rules::unfinished),
         lessons_passed: settings.tutorial,
-        online: rules.filter(|r| r.setup.mode == crate::game::setup::GameMode::Online).map(|r| r.setup.online_seat().is_some()),
+        online: rules
+            .filter(|r| r.setup.mode == crate::game::setup::GameMode::Online)
+            .map(|r| r.setup.online_seat().is_some()),
     }
 }
 

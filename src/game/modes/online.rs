@@ -236,9 +236,9 @@ pub const KEEP_MINUTES: u64 = 30;
 
 impl OnlineGame {
     fn new(session: Session, embedded: Option<Embedded>, server: Option<String>, watching: bool) -> OnlineGame {
-        let lan = embedded
-            .as_ref()
-            .map(|e| format!("{}:{}", discovery::lan_address().map_or("127.0.0.1".into(), |ip| ip.to_string()), e.addr.port()));
+        let lan = embedded.as_ref().map(|e| {
+            format!("{}:{}", discovery::lan_address().map_or("127.0.0.1".into(), |ip| ip.to_string()), e.addr.port())
+        });
         OnlineGame {
             session,
             hosting: embedded.is_some(),
@@ -321,7 +321,10 @@ pub struct SavedSeat {
 impl SavedSeat {
     /// The file's text.
     pub fn to_text(&self) -> String {
-        format!("# Kōnane: the last online game's seat (keep it private)\nserver {}\ncode {}\ntoken {}\n", self.server, self.code, self.token)
+        format!(
+            "# Kōnane: the last online game's seat (keep it private)\nserver {}\ncode {}\ntoken {}\n",
+            self.server, self.code, self.token
+        )
     }
 
     /// Reads the file's text; an error names the line.
@@ -332,7 +335,8 @@ impl SavedSeat {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (key, value) = line.split_once(' ').ok_or_else(|| format!("line {}: expected a key and a value", i + 1))?;
+            let (key, value) =
+                line.split_once(' ').ok_or_else(|| format!("line {}: expected a key and a value", i + 1))?;
             match key {
                 "server" => server = Some(value.trim().to_string()),
                 "code" => code_ = Some(code::normalise(value).map_err(|e| format!("line {}: {e}", i + 1))?),
@@ -755,7 +759,11 @@ mod tests {
 
     #[test]
     fn a_seat_file_round_trips_and_bad_lines_are_named() {
-        let seat = SavedSeat { server: "here".into(), code: "ABC234".into(), token: "0123456789abcdef0123456789abcdef".into() };
+        let seat = SavedSeat {
+            server: "here".into(),
+            code: "ABC234".into(),
+            token: "0123456789abcdef0123456789abcdef".into(),
+        };
         assert_eq!(SavedSeat::parse(&seat.to_text()).unwrap(), seat);
         assert!(SavedSeat::parse("server here\ncode ABO234\ntoken 00\n").unwrap_err().starts_with("line 2"));
         assert!(SavedSeat::parse("server here\ncode ABC234\ntoken xyz\n").unwrap_err().starts_with("line 3"));

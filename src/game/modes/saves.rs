@@ -632,7 +632,10 @@ fn autosave(
 ) {
     let exiting = exits.read().count() > 0;
     let (Some(rules), Some(dir)) = (rules, dir) else { return };
-    if rules.setup.is_practice() || rules.setup.mode == crate::game::setup::GameMode::Online || profile.is_some_and(|p| !p.owns_autosave()) {
+    if rules.setup.is_practice()
+        || rules.setup.mode == crate::game::setup::GameMode::Online
+        || profile.is_some_and(|p| !p.owns_autosave())
+    {
         return;
     }
     if !rules.is_changed() && !exiting {

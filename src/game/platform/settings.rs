@@ -339,7 +339,9 @@ pub fn check_server(v: &str) -> Result<String, String> {
         return Ok(String::new());
     }
     match v.rsplit_once(':') {
-        Some((host, port)) if !host.is_empty() && !host.contains(char::is_whitespace) && port.parse::<u16>().is_ok_and(|p| p > 0) => {
+        Some((host, port))
+            if !host.is_empty() && !host.contains(char::is_whitespace) && port.parse::<u16>().is_ok_and(|p| p > 0) =>
+        {
             Ok(v.to_string())
         }
         _ => Err("expected host:port, such as games.example.org:7411, or nothing for this network".into()),

@@ -69,7 +69,9 @@ pub(super) fn game_hud(
         spinner: ai.thinking() && turn == Turn::AiThinking,
         hints: &hints,
         notice: &notice,
-        link: online.as_deref().and_then(|o| o.link_words().map(|w| (w, o.link != crate::online::client::LinkState::Connected))),
+        link: online
+            .as_deref()
+            .and_then(|o| o.link_words().map(|w| (w, o.link != crate::online::client::LinkState::Connected))),
     };
     let mut root = root_ui(ctx);
     for press in draw_bar(ctx, &mut root, &bar, &mut review, &mut move_list) {

@@ -69,7 +69,8 @@ pub(super) fn overlay_menu(
         *last_focus = None;
         return Ok(());
     }
-    let Shown { rules, settings, saves, resumable, notice, tutorial, puzzle, analysis, tr, device, online, code } = shown;
+    let Shown { rules, settings, saves, resumable, notice, tutorial, puzzle, analysis, tr, device, online, code } =
+        shown;
     let (rules, tutorial, puzzle) = (rules.as_deref(), tutorial.as_deref(), puzzle.as_deref());
     let menu_ctx = context(&resumable, &saves, rules, tutorial, puzzle, &settings);
     let items = menu_items(*screen.get(), overlay, menu_ctx);

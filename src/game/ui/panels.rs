@@ -206,7 +206,8 @@ mod tests {
     use crate::ai::Level;
 
     fn facts<'a>(settings: &'a Settings, saves: &'a SaveList, device: LastDevice) -> PanelFacts<'a> {
-        static CODE: std::sync::LazyLock<crate::game::modes::online::CodeEntry> = std::sync::LazyLock::new(Default::default);
+        static CODE: std::sync::LazyLock<crate::game::modes::online::CodeEntry> =
+            std::sync::LazyLock::new(Default::default);
         PanelFacts { settings, saves, rules: None, tutorial: None, puzzle: None, device, online: None, code: &CODE }
     }
 
