@@ -32,6 +32,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// One script command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
+    /// Online: host a game (board and colour of the settings).
+    Host,
+    /// Online: join the game of this code (`@name`: the code written by `save-code name`).
+    Join(String),
+    /// Online: until a seat (or a watch) is held and the code is known; then write the
+    /// code to this file in the screenshot directory.
+    SaveCode(String),
+    /// Online: until the friend's seat is taken and connected.
+    WaitFriend,
     /// Let frames pass.
     Wait(u32),
     /// Until a human is to move (or the game is over) and nothing animates.
@@ -115,6 +124,8 @@ impl Step {
         matches!(
             self,
             Step::Wait(_)
+                | Step::SaveCode(_)
+                | Step::WaitFriend
                 | Step::WaitIdle
                 | Step::WaitPlies(_)
                 | Step::WaitRendered
@@ -207,6 +218,8 @@ impl Script {
 fn bare_step(cmd: &str) -> Option<Step> {
     Some(match cmd {
         "wait-idle" => Step::WaitIdle,
+        "host" => Step::Host,
+        "wait-friend" => Step::WaitFriend,
         "wait-rendered" => Step::WaitRendered,
         "wait-over" => Step::WaitOver,
         "wait-thinking" => Step::WaitThinking,
@@ -266,6 +279,8 @@ fn parse_step(cmd: &str, arg: Option<&str>, line: usize) -> Result<Step, String>
         }),
         "dump" => Step::Dump(need("a file name")?),
         "screenshot" => Step::Screenshot(need("a name")?),
+        "join" => Step::Join(need("a code or @file")?),
+        "save-code" => Step::SaveCode(need("a file name")?),
         other => return Err(format!("script line {line}: unknown command {}", quoted(other))),
     })
 }
@@ -282,6 +297,10 @@ fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
         "more" => Overlay::MoreGames,
         "lessons" => Overlay::Lessons,
         "puzzles" => Overlay::Puzzles,
+        "online" => Overlay::Online,
+        "online-host" => Overlay::OnlineHost,
+        "online-join" => Overlay::OnlineJoin,
+        "online-code" => Overlay::OnlineCode,
         other => {
             return Err(format!(
                 "script line {line}: 'open' needs setup, load, pause, settings, over, rules, more, lessons or \
@@ -339,6 +358,7 @@ struct Observed<'w> {
     fade: Option<Res<'w, crate::game::play::screen::ScreenFade>>,
     real: Res<'w, Time<Real>>,
     fits: Option<Res<'w, crate::game::play::screen::MenuFits>>,
+    online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
 }
 
 /// What the script's actions write to.
@@ -356,6 +376,9 @@ struct Actions<'w, 's> {
     move_list: ResMut<'w, crate::game::play::screen::MoveListOpen>,
     actions: MessageWriter<'w, Action>,
     saves: MessageWriter<'w, crate::game::modes::saves::SaveGame>,
+    online_steps: MessageWriter<'w, crate::game::modes::online::OnlineStep>,
+    code: ResMut<'w, crate::game::modes::online::CodeEntry>,
+    online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
 }
 
 impl Observed<'_> {
@@ -371,6 +394,10 @@ impl Observed<'_> {
             motion: self.motion.as_deref().copied().unwrap_or_default(),
             menu_fits: self.fits.as_ref().is_some_and(|f| f.0),
             shots_pending,
+            online_entered: self.online.as_ref().is_some_and(|o| o.entered && o.code.is_some()),
+            friend_here: self.online.as_ref().is_some_and(|o| {
+                o.you.is_some_and(|y| o.seats[y.opponent().index()].taken && o.seats[y.opponent().index()].connected)
+            }),
         }
     }
 }
@@ -388,6 +415,10 @@ struct Seen {
     motion: Motion,
     menu_fits: bool,
     shots_pending: usize,
+    /// Online: a seat or a watch is held and the code known.
+    online_entered: bool,
+    /// Online: the friend's seat is taken and connected.
+    friend_here: bool,
 }
 
 /// What a step does to the game or on disk; [`carry_out`] does it.
@@ -413,6 +444,12 @@ enum Act {
     },
     Screenshot(String),
     Exit,
+    /// Online: a step of online play.
+    Online(crate::game::modes::online::OnlineStep),
+    /// Online: join this code (or the code in this file).
+    Join(String),
+    /// Online: write the invite code to this file.
+    SaveCode(String),
 }
 
 /// What one step does this frame: whether it is done (the script goes on), and what it does.
@@ -469,6 +506,8 @@ fn step_act(step: &Step, rules: &Rules) -> Option<Result<Act, String>> {
         Step::Review(k) => Act::Review(*k),
         Step::Dump(name) => Act::Dump { name: name.clone(), text: dump_text(&rules.game) },
         Step::Screenshot(name) => Act::Screenshot(name.clone()),
+        Step::Host => Act::Online(crate::game::modes::online::OnlineStep::Host),
+        Step::Join(code) => Act::Join(code.clone()),
         _ => return None,
     };
     Some(Ok(act))
@@ -494,6 +533,11 @@ fn wait_outcome(
             done
         }
         Step::WaitIdle => matches!(seen.turn, Turn::Human | Turn::Over) && still,
+        Step::WaitFriend => seen.friend_here,
+        Step::SaveCode(name) if seen.online_entered => {
+            return Ok(Outcome { done: true, act: Some(Act::SaveCode(name.clone())) });
+        }
+        Step::SaveCode(_) => false,
         Step::WaitPlies(n) => rules.game.ply() >= *n && still,
         Step::WaitOver => seen.turn == Turn::Over && still,
         Step::WaitRendered => seen.ready_frames >= READY_FRAMES && !seen.fading,
@@ -545,6 +589,23 @@ fn carry_out(act: Act, out: &mut Actions, dir: &ScreenshotDir, pending: &Pending
         Act::PauseClock => out.clock.pause(),
         Act::RunClock => out.clock.unpause(),
         Act::Exit => _ = out.exit.write(AppExit::Success),
+        Act::Online(step) => _ = out.online_steps.write(step),
+        Act::Join(code) => {
+            let code = match code.strip_prefix('@') {
+                Some(file) => std::fs::read_to_string(dir.0.join(file)).unwrap_or_default(),
+                None => code,
+            };
+            out.code.paste(code.trim());
+            out.code.watch = false;
+            out.online_steps.write(crate::game::modes::online::OnlineStep::Join);
+        }
+        Act::SaveCode(name) => {
+            let code = out.online.as_ref().and_then(|o| o.code.clone()).unwrap_or_default();
+            let _ = std::fs::create_dir_all(&dir.0);
+            if let Err(e) = crate::files::write_atomically(&dir.0.join(&name), code.as_bytes()) {
+                error!("script: cannot write the code to {name}: {e}");
+            }
+        }
         Act::Signal(name) => {
             let _ = std::fs::create_dir_all(&dir.0);
             if let Err(e) = std::fs::write(dir.0.join(&name), b"") {
@@ -718,6 +779,8 @@ mod tests {
             motion: Motion::default(),
             menu_fits: true,
             shots_pending: 0,
+            online_entered: false,
+            friend_here: false,
         }
     }
 
