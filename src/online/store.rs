@@ -284,16 +284,41 @@ fn apply(tx: &rusqlite::Transaction, op: &Op) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Tells the checkpoint thread to end when the writer ends.
+struct StopOnDrop(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(false, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Most changes committed in one transaction.
 const BATCH: usize = 512;
 
 impl Store {
-    /// Starts the writer thread on an opened database.
+    /// Starts the writer thread on an opened database, and a thread that checkpoints the
+    /// log into the database every two seconds from a connection of its own: the writer
+    /// never waits for a checkpoint's disk flush (automatic checkpoints are off for it), so a
+    /// slow disk delays no acknowledgement.
     pub fn start(mut conn: Connection, path: PathBuf) -> Store {
         let (tx, rx) = mpsc::channel::<(Op, Reply)>();
+        let _ = conn.pragma_update(None, "wal_autocheckpoint", 0);
+        let writing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        if let Ok(checkpoints) = Connection::open(&path) {
+            let writing = writing.clone();
+            let _ = std::thread::Builder::new().name("konane-checkpoint".into()).spawn(move || {
+                let _ = checkpoints.busy_timeout(std::time::Duration::from_secs(5));
+                while writing.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_secs(2));
+                    let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            });
+        }
         std::thread::Builder::new()
             .name("konane-store".into())
             .spawn(move || {
+                let _stop_checkpoints = StopOnDrop(writing);
                 while let Ok(first) = rx.recv() {
                     let mut batch = vec![first];
                     while batch.len() < BATCH {
