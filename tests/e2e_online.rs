@@ -1,0 +1,200 @@
+//! End to end, online: two real game windows, each on a virtual display of its own (Xvfb,
+//! Mesa's software Vulkan), play each other through one `konane serve` child process with
+//! real mouse clicks (xdotool). One window hosts and writes its invite code; the other joins
+//! with it; then Black removes d5 and jumps d3-d5, White removes e5 and jumps f4-d4, each by
+//! clicking in its own window — and both windows end up showing the same board.
+//!
+//! Nothing waits a fixed time: each window's script waits for states of its game, and each
+//! window's mouse driver acts only once its game has signalled (through marker files) that it
+//! saw the previous step.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{Server, scratch};
+
+/// Only a hang reaches this.
+const HANG: Duration = Duration::from_secs(900);
+
+/// On 8×8 at 1280×800, a cell is 660/9 px and the board's centre is at (640, 434) (as in
+/// the single-window end-to-end test).
+const CELL_PX: f32 = 660.0 / 9.0;
+
+fn cell_centre(name: &str) -> (i32, i32) {
+    let col = (name.as_bytes()[0] - b'a') as f32;
+    let row = 8.0 - name[1..].parse::<f32>().unwrap();
+    ((640.0 + (col - 3.5) * CELL_PX) as i32, (434.0 + (row - 3.5) * CELL_PX) as i32)
+}
+
+/// A game window under its own `xvfb-run`, with a mouse driver beside it; the whole process
+/// group is killed and reaped when dropped, also when the test fails.
+struct Window(Option<Child>);
+
+impl Window {
+    fn start(dir: &Path, name: &str, server: &str, script: &str, pointer: &str) -> Window {
+        let script_path = dir.join(format!("{name}.txt"));
+        std::fs::write(&script_path, script).unwrap();
+        let game = [
+            env!("CARGO_BIN_EXE_konane").to_string(),
+            "--script".into(),
+            script_path.display().to_string(),
+            "--screenshot-dir".into(),
+            dir.display().to_string(),
+            "--data-dir".into(),
+            dir.join(format!("{name}-data")).display().to_string(),
+            "--settings".into(),
+            dir.join(format!("{name}-settings.txt")).display().to_string(),
+            "--server".into(),
+            server.to_string(),
+            "--mode".into(),
+            "human-human".into(),
+            "--size".into(),
+            "8x8".into(),
+            "--anim-speed".into(),
+            "0".into(),
+            "--window-size".into(),
+            "1280x800".into(),
+            "--lang".into(),
+            "en".into(),
+        ];
+        let quoted: Vec<String> = game.iter().map(|a| format!("'{a}'")).collect();
+        let shell = format!(
+            "{} & GAME=$!\nwf() {{ while [ ! -e \"$SHOTS/$1\" ]; do kill -0 $GAME 2>/dev/null || exit 1; sleep 0.05; done; }}\n{pointer}\nwait $GAME",
+            quoted.join(" ")
+        );
+        let log = std::fs::File::create(dir.join(format!("{name}-log.txt"))).unwrap();
+        let child = Command::new("setsid")
+            .args(["timeout", &HANG.as_secs().to_string(), "xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c"])
+            .arg(&shell)
+            .env("SHOTS", dir)
+            .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .expect("xvfb-run starts");
+        Window(Some(child))
+    }
+
+    fn wait(mut self, dir: &Path, name: &str) {
+        let child = self.0.as_mut().unwrap();
+        let status = child.wait().unwrap();
+        self.0 = None;
+        let log = std::fs::read_to_string(dir.join(format!("{name}-log.txt"))).unwrap_or_default();
+        assert!(status.success(), "the {name} window ended with {status:?}:\n{log}");
+    }
+}
+
+impl Drop for Window {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.0.take() {
+            // setsid made the child a process group leader: end the group (xvfb-run, Xvfb,
+            // the game and its mouse driver).
+            // SAFETY: a signal to a process group this test started.
+            unsafe { libc::kill(-(c.id() as libc::pid_t), libc::SIGKILL) };
+            let _ = c.wait();
+        }
+    }
+}
+
+fn wait_file(path: &Path, what: &str) {
+    let t = Instant::now();
+    while !path.exists() {
+        assert!(t.elapsed() < HANG, "{what}: {} never appeared", path.display());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+struct Shot {
+    w: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
+fn load(path: &Path) -> Shot {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let ch = info.color_type.samples();
+    Shot { w: info.width as usize, rgb: buf[..info.buffer_size()].chunks(ch).map(|p| [p[0], p[1], p[2]]).collect() }
+}
+
+/// What stands on a cell: coral (White), basalt (Black), or nothing.
+fn stone(s: &Shot, name: &str) -> Option<bool> {
+    let (cx, cy) = cell_centre(name);
+    let h = (CELL_PX * 0.35) as i32;
+    let (mut coral, mut basalt) = (0, 0);
+    for y in cy - h..cy + h {
+        for x in cx - h..cx + h {
+            let [r, g, b] = s.rgb[y as usize * s.w + x as usize];
+            let (r, g, b) = (r as i32, g as i32, b as i32);
+            if r > 215 && g > 205 && b > 180 {
+                coral += 1;
+            } else if r < 34 && g < 34 && b < 38 && (r - b).abs() < 12 {
+                basalt += 1;
+            }
+        }
+    }
+    if coral > 1000 {
+        Some(false)
+    } else if basalt > 1000 {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+fn clicks(cells: &[(&str, &str)]) -> String {
+    // (wait for this marker, then click this cell after the game says the pointer is on it)
+    cells
+        .iter()
+        .map(|(marker, cell)| {
+            let (x, y) = cell_centre(cell);
+            format!("wf {marker}\nxdotool mousemove {x} {y}\nwf hover-{marker}\nxdotool click 1\n")
+        })
+        .collect()
+}
+
+#[test]
+fn two_windows_on_two_displays_play_online_with_mouse_clicks_through_one_server() {
+    let which = Command::new("sh").arg("-c").arg("command -v xvfb-run && command -v xdotool").output().unwrap();
+    assert!(which.status.success(), "xvfb-run or xdotool is missing: run `make test`, which installs them");
+    let base = scratch("e2e");
+    let server = Server::start(&base, "127.0.0.1:0", &[]);
+    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-screenshots").join("online");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+
+    // The host plays Black (the settings' colour): it hosts, writes its code, waits for the
+    // friend, then clicks d5 (removal) and d3, d5 (the jump).
+    let host_script = "wait-rendered\nsignal host-up\nhost\nsave-code code.txt\nwait-friend\nwait-idle\nwait-rendered\n\
+        screenshot host-joined\nsignal h1\nwait-hover d5\nsignal hover-h1\nwait-plies 2\nwait-idle\n\
+        signal h2\nwait-hover d3\nsignal hover-h2\nwait-hover d5\nsignal hover-h3\nwait-plies 4\nwait-idle\nwait 3\n\
+        wait-rendered\nscreenshot host-after\nquit\n";
+    let host_pointer = clicks(&[("h1", "d5"), ("h2", "d3"), ("h3", "d5")]).replace("wf h3\n", "");
+    let host = Window::start(&dir, "host", &server.addr, host_script, &host_pointer);
+    wait_file(&dir.join("host-up"), "the host window");
+
+    // The guest joins with the code, then clicks e5 (removal) and f4, d4 (the jump).
+    let guest_script = "wait-rendered\nwait-file code.txt\njoin @code.txt\nwait-plies 1\nwait-idle\nsignal g1\n\
+        wait-hover e5\nsignal hover-g1\nwait-plies 3\nwait-idle\nsignal g2\nwait-hover f4\nsignal hover-g2\n\
+        wait-hover d4\nsignal hover-g3\nwait-plies 4\nwait-idle\nwait 3\nwait-rendered\nscreenshot guest-after\nquit\n";
+    let guest_pointer = clicks(&[("g1", "e5"), ("g2", "f4"), ("g3", "d4")]).replace("wf g3\n", "");
+    let guest = Window::start(&dir, "guest", &server.addr, guest_script, &guest_pointer);
+    host.wait(&dir, "host");
+    guest.wait(&dir, "guest");
+
+    // Both windows show the same board: d3, e4, f4 and e5 empty (d5 was removed, then
+    // Black's jumper landed there), Black's jumper on d5, White's on d4.
+    for name in ["host-after", "guest-after"] {
+        let shot = load(&dir.join(format!("{name}.png")));
+        for cell in ["d3", "e4", "f4", "e5"] {
+            assert_eq!(stone(&shot, cell), None, "{name}: {cell} should be empty");
+        }
+        assert_eq!(stone(&shot, "d5"), Some(true), "{name}: Black's jumper is not on d5");
+        assert_eq!(stone(&shot, "d4"), Some(false), "{name}: White's jumper is not on d4");
+        assert_eq!(stone(&shot, "c4"), Some(true), "{name}: c4 keeps its black stone");
+    }
+}
