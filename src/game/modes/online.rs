@@ -392,7 +392,7 @@ fn start_online(
     dir: Option<Res<DataDir>>,
     mut entry: ResMut<CodeEntry>,
     online: Option<Res<OnlineGame>>,
-    device: Res<crate::game::board::input::LastDevice>,
+    device: Res<crate::game::platform::device::LastDevice>,
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
     mut commands: Commands,
@@ -420,7 +420,7 @@ fn in_session(
     step: OnlineStep,
     online: Option<&OnlineGame>,
     entry: &mut CodeEntry,
-    device: crate::game::board::input::LastDevice,
+    device: crate::game::platform::device::LastDevice,
     clipboard: &mut Clipboard,
     notice: &mut Notice,
 ) -> Option<OnlineStep> {
@@ -437,7 +437,7 @@ fn in_session(
             }
         }
         OnlineStep::CodeConfirm if !entry.complete() => {
-            if device == crate::game::board::input::LastDevice::Pad {
+            if device == crate::game::platform::device::LastDevice::Pad {
                 let next = entry.text.len();
                 entry.step(next, 1);
             } else {
@@ -527,7 +527,7 @@ fn type_code(
     held: Option<Res<ButtonInput<KeyCode>>>,
     mut entry: ResMut<CodeEntry>,
     mut clipboard: ResMut<Clipboard>,
-    mut typing: ResMut<crate::game::board::input::TypingText>,
+    mut typing: ResMut<crate::game::platform::device::TypingText>,
 ) {
     let open = *overlay == Overlay::OnlineJoin;
     if typing.0 != open {
