@@ -817,11 +817,6 @@ fn leave(mut commands: Commands, online: Option<Res<OnlineGame>>, dir: Option<Re
     }
 }
 
-/// The words of the seat for the title's Continue.
-pub fn resume_words(seat: &SavedSeat) -> Msg {
-    Msg::new("item-resume-online").text("code", code::display(&seat.code))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
