@@ -145,6 +145,35 @@ pub enum PuzzleCommand {
 /// Largest puzzle file read.
 const MAX_PUZZLE_BYTES: u64 = 4 << 20;
 
+/// The options of `konane serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on; 0.0.0.0:7411 accepts other machines (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:7411")]
+    pub listen: std::net::SocketAddr,
+    /// The database file (created if missing).
+    #[arg(long, default_value = "konane-server.sqlite")]
+    pub database: std::path::PathBuf,
+    /// Minutes a game waits for a player who went away before it ends as abandoned.
+    #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 7 * 24 * 60), allow_hyphen_values = true)]
+    pub keep_minutes: u64,
+    /// Seconds of silence after which a connection is closed (clients ping every 10 s).
+    #[arg(long, default_value_t = 60, value_parser = whole::<u64>(15, 3600), allow_hyphen_values = true)]
+    pub idle_seconds: u64,
+    /// Most connections open at once from one address.
+    #[arg(long, default_value_t = 64, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
+    pub max_connections_per_address: usize,
+    /// Most unfinished games hosted from one address.
+    #[arg(long, default_value_t = 32, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
+    pub max_games_per_address: usize,
+    /// Messages one connection may send per second on average (twice as many at once).
+    #[arg(long, default_value_t = 20, value_parser = whole::<u64>(1, 1_000_000), allow_hyphen_values = true)]
+    pub rate: u64,
+    /// Also answer LAN discovery (UDP, on the listening port) for the games it keeps.
+    #[arg(long)]
+    pub discovery: bool,
+}
+
 /// Headless subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -302,32 +331,7 @@ pub enum Command {
     },
     /// Run the online game server: it keeps games in an SQLite file, checks every move, and
     /// hands out invite codes (see docs/online.md). Stops cleanly on Ctrl-C or SIGTERM.
-    Serve {
-        /// Address to listen on; 0.0.0.0:7411 accepts other machines (port 0: any free port).
-        #[arg(long, default_value = "127.0.0.1:7411")]
-        listen: std::net::SocketAddr,
-        /// The database file (created if missing).
-        #[arg(long, default_value = "konane-server.sqlite")]
-        database: std::path::PathBuf,
-        /// Minutes a game waits for a player who went away before it ends as abandoned.
-        #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 7 * 24 * 60), allow_hyphen_values = true)]
-        keep_minutes: u64,
-        /// Seconds of silence after which a connection is closed (clients ping every 10 s).
-        #[arg(long, default_value_t = 60, value_parser = whole::<u64>(15, 3600), allow_hyphen_values = true)]
-        idle_seconds: u64,
-        /// Most connections open at once from one address.
-        #[arg(long, default_value_t = 64, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
-        max_connections_per_address: usize,
-        /// Most unfinished games hosted from one address.
-        #[arg(long, default_value_t = 32, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
-        max_games_per_address: usize,
-        /// Messages one connection may send per second on average (twice as many at once).
-        #[arg(long, default_value_t = 20, value_parser = whole::<u64>(1, 1_000_000), allow_hyphen_values = true)]
-        rate: u64,
-        /// Also answer LAN discovery (UDP, on the listening port) for the games it keeps.
-        #[arg(long)]
-        discovery: bool,
-    },
+    Serve(ServeArgs),
     /// Load-test the server: pairs of simulated players on loopback play random legal games
     /// through a `konane serve` started for the purpose (or --server), at each load given.
     ServeBench {
@@ -520,12 +524,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             let table = perft_table(hash_mb)?;
             perft_command(&p, depth, divide, threads, table.as_ref())?;
         }
-        Command::Moves { position } => {
-            let p = position_arg(&position)?;
-            for m in p.legal_moves() {
-                outln!("{}", move_to_string(p.geometry(), m));
-            }
-        }
+        Command::Moves { position } => list_moves(&position)?,
         Command::PlayRecord { file } => play_record(&file)?,
         Command::Solve {
             size,
@@ -560,38 +559,33 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             match_command(size, [black, white], move_ms, games, seed, threads, random_plies, !no_alternate, records)?;
         }
         Command::Bench { quick } => bench(quick)?,
-        Command::Serve {
-            listen,
-            database,
-            keep_minutes,
-            idle_seconds,
-            max_connections_per_address,
-            max_games_per_address,
-            rate,
-            discovery,
-        } => {
-            let mut config = crate::online::server::ServerConfig::new(listen, database);
-            config.keep = Duration::from_secs(keep_minutes * 60);
-            config.idle = Duration::from_secs(idle_seconds);
-            config.max_connections_per_address = max_connections_per_address;
-            config.max_games_per_address = max_games_per_address;
-            config.rate_per_second = rate as f64;
-            config.rate_burst = 2.0 * rate as f64;
-            online::serve(config, discovery)?;
-        }
+        Command::Serve(args) => online::serve(args.config(), args.discovery)?,
         Command::ServeBench { games, seconds, size, think_ms, server } => {
             online::serve_bench(&games, seconds, size, think_ms, server)?;
         }
         Command::Puzzle { action } => puzzle(action)?,
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,
         Command::Sounds { out } => sounds(&out)?,
-        Command::Hint { position, ms } => {
-            let p = position_arg(&position)?;
-            let a = crate::ai::analyse(&p, Duration::from_millis(ms), Arc::new(AtomicBool::new(false)));
-            for line in hint_lines(&p, &a) {
-                outln!("{line}");
-            }
-        }
+        Command::Hint { position, ms } => hint(&position, ms)?,
+    }
+    Ok(())
+}
+
+/// `moves`: the legal moves of a position, one a line.
+fn list_moves(position: &str) -> Result<(), Failure> {
+    let p = position_arg(position)?;
+    for m in p.legal_moves() {
+        outln!("{}", move_to_string(p.geometry(), m));
+    }
+    Ok(())
+}
+
+/// `hint`: the analysis of a position after `ms` milliseconds, as lines.
+fn hint(position: &str, ms: u64) -> Result<(), Failure> {
+    let p = position_arg(position)?;
+    let a = crate::ai::analyse(&p, Duration::from_millis(ms), Arc::new(AtomicBool::new(false)));
+    for line in hint_lines(&p, &a) {
+        outln!("{line}");
     }
     Ok(())
 }

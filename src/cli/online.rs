@@ -1,7 +1,7 @@
 //! `konane serve` and `konane serve-bench`.
 
 use super::Failure;
-use crate::online::bench::{self, BenchConfig};
+use crate::online::bench::{self, BenchConfig, BenchReport};
 use crate::online::discovery::Responder;
 use crate::online::server::{Server, ServerConfig};
 use crate::rules::Geometry;
@@ -128,18 +128,7 @@ pub(super) fn serve_bench(
 ) -> Result<(), Failure> {
     crate::online::raise_open_file_limit();
     let rt = runtime()?;
-    outln!(
-        "{:>6} {:>9} {:>8} {:>9} {:>8} {:>8} {:>9} {:>12} {:>6}",
-        "games",
-        "finished",
-        "moves",
-        "moves/s",
-        "p50 ms",
-        "p99 ms",
-        "RSS MB",
-        "MB/1000 games",
-        "errors"
-    );
+    outln!("{}", bench_header());
     for &games in loads {
         let dir = std::env::temp_dir().join(format!("konane-serve-bench-{}-{games}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| Failure::Bad(format!("cannot create a scratch directory: {e}")))?;
@@ -162,29 +151,99 @@ pub(super) fn serve_bench(
         let rss = child.as_ref().and_then(|c| rss_kib(c.0.id()));
         drop(child);
         let _ = std::fs::remove_dir_all(&dir);
-        let rss_mb = rss.map(|k| k as f64 / 1024.0);
-        let per_1000 = match (rss, base) {
-            (Some(r), Some(b)) if report.games_started > 0 => {
-                format!("{:.1}", (r.saturating_sub(b)) as f64 / 1024.0 * 1000.0 / report.games_started as f64)
-            }
-            _ => "-".into(),
-        };
-        outln!(
-            "{:>6} {:>9} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>9} {:>12} {:>6}",
-            report.games_started,
-            report.games_finished,
-            report.moves,
-            report.moves as f64 / report.seconds,
-            report.latency_ms(0.5),
-            report.latency_ms(0.99),
-            rss_mb.map(|m| format!("{m:.1}")).unwrap_or_else(|| "-".into()),
-            per_1000,
-            report.failures.len()
-        );
+        outln!("{}", bench_row(&report, rss, base));
         if let Some(first) = report.failures.first() {
             errln!("konane serve-bench: {} of {games} pairs failed; the first: {first}", report.failures.len());
         }
         crate::console::flush()?;
     }
     Ok(())
+}
+
+/// The head of serve-bench's table.
+fn bench_header() -> String {
+    format!(
+        "{:>6} {:>9} {:>8} {:>9} {:>8} {:>8} {:>9} {:>12} {:>6}",
+        "games", "finished", "moves", "moves/s", "p50 ms", "p99 ms", "RSS MB", "MB/1000 games", "errors"
+    )
+}
+
+/// One row of serve-bench's table: what a load level measured, with the server's memory
+/// (`rss`, and `base` before the games, in KiB) when it is known ("-" when not).
+fn bench_row(report: &BenchReport, rss: Option<u64>, base: Option<u64>) -> String {
+    let rss_mb = rss.map(|k| k as f64 / 1024.0);
+    let per_1000 = match (rss, base) {
+        (Some(r), Some(b)) if report.games_started > 0 => {
+            format!("{:.1}", (r.saturating_sub(b)) as f64 / 1024.0 * 1000.0 / report.games_started as f64)
+        }
+        _ => "-".into(),
+    };
+    format!(
+        "{:>6} {:>9} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>9} {:>12} {:>6}",
+        report.games_started,
+        report.games_finished,
+        report.moves,
+        report.moves as f64 / report.seconds,
+        report.latency_ms(0.5),
+        report.latency_ms(0.99),
+        rss_mb.map(|m| format!("{m:.1}")).unwrap_or_else(|| "-".into()),
+        per_1000,
+        report.failures.len()
+    )
+}
+
+impl super::ServeArgs {
+    /// The server's configuration: a game waits `keep_minutes` for a player who went away, a
+    /// silent connection closes after `idle_seconds`, and `rate` messages a second are allowed
+    /// on average (twice as many at once).
+    pub(super) fn config(&self) -> ServerConfig {
+        let mut config = ServerConfig::new(self.listen, self.database.clone());
+        config.keep = Duration::from_secs(self.keep_minutes * 60);
+        config.idle = Duration::from_secs(self.idle_seconds);
+        config.max_connections_per_address = self.max_connections_per_address;
+        config.max_games_per_address = self.max_games_per_address;
+        config.rate_per_second = self.rate as f64;
+        config.rate_burst = 2.0 * self.rate as f64;
+        config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serve_options_become_the_server_s_limits() {
+        let args = super::super::ServeArgs {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            database: "x.sqlite".into(),
+            keep_minutes: 2,
+            idle_seconds: 30,
+            max_connections_per_address: 5,
+            max_games_per_address: 3,
+            rate: 7,
+            discovery: false,
+        };
+        let c = args.config();
+        assert_eq!((c.keep, c.idle), (Duration::from_secs(120), Duration::from_secs(30)));
+        assert_eq!((c.max_connections_per_address, c.max_games_per_address), (5, 3));
+        assert_eq!((c.rate_per_second, c.rate_burst), (7.0, 14.0), "bursts of twice the rate");
+    }
+
+    #[test]
+    fn a_bench_row_gives_memory_per_thousand_games_only_when_it_is_known() {
+        let report = BenchReport {
+            games_started: 500,
+            games_finished: 20,
+            moves: 1000,
+            latencies_us: vec![1000, 2000, 3000],
+            failures: vec!["reset".into()],
+            seconds: 10.0,
+        };
+        let row: Vec<String> =
+            bench_row(&report, Some(200 * 1024), Some(100 * 1024)).split_whitespace().map(String::from).collect();
+        assert_eq!(row, ["500", "20", "1000", "100", "2.00", "3.00", "200.0", "200.0", "1"]);
+        let unknown = bench_row(&report, None, None);
+        assert_eq!(unknown.split_whitespace().filter(|f| *f == "-").count(), 2, "{unknown}");
+    }
 }

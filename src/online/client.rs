@@ -381,6 +381,7 @@ async fn pause(time: Duration, commands: &mut mpsc::UnboundedReceiver<Control>, 
     }
 }
 
+#[derive(Debug, PartialEq)]
 enum Ended {
     Stop,
     Refused,
@@ -405,13 +406,7 @@ async fn play(
     tell: &std_mpsc::Sender<Event>,
     entered: &mut bool,
 ) -> Ended {
-    let first = match &memory.start {
-        Start::Host { rows, cols, colour } => ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour },
-        Start::Join { code } => ClientMsg::Join { code: code.clone() },
-        Start::Watch { code } => ClientMsg::Watch { code: code.clone() },
-        Start::Resume { code, token } => ClientMsg::Resume { code: code.clone(), token: token.clone() },
-    };
-    if let Err(e) = link.send(&first).await {
+    if let Err(e) = link.send(&entry_message(&memory.start)).await {
         return Ended::Broken(e);
     }
     let mut in_game = false;
@@ -424,68 +419,23 @@ async fn play(
             msg = link.recv() => {
                 let msg = match msg { Ok(m) => m, Err(e) => return Ended::Broken(e) };
                 last_heard = tokio::time::Instant::now();
-                match msg {
-                    ServerMsg::Seated { token, colour, game } => {
-                        memory.start = Start::Resume { code: game.code.clone(), token: token.clone() };
-                        memory.moves = game.moves.len();
-                        in_game = true;
-                        *entered = true;
-                        let _ = tell.send(Event::Link(LinkState::Connected));
-                        let _ = tell.send(Event::Seated { code: game.code.clone(), token, colour, game });
-                        if let Err(e) = after_entering(link, memory).await { return Ended::Broken(e) }
-                    }
-                    ServerMsg::Watching { game } => {
-                        memory.start = Start::Watch { code: game.code.clone() };
-                        memory.moves = game.moves.len();
-                        in_game = true;
-                        *entered = true;
-                        let _ = tell.send(Event::Link(LinkState::Connected));
-                        let _ = tell.send(Event::Watching { game });
-                    }
-                    ServerMsg::State { game, colour } => {
-                        memory.moves = game.moves.len();
-                        if memory.pending.as_ref().is_some_and(|(p, _)| (*p as usize) < memory.moves) {
-                            memory.pending = None;
-                        }
-                        let _ = tell.send(Event::State { game, colour });
-                    }
-                    ServerMsg::Moved { ply, mv, outcome } => {
-                        memory.moves = memory.moves.max(ply as usize + 1);
-                        if memory.pending.as_ref().is_some_and(|(p, _)| *p == ply) {
-                            memory.pending = None;
-                        }
-                        let _ = tell.send(Event::Moved { ply, mv, outcome });
-                    }
-                    ServerMsg::Presence { colour, connected, taken } => { let _ = tell.send(Event::Presence { colour, connected, taken }); }
-                    ServerMsg::UndoAsked { by } => { let _ = tell.send(Event::UndoAsked(by)); }
-                    ServerMsg::UndoDeclined { by } => { let _ = tell.send(Event::UndoDeclined(by)); }
-                    ServerMsg::RematchAsked { by } => { let _ = tell.send(Event::RematchAsked(by)); }
-                    ServerMsg::Ended { outcome } => { let _ = tell.send(Event::Ended(outcome)); }
-                    ServerMsg::Error { code, message } => {
-                        if code == ErrorCode::StaleMove || code == ErrorCode::IllegalMove || code == ErrorCode::NotYourTurn {
-                            memory.pending = None;
-                        }
-                        let _ = tell.send(Event::Refused(code, message));
-                        if !in_game && code != ErrorCode::RateLimited {
-                            return Ended::Refused;
-                        }
-                        if code == ErrorCode::ServerError {
-                            return Ended::Broken("the server lost the game's last change".into());
-                        }
-                    }
-                    ServerMsg::Pong { .. } | ServerMsg::Welcome { .. } => {}
+                let heard = hear(memory, in_game, msg);
+                if heard.entered {
+                    in_game = true;
+                    *entered = true;
                 }
+                for event in heard.tell {
+                    let _ = tell.send(event);
+                }
+                if let Some(end) = heard.end {
+                    return end;
+                }
+                if heard.catch_up && let Err(e) = after_entering(link, memory).await { return Ended::Broken(e) }
             }
             c = commands.recv() => match c {
                 Some(Control::Do(cmd)) => {
-                    if !in_game {
-                        queue(memory, cmd);
-                        continue;
-                    }
-                    if let Command::Move { ply, mv } = &cmd {
-                        memory.pending = Some((*ply, mv.clone()));
-                    }
-                    if let Err(e) = link.send(&to_message(&cmd)).await { return Ended::Broken(e) }
+                    let Some(msg) = outgoing(memory, in_game, cmd) else { continue };
+                    if let Err(e) = link.send(&msg).await { return Ended::Broken(e) }
                 }
                 _ => return Ended::Stop,
             },
@@ -498,6 +448,111 @@ async fn play(
             }
         }
     }
+}
+
+/// The first message of a connection: how it enters its game.
+fn entry_message(start: &Start) -> ClientMsg {
+    match start {
+        Start::Host { rows, cols, colour } => ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour },
+        Start::Join { code } => ClientMsg::Join { code: code.clone() },
+        Start::Watch { code } => ClientMsg::Watch { code: code.clone() },
+        Start::Resume { code, token } => ClientMsg::Resume { code: code.clone(), token: token.clone() },
+    }
+}
+
+/// A command of the game: the message to send now, or none when the game is not entered yet
+/// (it waits in `memory`). A move sent is remembered until the server acknowledges it.
+fn outgoing(memory: &mut Memory, in_game: bool, cmd: Command) -> Option<ClientMsg> {
+    if !in_game {
+        queue(memory, cmd);
+        return None;
+    }
+    if let Command::Move { ply, mv } = &cmd {
+        memory.pending = Some((*ply, mv.clone()));
+    }
+    Some(to_message(&cmd))
+}
+
+/// What one message from the server means for the session.
+#[derive(Debug, PartialEq)]
+struct Heard {
+    /// Told to the game, in this order.
+    tell: Vec<Event>,
+    /// The game was entered (a seat or a watch was granted).
+    entered: bool,
+    /// A seat was granted: resend the unacknowledged move and the waiting commands.
+    catch_up: bool,
+    /// The connection ends.
+    end: Option<Ended>,
+}
+
+impl Heard {
+    /// Nothing to tell, and the connection goes on.
+    fn nothing() -> Heard {
+        Heard { tell: Vec::new(), entered: false, catch_up: false, end: None }
+    }
+
+    fn tell(event: Event) -> Heard {
+        Heard { tell: vec![event], ..Heard::nothing() }
+    }
+}
+
+/// Takes one message from the server into `memory` (what to resume with, the moves, the
+/// pending move); `in_game`: the game was entered on this connection.
+fn hear(memory: &mut Memory, in_game: bool, msg: ServerMsg) -> Heard {
+    let entered = |memory: &mut Memory, start: Start, moves: usize, event: Event, catch_up: bool| {
+        memory.start = start;
+        memory.moves = moves;
+        Heard { tell: vec![Event::Link(LinkState::Connected), event], entered: true, catch_up, end: None }
+    };
+    match msg {
+        ServerMsg::Seated { token, colour, game } => {
+            let start = Start::Resume { code: game.code.clone(), token: token.clone() };
+            let moves = game.moves.len();
+            entered(memory, start, moves, Event::Seated { code: game.code.clone(), token, colour, game }, true)
+        }
+        ServerMsg::Watching { game } => {
+            let start = Start::Watch { code: game.code.clone() };
+            let moves = game.moves.len();
+            entered(memory, start, moves, Event::Watching { game }, false)
+        }
+        ServerMsg::State { game, colour } => {
+            memory.moves = game.moves.len();
+            if memory.pending.as_ref().is_some_and(|(p, _)| (*p as usize) < memory.moves) {
+                memory.pending = None;
+            }
+            Heard::tell(Event::State { game, colour })
+        }
+        ServerMsg::Moved { ply, mv, outcome } => {
+            memory.moves = memory.moves.max(ply as usize + 1);
+            if memory.pending.as_ref().is_some_and(|(p, _)| *p == ply) {
+                memory.pending = None;
+            }
+            Heard::tell(Event::Moved { ply, mv, outcome })
+        }
+        ServerMsg::Presence { colour, connected, taken } => Heard::tell(Event::Presence { colour, connected, taken }),
+        ServerMsg::UndoAsked { by } => Heard::tell(Event::UndoAsked(by)),
+        ServerMsg::UndoDeclined { by } => Heard::tell(Event::UndoDeclined(by)),
+        ServerMsg::RematchAsked { by } => Heard::tell(Event::RematchAsked(by)),
+        ServerMsg::Ended { outcome } => Heard::tell(Event::Ended(outcome)),
+        ServerMsg::Error { code, message } => refused(memory, in_game, code, message),
+        ServerMsg::Pong { .. } | ServerMsg::Welcome { .. } => Heard::nothing(),
+    }
+}
+
+/// The server refused something: a refused move is no longer pending; before the game was
+/// entered the session ends (unless it was only slowed down); a lost change reconnects.
+fn refused(memory: &mut Memory, in_game: bool, code: ErrorCode, message: String) -> Heard {
+    if code == ErrorCode::StaleMove || code == ErrorCode::IllegalMove || code == ErrorCode::NotYourTurn {
+        memory.pending = None;
+    }
+    let mut heard = Heard::tell(Event::Refused(code, message));
+    if !in_game && code != ErrorCode::RateLimited {
+        heard.end = Some(Ended::Refused);
+    } else if code == ErrorCode::ServerError {
+        heard.end = Some(Ended::Broken("the server lost the game's last change".into()));
+    }
+    heard
 }
 
 /// After (re)entering: resend the unacknowledged move once if the server lacks it, then the
@@ -514,4 +569,77 @@ async fn after_entering(link: &mut Link, memory: &mut Memory) -> Result<(), Stri
         link.send(&to_message(&cmd)).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::protocol::SeatView;
+
+    fn memory(start: Start) -> Memory {
+        Memory { start, pending: None, queued: Vec::new(), moves: 0 }
+    }
+
+    fn view(moves: &[&str]) -> GameView {
+        GameView {
+            code: "ABC234".into(),
+            rows: 6,
+            cols: 6,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            seats: [SeatView::default(); 2],
+            outcome: None,
+            undo_asked: None,
+            round: 0,
+        }
+    }
+
+    #[test]
+    fn a_seat_is_resumed_with_its_token_after_a_reconnect() {
+        let mut m = memory(Start::Join { code: "ABC234".into() });
+        let heard =
+            hear(&mut m, false, ServerMsg::Seated { token: "t".into(), colour: Colour::White, game: view(&["a"]) });
+        assert!(heard.entered && heard.catch_up && heard.end.is_none());
+        assert_eq!(heard.tell[0], Event::Link(LinkState::Connected));
+        assert!(matches!(&heard.tell[1], Event::Seated { token, colour: Colour::White, .. } if token == "t"));
+        assert_eq!(m.start, Start::Resume { code: "ABC234".into(), token: "t".into() });
+        assert_eq!(entry_message(&m.start), ClientMsg::Resume { code: "ABC234".into(), token: "t".into() });
+        assert_eq!(m.moves, 1);
+    }
+
+    #[test]
+    fn a_watcher_does_not_catch_up_on_commands() {
+        let mut m = memory(Start::Watch { code: "abc-234".into() });
+        let heard = hear(&mut m, false, ServerMsg::Watching { game: view(&[]) });
+        assert!(heard.entered && !heard.catch_up);
+        assert_eq!(m.start, Start::Watch { code: "ABC234".into() });
+    }
+
+    #[test]
+    fn a_move_stays_pending_until_acknowledged_or_refused() {
+        let mut m = memory(Start::Join { code: "ABC234".into() });
+        assert_eq!(outgoing(&mut m, false, Command::Resign), None, "waits for the game");
+        assert_eq!(m.queued, vec![Command::Resign]);
+        let mv = Command::Move { ply: 2, mv: "c3-c5".into() };
+        assert_eq!(outgoing(&mut m, true, mv), Some(ClientMsg::Move { ply: 2, mv: "c3-c5".into() }));
+        hear(&mut m, true, ServerMsg::Moved { ply: 1, mv: "x".into(), outcome: None });
+        assert!(m.pending.is_some(), "another move's acknowledgement");
+        hear(&mut m, true, ServerMsg::Moved { ply: 2, mv: "c3-c5".into(), outcome: None });
+        assert!(m.pending.is_none());
+        assert_eq!(m.moves, 3);
+        outgoing(&mut m, true, Command::Move { ply: 3, mv: "d4-d2".into() });
+        let heard = hear(&mut m, true, ServerMsg::Error { code: ErrorCode::NotYourTurn, message: "no".into() });
+        assert!(m.pending.is_none() && heard.end.is_none(), "refused in game: the session goes on");
+    }
+
+    #[test]
+    fn a_refusal_before_entering_ends_the_session_unless_only_slowed_down() {
+        let mut m = memory(Start::Join { code: "ABC234".into() });
+        let err = |code| ServerMsg::Error { code, message: "why".into() };
+        let heard = hear(&mut m, false, err(ErrorCode::GameFull));
+        assert_eq!(heard.tell, vec![Event::Refused(ErrorCode::GameFull, "why".into())]);
+        assert_eq!(heard.end, Some(Ended::Refused));
+        assert_eq!(hear(&mut m, false, err(ErrorCode::RateLimited)).end, None);
+        assert!(matches!(hear(&mut m, true, err(ErrorCode::ServerError)).end, Some(Ended::Broken(_))));
+        assert_eq!(hear(&mut m, true, ServerMsg::Pong { n: 1 }), Heard::nothing());
+    }
 }

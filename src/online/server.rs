@@ -14,10 +14,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::bytes::Bytes;
-use tokio_util::codec::{FramedRead, FramedWrite};
+use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
 
 use super::code;
 use super::protocol::{
@@ -392,30 +393,9 @@ impl Shared {
         let Some(live) = hub.games.get_mut(&code) else {
             return Decision::refuse(ErrorCode::NoSuchGame, "the game is no longer kept");
         };
-        let (seat, token, op) = match entry {
-            Entry::Watch => (None, None, None),
-            Entry::Resume(token) => {
-                let found = [Colour::Black, Colour::White].into_iter().find(|c| {
-                    live.tokens[c.index()].as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes()))
-                });
-                match found {
-                    Some(c) => (Some(c), Some(token), None),
-                    None => return Decision::refuse(ErrorCode::WrongToken, "that token holds no seat in this game"),
-                }
-            }
-            Entry::Join if live.outcome.is_some() => {
-                return Decision::refuse(ErrorCode::GameOver, "that game is over; you can watch it");
-            }
-            Entry::Join => {
-                let free = [Colour::Black, Colour::White].into_iter().find(|c| live.tokens[c.index()].is_none());
-                let Some(c) = free else {
-                    return Decision::refuse(ErrorCode::GameFull, "both seats are taken; you can watch");
-                };
-                let token = code::new_token();
-                live.tokens[c.index()] = Some(token.clone());
-                let op = Op::Seat { code: code.clone(), colour: c, token: token.clone() };
-                (Some(c), Some(token), Some(op))
-            }
+        let (seat, token, op) = match take_seat(live, &code, entry) {
+            Ok(taken) => taken,
+            Err(refused) => return refused,
         };
         let was_connected = seat.map(|c| live.seat_connected(c));
         live.conns.push((conn.id, seat, conn.out.clone()));
@@ -443,146 +423,219 @@ impl Shared {
         d
     }
 
+    /// Rules on a message of a seated player, queues what changed to the store, and waits
+    /// for the first change before the rest goes out.
     fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg) -> Decision {
-        match msg {
-            ClientMsg::Move { ply, mv } => {
-                let len = live.moves.len() as u32;
-                if ply < len {
-                    // Sent again after a reconnect: acknowledged, not played twice.
-                    if live.moves[ply as usize] == mv && live.game.moves().len() > ply as usize {
-                        let outcome = if ply + 1 == len { live.outcome } else { None };
-                        return Decision { reply: vec![ServerMsg::Moved { ply, mv, outcome }], ..Default::default() };
-                    }
-                    return Decision {
-                        reply: vec![
-                            error(ErrorCode::StaleMove, format!("move {} was already played", ply + 1)),
-                            ServerMsg::State { game: live.view(code), colour: Some(seat) },
-                        ],
-                        ..Default::default()
-                    };
-                }
-                if ply > len {
-                    return Decision {
-                        reply: vec![
-                            error(
-                                ErrorCode::StaleMove,
-                                format!("the next move is number {}, not {}", len + 1, ply + 1),
-                            ),
-                            ServerMsg::State { game: live.view(code), colour: Some(seat) },
-                        ],
-                        ..Default::default()
-                    };
-                }
-                if live.outcome.is_some() {
-                    return Decision::refuse(ErrorCode::GameOver, "the game is over");
-                }
-                if Colour::from(live.game.to_move()) != seat {
-                    return Decision::refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
-                }
-                let geo = *live.game.geometry();
-                let parsed = match notation::parse_move(&geo, &mv) {
-                    Ok(m) => m,
-                    Err(e) => return Decision::refuse(ErrorCode::IllegalMove, e.to_string()),
-                };
-                if let Err(e) = live.game.try_play(parsed) {
-                    return Decision::refuse(ErrorCode::IllegalMove, e.to_string());
-                }
-                let text = notation::move_to_string(&geo, parsed);
-                live.moves.push(text.clone());
-                live.undo_asked = None;
-                let outcome = live.finished_by_rules();
-                live.outcome = outcome;
-                let done = self.store.queue(Op::Move { code: code.to_string(), ply, mv: text.clone() });
-                if let Some(outcome) = outcome {
-                    let _ = self.store.queue(Op::End { code: code.to_string(), outcome, at: unix_now() });
-                }
-                Decision {
-                    commit: Some((code.to_string(), done)),
-                    broadcast: vec![ServerMsg::Moved { ply, mv: text, outcome }],
-                    ..Default::default()
-                }
-            }
-            ClientMsg::Resign {} => {
-                if live.outcome.is_some() {
-                    return Decision::refuse(ErrorCode::GameOver, "the game is over");
-                }
-                let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Resigned };
-                live.outcome = Some(outcome);
-                live.undo_asked = None;
-                let done = self.store.queue(Op::End { code: code.to_string(), outcome, at: unix_now() });
-                Decision {
-                    commit: Some((code.to_string(), done)),
-                    broadcast: vec![ServerMsg::Ended { outcome }],
-                    ..Default::default()
-                }
-            }
-            ClientMsg::UndoRequest {} => {
-                if matches!(live.outcome, Some(o) if o.how != EndReason::NoMoves) {
-                    return Decision::refuse(ErrorCode::GameOver, "a resigned or abandoned game cannot be taken back");
-                }
-                if take_back_to(&live.game, seat).is_none() {
-                    return Decision::refuse(ErrorCode::NoUndo, "you have no move to take back");
-                }
-                if live.undo_asked.is_some() {
-                    return Decision::refuse(ErrorCode::NoUndo, "a take-back is already asked for");
-                }
-                live.undo_asked = Some(seat);
-                Decision {
-                    reply: vec![ServerMsg::UndoAsked { by: seat }],
-                    others: vec![ServerMsg::UndoAsked { by: seat }],
-                    ..Default::default()
-                }
-            }
-            ClientMsg::UndoAnswer { accept } => {
-                let Some(asker) = live.undo_asked.filter(|a| *a != seat) else {
-                    return Decision::refuse(ErrorCode::NoUndo, "your opponent has not asked to take back a move");
-                };
-                live.undo_asked = None;
-                if !accept {
-                    let msg = ServerMsg::UndoDeclined { by: seat };
-                    return Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() };
-                }
-                let Some(to) = take_back_to(&live.game, asker) else {
-                    return Decision::refuse(ErrorCode::NoUndo, "there is no move to take back");
-                };
-                while live.game.ply() > to {
-                    live.game.undo();
-                }
-                live.moves.truncate(to);
-                live.outcome = None;
-                let done = self.store.queue(Op::Truncate { code: code.to_string(), from_ply: to as u32 });
-                self.state_to_all(code, done)
-            }
-            ClientMsg::Rematch {} => {
-                if live.outcome.is_none() {
-                    return Decision::refuse(ErrorCode::NotOver, "the game is not over");
-                }
-                live.rematch[seat.index()] = true;
-                if live.rematch != [true, true] {
-                    let msg = ServerMsg::RematchAsked { by: seat };
-                    return Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() };
-                }
-                live.round += 1;
-                live.rematch = [false; 2];
-                live.tokens.swap(0, 1);
-                live.away_since.swap(0, 1);
-                for (_, s, _) in live.conns.iter_mut() {
-                    *s = s.map(Colour::other);
-                }
-                live.game = Game::new(*live.game.geometry());
-                live.moves.clear();
-                live.outcome = None;
-                live.undo_asked = None;
-                let done = self.store.queue(Op::Rematch { code: code.to_string(), round: live.round });
-                self.state_to_all(code, done)
-            }
-            _ => Decision::refuse(ErrorCode::Order, "not now"),
+        let Ruling { mut decision, keep } = rule(code, seat, live, msg, unix_now());
+        let mut done = None;
+        for op in keep {
+            let receipt = self.store.queue(op);
+            done.get_or_insert(receipt);
         }
+        if let Some(done) = done {
+            decision.commit = Some((code.to_string(), done));
+        }
+        decision
+    }
+}
+
+/// What a message of a seated player was ruled to do: the replies, and the changes to keep.
+/// The first change is committed before `after`, `broadcast` and `state_to_all` go out.
+struct Ruling {
+    decision: Decision,
+    keep: Vec<Op>,
+}
+
+impl Ruling {
+    /// Replies with nothing to keep.
+    fn now(decision: Decision) -> Ruling {
+        Ruling { decision, keep: Vec::new() }
     }
 
-    /// The whole game to everyone, each told their (possibly new) colour, after `done`.
-    fn state_to_all(&self, code: &str, done: oneshot::Receiver<Result<(), String>>) -> Decision {
-        Decision { commit: Some((code.to_string(), done)), state_to_all: true, ..Default::default() }
+    fn refuse(code: ErrorCode, message: impl Into<String>) -> Ruling {
+        Ruling::now(Decision::refuse(code, message))
+    }
+
+    /// Keep `op`, then the whole game to everyone, each told their (possibly new) colour.
+    fn state_to_all(op: Op) -> Ruling {
+        Ruling { decision: Decision { state_to_all: true, ..Default::default() }, keep: vec![op] }
+    }
+}
+
+/// Rules on a message of the player in `seat` of the game `code`, changing the game in
+/// memory (nothing else); `at` is the Unix time, for a game that ends.
+fn rule(code: &str, seat: Colour, live: &mut Live, msg: ClientMsg, at: i64) -> Ruling {
+    match msg {
+        ClientMsg::Move { ply, mv } => on_move(code, seat, live, ply, mv, at),
+        ClientMsg::Resign {} => on_resign(code, seat, live, at),
+        ClientMsg::UndoRequest {} => on_undo_request(seat, live),
+        ClientMsg::UndoAnswer { accept } => on_undo_answer(code, seat, live, accept),
+        ClientMsg::Rematch {} => on_rematch(code, seat, live),
+        _ => Ruling::refuse(ErrorCode::Order, "not now"),
+    }
+}
+
+/// A move: played and kept when it is the next one, legal and the mover's; a move sent
+/// again after a reconnect is acknowledged, not played twice.
+fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: String, at: i64) -> Ruling {
+    if let Some(answer) = out_of_sequence(code, seat, live, ply, &mv) {
+        return answer;
+    }
+    if live.outcome.is_some() {
+        return Ruling::refuse(ErrorCode::GameOver, "the game is over");
+    }
+    if Colour::from(live.game.to_move()) != seat {
+        return Ruling::refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
+    }
+    let geo = *live.game.geometry();
+    let parsed = match notation::parse_move(&geo, &mv) {
+        Ok(m) => m,
+        Err(e) => return Ruling::refuse(ErrorCode::IllegalMove, e.to_string()),
+    };
+    if let Err(e) = live.game.try_play(parsed) {
+        return Ruling::refuse(ErrorCode::IllegalMove, e.to_string());
+    }
+    let text = notation::move_to_string(&geo, parsed);
+    live.moves.push(text.clone());
+    live.undo_asked = None;
+    let outcome = live.finished_by_rules();
+    live.outcome = outcome;
+    let mut keep = vec![Op::Move { code: code.to_string(), ply, mv: text.clone() }];
+    if let Some(outcome) = outcome {
+        keep.push(Op::End { code: code.to_string(), outcome, at });
+    }
+    let decision = Decision { broadcast: vec![ServerMsg::Moved { ply, mv: text, outcome }], ..Default::default() };
+    Ruling { decision, keep }
+}
+
+/// The answer to a move that is not the next one (none when it is): the same move again is
+/// acknowledged; another, or one from the future, is stale and the whole game is sent.
+fn out_of_sequence(code: &str, seat: Colour, live: &Live, ply: u32, mv: &str) -> Option<Ruling> {
+    let len = live.moves.len() as u32;
+    let why = if ply < len {
+        // Sent again after a reconnect: acknowledged, not played twice.
+        if live.moves[ply as usize] == mv && live.game.moves().len() > ply as usize {
+            let outcome = if ply + 1 == len { live.outcome } else { None };
+            let reply = vec![ServerMsg::Moved { ply, mv: mv.to_string(), outcome }];
+            return Some(Ruling::now(Decision { reply, ..Default::default() }));
+        }
+        format!("move {} was already played", ply + 1)
+    } else if ply > len {
+        format!("the next move is number {}, not {}", len + 1, ply + 1)
+    } else {
+        return None;
+    };
+    let reply = vec![error(ErrorCode::StaleMove, why), ServerMsg::State { game: live.view(code), colour: Some(seat) }];
+    Some(Ruling::now(Decision { reply, ..Default::default() }))
+}
+
+/// Resigning: the other seat wins.
+fn on_resign(code: &str, seat: Colour, live: &mut Live, at: i64) -> Ruling {
+    if live.outcome.is_some() {
+        return Ruling::refuse(ErrorCode::GameOver, "the game is over");
+    }
+    let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Resigned };
+    live.outcome = Some(outcome);
+    live.undo_asked = None;
+    Ruling {
+        decision: Decision { broadcast: vec![ServerMsg::Ended { outcome }], ..Default::default() },
+        keep: vec![Op::End { code: code.to_string(), outcome, at }],
+    }
+}
+
+/// Asking to take back one's last move: the opponent is asked (nothing is kept yet).
+fn on_undo_request(seat: Colour, live: &mut Live) -> Ruling {
+    if matches!(live.outcome, Some(o) if o.how != EndReason::NoMoves) {
+        return Ruling::refuse(ErrorCode::GameOver, "a resigned or abandoned game cannot be taken back");
+    }
+    if take_back_to(&live.game, seat).is_none() {
+        return Ruling::refuse(ErrorCode::NoUndo, "you have no move to take back");
+    }
+    if live.undo_asked.is_some() {
+        return Ruling::refuse(ErrorCode::NoUndo, "a take-back is already asked for");
+    }
+    live.undo_asked = Some(seat);
+    let msg = ServerMsg::UndoAsked { by: seat };
+    Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() })
+}
+
+/// Answering the opponent's take-back request: declined is said to both; allowed takes the
+/// moves back to the asker's last turn and sends everyone the whole game.
+fn on_undo_answer(code: &str, seat: Colour, live: &mut Live, accept: bool) -> Ruling {
+    let Some(asker) = live.undo_asked.filter(|a| *a != seat) else {
+        return Ruling::refuse(ErrorCode::NoUndo, "your opponent has not asked to take back a move");
+    };
+    live.undo_asked = None;
+    if !accept {
+        let msg = ServerMsg::UndoDeclined { by: seat };
+        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() });
+    }
+    let Some(to) = take_back_to(&live.game, asker) else {
+        return Ruling::refuse(ErrorCode::NoUndo, "there is no move to take back");
+    };
+    while live.game.ply() > to {
+        live.game.undo();
+    }
+    live.moves.truncate(to);
+    live.outcome = None;
+    Ruling::state_to_all(Op::Truncate { code: code.to_string(), from_ply: to as u32 })
+}
+
+/// Asking for a rematch once the game is over: when both asked, a new round starts with the
+/// seats' colours swapped.
+fn on_rematch(code: &str, seat: Colour, live: &mut Live) -> Ruling {
+    if live.outcome.is_none() {
+        return Ruling::refuse(ErrorCode::NotOver, "the game is not over");
+    }
+    live.rematch[seat.index()] = true;
+    if live.rematch != [true, true] {
+        let msg = ServerMsg::RematchAsked { by: seat };
+        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() });
+    }
+    live.round += 1;
+    live.rematch = [false; 2];
+    live.tokens.swap(0, 1);
+    live.away_since.swap(0, 1);
+    for (_, s, _) in live.conns.iter_mut() {
+        *s = s.map(Colour::other);
+    }
+    live.game = Game::new(*live.game.geometry());
+    live.moves.clear();
+    live.outcome = None;
+    live.undo_asked = None;
+    Ruling::state_to_all(Op::Rematch { code: code.to_string(), round: live.round })
+}
+
+/// The seat an entry gets (none for a watcher), its token, and the change to keep when a free
+/// seat was given.
+type Seating = (Option<Colour>, Option<String>, Option<Op>);
+
+/// The seat `entry` gets in `live`, or the refusal.
+fn take_seat(live: &mut Live, code: &str, entry: Entry) -> Result<Seating, Decision> {
+    match entry {
+        Entry::Watch => Ok((None, None, None)),
+        Entry::Resume(token) => {
+            let found = [Colour::Black, Colour::White].into_iter().find(|c| {
+                live.tokens[c.index()].as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes()))
+            });
+            match found {
+                Some(c) => Ok((Some(c), Some(token), None)),
+                None => Err(Decision::refuse(ErrorCode::WrongToken, "that token holds no seat in this game")),
+            }
+        }
+        Entry::Join if live.outcome.is_some() => {
+            Err(Decision::refuse(ErrorCode::GameOver, "that game is over; you can watch it"))
+        }
+        Entry::Join => {
+            let free = [Colour::Black, Colour::White].into_iter().find(|c| live.tokens[c.index()].is_none());
+            let Some(c) = free else {
+                return Err(Decision::refuse(ErrorCode::GameFull, "both seats are taken; you can watch"));
+            };
+            let token = code::new_token();
+            live.tokens[c.index()] = Some(token.clone());
+            let op = Op::Seat { code: code.to_string(), colour: c, token: token.clone() };
+            Ok((Some(c), Some(token), Some(op)))
+        }
     }
 }
 
@@ -674,22 +727,7 @@ impl Server {
 
 async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
     let ip = peer.ip();
-    let (id, admitted) = {
-        let mut hub = shared.hub.lock().unwrap();
-        let id = hub.next_conn;
-        hub.next_conn += 1;
-        let per = hub.addresses.entry(ip).or_default();
-        let admitted = if per.connections >= shared.config.max_connections_per_address {
-            Err(format!("this address already has {} connections", per.connections))
-        } else if hub.connections >= shared.config.max_connections {
-            Err("the server is full".to_string())
-        } else {
-            hub.addresses.get_mut(&ip).unwrap().connections += 1;
-            hub.connections += 1;
-            Ok(())
-        };
-        (id, admitted)
-    };
+    let (id, admitted) = admit(&shared, ip);
     let (read, write) = stream.into_split();
     let mut frames = FramedRead::new(read, codec(MAX_CLIENT_FRAME));
     let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
@@ -698,16 +736,8 @@ async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
         let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
         return;
     }
-    let (out, mut outbox) = mpsc::channel::<Bytes>(OUTBOX);
-    let writer = tokio::spawn(async move {
-        while let Some(frame) = outbox.recv().await {
-            match tokio::time::timeout(WRITE_TIME, sink.send(frame)).await {
-                Ok(Ok(())) => {}
-                _ => break,
-            }
-        }
-        let _ = tokio::time::timeout(WRITE_TIME, SinkExt::<Bytes>::close(&mut sink)).await;
-    });
+    let (out, outbox) = mpsc::channel::<Bytes>(OUTBOX);
+    let writer = tokio::spawn(write_frames(sink, outbox));
     let burst = shared.config.rate_burst;
     let mut conn = Conn {
         id,
@@ -724,12 +754,7 @@ async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
         let frame = match tokio::time::timeout(wait, frames.next()).await {
             Err(_) | Ok(None) => break,
             Ok(Some(Err(e))) => {
-                let (code, why) = if e.kind() == std::io::ErrorKind::InvalidData {
-                    (ErrorCode::TooLarge, format!("frames are at most {MAX_CLIENT_FRAME} bytes"))
-                } else {
-                    (ErrorCode::BadMessage, e.to_string())
-                };
-                let _ = conn.out.try_send(Bytes::from(encode(&error(code, why))));
+                let _ = conn.out.try_send(Bytes::from(encode(&unreadable(&e))));
                 break;
             }
             Ok(Some(Ok(body))) => body,
@@ -752,18 +777,59 @@ async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
         }
     }
     detach(&shared, &conn);
-    {
-        let mut hub = shared.hub.lock().unwrap();
-        hub.connections -= 1;
-        if let Some(per) = hub.addresses.get_mut(&ip) {
-            per.connections -= 1;
-            if per.connections == 0 {
-                hub.addresses.remove(&ip);
-            }
-        }
-    }
+    release(&shared, ip);
     drop(conn);
     let _ = writer.await;
+}
+
+/// A number for a new connection from `ip`, and whether it is let in (counted) or why not.
+fn admit(shared: &Shared, ip: IpAddr) -> (ConnId, Result<(), String>) {
+    let mut hub = shared.hub.lock().unwrap();
+    let id = hub.next_conn;
+    hub.next_conn += 1;
+    let per = hub.addresses.entry(ip).or_default();
+    let admitted = if per.connections >= shared.config.max_connections_per_address {
+        Err(format!("this address already has {} connections", per.connections))
+    } else if hub.connections >= shared.config.max_connections {
+        Err("the server is full".to_string())
+    } else {
+        hub.addresses.get_mut(&ip).unwrap().connections += 1;
+        hub.connections += 1;
+        Ok(())
+    };
+    (id, admitted)
+}
+
+/// A connection from `ip` that was let in has closed: it no longer counts.
+fn release(shared: &Shared, ip: IpAddr) {
+    let mut hub = shared.hub.lock().unwrap();
+    hub.connections -= 1;
+    if let Some(per) = hub.addresses.get_mut(&ip) {
+        per.connections -= 1;
+        if per.connections == 0 {
+            hub.addresses.remove(&ip);
+        }
+    }
+}
+
+/// Writes the queued frames until the queue closes or a write takes too long, then closes.
+async fn write_frames(mut sink: FramedWrite<OwnedWriteHalf, LengthDelimitedCodec>, mut outbox: mpsc::Receiver<Bytes>) {
+    while let Some(frame) = outbox.recv().await {
+        match tokio::time::timeout(WRITE_TIME, sink.send(frame)).await {
+            Ok(Ok(())) => {}
+            _ => break,
+        }
+    }
+    let _ = tokio::time::timeout(WRITE_TIME, SinkExt::<Bytes>::close(&mut sink)).await;
+}
+
+/// The error told to a client whose frame could not be read: too large, or broken.
+fn unreadable(e: &std::io::Error) -> ServerMsg {
+    if e.kind() == std::io::ErrorKind::InvalidData {
+        error(ErrorCode::TooLarge, format!("frames are at most {MAX_CLIENT_FRAME} bytes"))
+    } else {
+        error(ErrorCode::BadMessage, e.to_string())
+    }
 }
 
 fn take_token(config: &ServerConfig, conn: &mut Conn) -> bool {
@@ -901,6 +967,172 @@ mod tests {
         // Black asks after White replied: both moves go.
         assert_eq!(take_back_to(&g, Colour::Black), Some(0));
         assert_eq!(take_back_to(&g, Colour::White), Some(1));
+    }
+
+    /// A 6×6 game in memory with both seats taken, one connection in each.
+    fn two_seats() -> Live {
+        let out = || mpsc::channel::<Bytes>(8).0;
+        Live {
+            rows: 6,
+            cols: 6,
+            game: Game::new(Geometry::new(6, 6).unwrap()),
+            moves: Vec::new(),
+            round: 0,
+            tokens: [Some("black-token".into()), Some("white-token".into())],
+            outcome: None,
+            undo_asked: None,
+            rematch: [false; 2],
+            conns: vec![(1, Some(Colour::Black), out()), (2, Some(Colour::White), out())],
+            away_since: [None; 2],
+            host: None,
+            empty_since: None,
+        }
+    }
+
+    fn first_move(live: &Live) -> String {
+        notation::move_to_string(live.game.geometry(), live.game.legal_moves()[0])
+    }
+
+    fn refused_with(r: &Ruling) -> Option<ErrorCode> {
+        match r.decision.reply.first() {
+            Some(ServerMsg::Error { code, .. }) => Some(*code),
+            _ => None,
+        }
+    }
+
+    fn play(live: &mut Live, seat: Colour) -> String {
+        let mv = first_move(live);
+        let ply = live.moves.len() as u32;
+        let r = rule("ABC234", seat, live, ClientMsg::Move { ply, mv: mv.clone() }, 0);
+        assert_eq!(refused_with(&r), None);
+        mv
+    }
+
+    #[test]
+    fn a_move_out_of_turn_is_refused_and_nothing_is_kept() {
+        let mut live = two_seats();
+        let mv = first_move(&live);
+        let r = rule("ABC234", Colour::White, &mut live, ClientMsg::Move { ply: 0, mv }, 0);
+        assert_eq!(refused_with(&r), Some(ErrorCode::NotYourTurn));
+        assert!(r.keep.is_empty() && live.moves.is_empty());
+    }
+
+    #[test]
+    fn the_next_move_is_kept_and_told_to_everyone_after_the_commit() {
+        let mut live = two_seats();
+        let mv = first_move(&live);
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::Move { ply: 0, mv: mv.clone() }, 0);
+        assert!(r.decision.reply.is_empty());
+        assert_eq!(r.decision.broadcast, vec![ServerMsg::Moved { ply: 0, mv: mv.clone(), outcome: None }]);
+        assert!(matches!(&r.keep[..], [Op::Move { ply: 0, mv: kept, .. }] if *kept == mv));
+        assert_eq!(live.moves, vec![mv]);
+    }
+
+    #[test]
+    fn a_move_sent_again_is_acknowledged_not_played_twice() {
+        let mut live = two_seats();
+        let mv = play(&mut live, Colour::Black);
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::Move { ply: 0, mv: mv.clone() }, 0);
+        assert_eq!(r.decision.reply, vec![ServerMsg::Moved { ply: 0, mv, outcome: None }]);
+        assert!(r.keep.is_empty() && r.decision.broadcast.is_empty());
+        assert_eq!(live.moves.len(), 1);
+        assert_eq!(live.game.ply(), 1);
+    }
+
+    #[test]
+    fn a_stale_or_future_move_gets_the_whole_game() {
+        let mut live = two_seats();
+        play(&mut live, Colour::Black);
+        let other = notation::move_to_string(live.game.geometry(), live.game.legal_moves()[0]);
+        for ply in [0, 5] {
+            let r = rule("ABC234", Colour::White, &mut live, ClientMsg::Move { ply, mv: other.clone() }, 0);
+            assert_eq!(refused_with(&r), Some(ErrorCode::StaleMove), "ply {ply}");
+            assert!(matches!(r.decision.reply[1], ServerMsg::State { colour: Some(Colour::White), .. }));
+            assert!(r.keep.is_empty());
+        }
+        assert_eq!(live.moves.len(), 1);
+    }
+
+    #[test]
+    fn resigning_gives_the_game_to_the_other_seat_once() {
+        let mut live = two_seats();
+        let r = rule("ABC234", Colour::White, &mut live, ClientMsg::Resign {}, 42);
+        let outcome = Outcome { winner: Some(Colour::Black), how: EndReason::Resigned };
+        assert_eq!(r.decision.broadcast, vec![ServerMsg::Ended { outcome }]);
+        assert!(matches!(&r.keep[..], [Op::End { at: 42, .. }]));
+        let again = rule("ABC234", Colour::Black, &mut live, ClientMsg::Resign {}, 43);
+        assert_eq!(refused_with(&again), Some(ErrorCode::GameOver));
+    }
+
+    #[test]
+    fn a_take_back_is_asked_then_allowed_or_declined() {
+        let mut live = two_seats();
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::UndoRequest {}, 0);
+        assert_eq!(refused_with(&r), Some(ErrorCode::NoUndo), "nothing to take back yet");
+        play(&mut live, Colour::Black);
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::UndoRequest {}, 0);
+        assert_eq!(r.decision.others, vec![ServerMsg::UndoAsked { by: Colour::Black }]);
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::UndoAnswer { accept: true }, 0);
+        assert_eq!(refused_with(&r), Some(ErrorCode::NoUndo), "the asker cannot answer");
+        let r = rule("ABC234", Colour::White, &mut live, ClientMsg::UndoAnswer { accept: false }, 0);
+        assert_eq!(r.decision.others, vec![ServerMsg::UndoDeclined { by: Colour::White }]);
+        assert_eq!(live.moves.len(), 1);
+        rule("ABC234", Colour::Black, &mut live, ClientMsg::UndoRequest {}, 0);
+        let r = rule("ABC234", Colour::White, &mut live, ClientMsg::UndoAnswer { accept: true }, 0);
+        assert!(r.decision.state_to_all);
+        assert!(matches!(&r.keep[..], [Op::Truncate { from_ply: 0, .. }]));
+        assert!(live.moves.is_empty() && live.game.ply() == 0 && live.undo_asked.is_none());
+    }
+
+    #[test]
+    fn a_rematch_needs_both_and_swaps_the_seats() {
+        let mut live = two_seats();
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::Rematch {}, 0);
+        assert_eq!(refused_with(&r), Some(ErrorCode::NotOver));
+        rule("ABC234", Colour::White, &mut live, ClientMsg::Resign {}, 0);
+        let r = rule("ABC234", Colour::Black, &mut live, ClientMsg::Rematch {}, 0);
+        assert_eq!(r.decision.others, vec![ServerMsg::RematchAsked { by: Colour::Black }]);
+        assert!(r.keep.is_empty() && live.round == 0);
+        let r = rule("ABC234", Colour::White, &mut live, ClientMsg::Rematch {}, 0);
+        assert!(r.decision.state_to_all);
+        assert!(matches!(&r.keep[..], [Op::Rematch { round: 1, .. }]));
+        assert_eq!(live.tokens, [Some("white-token".into()), Some("black-token".into())]);
+        let seats: Vec<_> = live.conns.iter().map(|(id, s, _)| (*id, *s)).collect();
+        assert_eq!(seats, vec![(1, Some(Colour::White)), (2, Some(Colour::Black))]);
+        assert!(live.outcome.is_none() && live.moves.is_empty() && live.rematch == [false; 2]);
+    }
+
+    #[test]
+    fn seats_are_given_once_and_kept_by_their_token() {
+        let mut live = two_seats();
+        live.tokens[1] = None;
+        let (seat, token, op) = take_seat(&mut live, "ABC234", Entry::Join).ok().unwrap();
+        assert_eq!(seat, Some(Colour::White));
+        assert!(matches!(op, Some(Op::Seat { colour: Colour::White, .. })));
+        let refused = |r: Result<Seating, Decision>| match r {
+            Err(d) => match d.reply.first() {
+                Some(ServerMsg::Error { code, .. }) => Some(*code),
+                _ => None,
+            },
+            Ok(_) => None,
+        };
+        assert_eq!(refused(take_seat(&mut live, "ABC234", Entry::Join)), Some(ErrorCode::GameFull));
+        let back = take_seat(&mut live, "ABC234", Entry::Resume(token.unwrap())).ok().unwrap();
+        assert_eq!((back.0, back.2.is_none()), (Some(Colour::White), true), "a resume keeps nothing new");
+        let wrong = take_seat(&mut live, "ABC234", Entry::Resume("0".repeat(32)));
+        assert_eq!(refused(wrong), Some(ErrorCode::WrongToken));
+        assert!(matches!(take_seat(&mut live, "ABC234", Entry::Watch), Ok((None, None, None))));
+        live.tokens[1] = None;
+        live.outcome = Some(Outcome { winner: None, how: EndReason::Abandoned });
+        assert_eq!(refused(take_seat(&mut live, "ABC234", Entry::Join)), Some(ErrorCode::GameOver));
+    }
+
+    #[test]
+    fn an_oversized_frame_is_told_apart_from_a_broken_one() {
+        let big = std::io::Error::new(std::io::ErrorKind::InvalidData, "frame size too big");
+        assert!(matches!(unreadable(&big), ServerMsg::Error { code: ErrorCode::TooLarge, .. }));
+        let broken = std::io::Error::new(std::io::ErrorKind::ConnectionReset, "reset");
+        assert!(matches!(unreadable(&broken), ServerMsg::Error { code: ErrorCode::BadMessage, .. }));
     }
 
     #[test]

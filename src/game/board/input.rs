@@ -5,6 +5,7 @@
 //! rules resource says is legal.
 
 use crate::game::board::view::{BoardRoot, Cell, Layout};
+pub use crate::game::platform::device::{LastDevice, TypingText};
 use crate::game::platform::i18n::{Msg, side_key};
 use crate::game::platform::settings::Controller;
 use crate::game::play::authority::{Intent, Rejected, Rules};
@@ -203,11 +204,6 @@ impl HeldDirection {
 #[derive(Resource, Default, Debug)]
 pub struct UiHasKeyboard(pub bool);
 
-/// Whether a text is being typed (an invite code): letter and digit keys then type, and do
-/// not act (W, A, S, D, U, M…). Set by the screen that takes the text.
-#[derive(Resource, Default, Debug)]
-pub struct TypingText(pub bool);
-
 /// Run condition: the board may read keys and buttons.
 pub fn board_has_keyboard(ui: Option<Res<UiHasKeyboard>>) -> bool {
     !ui.is_some_and(|u| u.0)
@@ -351,18 +347,6 @@ fn mouse_hides_cursor(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<
     if moved.read().count() > 0 && cursor.visible {
         cursor.visible = false;
     }
-}
-
-/// The kind of device the player used last: hints name its keys or buttons.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LastDevice {
-    /// A mouse or a touch screen (the start: nothing pressed yet).
-    #[default]
-    Pointer,
-    /// The keyboard.
-    Keyboard,
-    /// A gamepad.
-    Pad,
 }
 
 /// Records keys, pad buttons, d-pad and stick into actions (a held direction steps once, then

@@ -482,69 +482,96 @@ impl MenuContext {
 
 /// The menu on screen: its items in order (empty when the board has the input).
 pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
+    if let Some(items) = overlay_items(overlay, ctx).or_else(|| online_items(overlay)) {
+        return items;
+    }
+    match screen {
+        // The title's first level fits a small window; the other ways to play are one step in.
+        Screen::Title => title_items(),
+        Screen::Game => game_items(overlay, ctx),
+    }
+}
+
+/// The items of a menu that is the same over the title and the game, if `overlay` is one.
+fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
     use MenuItem::*;
-    match (screen, overlay) {
-        (_, Overlay::Settings) => {
+    Some(match overlay {
+        Overlay::Settings => {
             vec![Language, Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, Back]
         }
-        (_, Overlay::Confirm(_)) => vec![No, Yes],
-        (_, Overlay::Setup) => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
-        (_, Overlay::Load) => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
-        (_, Overlay::HowToPlay) => vec![Back],
-        (_, Overlay::Puzzles) => vec![PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
-        (_, Overlay::PuzzleOver) => match ctx.puzzle {
+        Overlay::Confirm(_) => vec![No, Yes],
+        Overlay::Setup => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
+        Overlay::Load => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
+        Overlay::HowToPlay => vec![Back],
+        Overlay::Puzzles => vec![PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
+        Overlay::PuzzleOver => match ctx.puzzle {
             Some(true) => vec![NextPuzzle, LeavePuzzle],
             _ => vec![RetryPuzzle, NextPuzzle, LeavePuzzle],
         },
-        (Screen::Game, Overlay::Pause) if ctx.puzzle.is_some() => {
-            vec![Resume, RetryPuzzle, NextPuzzle, HowToPlay, Settings, LeavePuzzle]
-        }
-        (_, Overlay::Lesson) => match ctx.lesson_ready {
+        Overlay::Lesson => match ctx.lesson_ready {
             Some(true) if ctx.last_lesson => vec![FinishTutorial],
             Some(true) => vec![NextLesson, LeaveTutorial],
             _ => vec![TryLesson, LeaveTutorial],
         },
-        (Screen::Game, Overlay::Pause) if ctx.lesson_ready.is_some() => {
-            vec![Resume, ShowLesson, Settings, LeaveTutorial]
-        }
-        (_, Overlay::MoreGames) => vec![TwoPlayers, PlayOnline, WatchComputer, CustomGame, LoadGame, Back],
-        (_, Overlay::Online) => vec![HostOnline, JoinOnline, WatchOnline, Back],
-        (_, Overlay::OnlineHost) => vec![Preset, Rows, Columns, YourColour, StartHosting, Back],
-        (_, Overlay::OnlineJoin) => vec![CodeField, JoinNow, Back],
-        (_, Overlay::OnlineCode) => vec![CopyCode, LookAtBoard, ToTitle],
-        // Online, a take-back is asked of the friend, a rematch swaps colours, and there is no
-        // restarting; a watcher can only look, copy and leave.
-        (Screen::Game, Overlay::Pause) if ctx.online == Some(false) => vec![Resume, CopyRecord, Settings, ToTitle],
-        (Screen::Game, Overlay::GameOver) if ctx.online == Some(false) => {
-            vec![Review, CopyRecord, LookAtBoard, ToTitle]
-        }
-        (Screen::Game, Overlay::Pause) if ctx.online.is_some() && ctx.unfinished => {
-            vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle]
-        }
-        (Screen::Game, Overlay::Pause) if ctx.online.is_some() => {
-            vec![Resume, Save, CopyRecord, HowToPlay, Settings, ToTitle]
-        }
-        (Screen::Game, Overlay::GameOver) if ctx.online.is_some() => {
-            vec![Rematch, Review, Save, CopyRecord, LookAtBoard, ToTitle]
-        }
-        (_, Overlay::Lessons) => {
+        Overlay::MoreGames => vec![TwoPlayers, PlayOnline, WatchComputer, CustomGame, LoadGame, Back],
+        Overlay::Lessons => {
             (0..crate::game::platform::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
         }
-        // The title's first level fits a small window; the other ways to play are one step in.
-        (Screen::Title, _) => {
-            vec![Continue, PlayComputer, YourColour, MoreGames, Tutorial, Puzzles, Settings, Quit]
+        Overlay::None | Overlay::Pause | Overlay::GameOver => return None,
+        Overlay::Online | Overlay::OnlineHost | Overlay::OnlineJoin | Overlay::OnlineCode => return None,
+    })
+}
+
+/// The items of the menus of playing a friend online (host, join, the invite code), if
+/// `overlay` is one.
+fn online_items(overlay: Overlay) -> Option<Vec<MenuItem>> {
+    use MenuItem::*;
+    match overlay {
+        Overlay::Online => Some(vec![HostOnline, JoinOnline, WatchOnline, Back]),
+        Overlay::OnlineHost => Some(vec![Preset, Rows, Columns, YourColour, StartHosting, Back]),
+        Overlay::OnlineJoin => Some(vec![CodeField, JoinNow, Back]),
+        Overlay::OnlineCode => Some(vec![CopyCode, LookAtBoard, ToTitle]),
+        _ => None,
+    }
+}
+
+/// The title's menu.
+fn title_items() -> Vec<MenuItem> {
+    use MenuItem::*;
+    vec![Continue, PlayComputer, YourColour, MoreGames, Tutorial, Puzzles, Settings, Quit]
+}
+
+/// The pause menu and the game-over panel of the game on the board (nothing when no menu
+/// is open).
+fn game_items(overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
+    use MenuItem::*;
+    match (overlay, ctx.online) {
+        (Overlay::None, _) => Vec::new(),
+        (Overlay::Pause, _) if ctx.puzzle.is_some() => {
+            vec![Resume, RetryPuzzle, NextPuzzle, HowToPlay, Settings, LeavePuzzle]
         }
-        (Screen::Game, Overlay::None) => Vec::new(),
-        (Screen::Game, Overlay::Pause) if ctx.unfinished => {
+        (Overlay::Pause, _) if ctx.lesson_ready.is_some() => vec![Resume, ShowLesson, Settings, LeaveTutorial],
+        (_, Some(seated)) => online_game_items(overlay == Overlay::Pause, seated, ctx.unfinished),
+        (Overlay::Pause, None) if ctx.unfinished => {
             vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Tutorial, Settings, ToTitle]
         }
         // Nothing to resign once the game is over.
-        (Screen::Game, Overlay::Pause) => {
-            vec![Resume, Restart, Save, CopyRecord, HowToPlay, Tutorial, Settings, ToTitle]
-        }
-        (Screen::Game, Overlay::GameOver) => {
-            vec![Rematch, RematchSwapped, TakeBack, Review, Save, CopyRecord, LookAtBoard, ToTitle]
-        }
+        (Overlay::Pause, None) => vec![Resume, Restart, Save, CopyRecord, HowToPlay, Tutorial, Settings, ToTitle],
+        (_, None) => vec![Rematch, RematchSwapped, TakeBack, Review, Save, CopyRecord, LookAtBoard, ToTitle],
+    }
+}
+
+/// The pause menu (`pause`) or the game-over panel of an online game, `seated` or watched.
+/// Online, a take-back is asked of the friend, a rematch swaps colours, and there is no
+/// restarting; a watcher can only look, copy and leave.
+fn online_game_items(pause: bool, seated: bool, unfinished: bool) -> Vec<MenuItem> {
+    use MenuItem::*;
+    match (pause, seated, unfinished) {
+        (true, false, _) => vec![Resume, CopyRecord, Settings, ToTitle],
+        (false, false, _) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
+        (true, true, true) => vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
+        (true, true, false) => vec![Resume, Save, CopyRecord, HowToPlay, Settings, ToTitle],
+        (false, true, _) => vec![Rematch, Review, Save, CopyRecord, LookAtBoard, ToTitle],
     }
 }
 
@@ -839,39 +866,19 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         // A new game from the title replaces the saved one: ask first.
         return if at.saved_game { to(Overlay::Confirm(Discard::NewGame(kind))) } else { vec![E::Start(kind, false)] };
     }
+    if let Some(effects) = online_choice(item, at).or_else(|| puzzle_or_lesson_choice(item)) {
+        return effects;
+    }
     let setup = at.game.map(|(s, _)| s);
     match item {
         MenuItem::Continue => vec![E::Saves(SaveRequest::Continue)],
-        MenuItem::PlayOnline => to(Overlay::Online),
-        MenuItem::HostOnline => to(Overlay::OnlineHost),
-        MenuItem::JoinOnline => vec![E::NewCode(false), E::Navigate(Navigate::To(Overlay::OnlineJoin))],
-        MenuItem::WatchOnline => vec![E::NewCode(true), E::Navigate(Navigate::To(Overlay::OnlineJoin))],
-        MenuItem::StartHosting => vec![E::Online(OnlineStep::Host)],
-        MenuItem::CodeField => vec![E::Online(OnlineStep::CodeConfirm)],
-        MenuItem::JoinNow => vec![E::Online(OnlineStep::Join)],
-        MenuItem::CopyCode => vec![E::Online(OnlineStep::CopyCode)],
-        MenuItem::Rematch if at.online() => vec![E::Online(OnlineStep::Rematch)],
-        MenuItem::No if at.overlay == Overlay::Confirm(Discard::AllowUndo) => {
-            vec![E::Online(OnlineStep::AnswerUndo(false)), E::Navigate(Navigate::To(Overlay::None))]
-        }
         MenuItem::Settings => to(Overlay::Settings),
         MenuItem::CustomGame => to(Overlay::Setup),
         MenuItem::MoreGames => to(Overlay::MoreGames),
         MenuItem::Puzzles => to(Overlay::Puzzles),
-        MenuItem::PuzzleGrade(g) => {
-            vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Open(Grade::ALL[(g as usize).min(2)]))]
-        }
-        MenuItem::NextPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Next)],
-        MenuItem::RetryPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Retry)],
-        MenuItem::LeavePuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Leave)],
         MenuItem::LoadGame => to(Overlay::Load),
         MenuItem::HowToPlay => to(Overlay::HowToPlay),
         MenuItem::Tutorial => to(Overlay::Lessons),
-        MenuItem::Lesson(n) => vec![E::Tutorial(TutorialStep::Start(n))],
-        MenuItem::TryLesson => vec![E::Tutorial(TutorialStep::Try)],
-        MenuItem::NextLesson | MenuItem::FinishTutorial => vec![E::Tutorial(TutorialStep::Next)],
-        MenuItem::ShowLesson => vec![E::Tutorial(TutorialStep::Explain)],
-        MenuItem::LeaveTutorial => vec![E::Tutorial(TutorialStep::Leave)],
         MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
         item if item.adjustable() => vec![E::Wrap(item)],
         MenuItem::Mute | MenuItem::Movable | MenuItem::Coordinates | MenuItem::Fullscreen | MenuItem::SwapColours => {
@@ -903,6 +910,47 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         },
         _ => Vec::new(),
     }
+}
+
+/// What choosing an item of online play does (the online menus, a rematch of an online game,
+/// declining the friend's take-back request), if `item` is one of them here.
+fn online_choice(item: MenuItem, at: &Situation) -> Option<Vec<Effect>> {
+    use Effect as E;
+    let to = |o: Overlay| vec![E::Navigate(Navigate::To(o))];
+    Some(match item {
+        MenuItem::PlayOnline => to(Overlay::Online),
+        MenuItem::HostOnline => to(Overlay::OnlineHost),
+        MenuItem::JoinOnline => vec![E::NewCode(false), E::Navigate(Navigate::To(Overlay::OnlineJoin))],
+        MenuItem::WatchOnline => vec![E::NewCode(true), E::Navigate(Navigate::To(Overlay::OnlineJoin))],
+        MenuItem::StartHosting => vec![E::Online(OnlineStep::Host)],
+        MenuItem::CodeField => vec![E::Online(OnlineStep::CodeConfirm)],
+        MenuItem::JoinNow => vec![E::Online(OnlineStep::Join)],
+        MenuItem::CopyCode => vec![E::Online(OnlineStep::CopyCode)],
+        MenuItem::Rematch if at.online() => vec![E::Online(OnlineStep::Rematch)],
+        MenuItem::No if at.overlay == Overlay::Confirm(Discard::AllowUndo) => {
+            vec![E::Online(OnlineStep::AnswerUndo(false)), E::Navigate(Navigate::To(Overlay::None))]
+        }
+        _ => return None,
+    })
+}
+
+/// What choosing an item of the puzzles or the tutorial does, if `item` is one.
+fn puzzle_or_lesson_choice(item: MenuItem) -> Option<Vec<Effect>> {
+    use Effect as E;
+    Some(match item {
+        MenuItem::PuzzleGrade(g) => {
+            vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Open(Grade::ALL[(g as usize).min(2)]))]
+        }
+        MenuItem::NextPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Next)],
+        MenuItem::RetryPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Retry)],
+        MenuItem::LeavePuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Leave)],
+        MenuItem::Lesson(n) => vec![E::Tutorial(TutorialStep::Start(n))],
+        MenuItem::TryLesson => vec![E::Tutorial(TutorialStep::Try)],
+        MenuItem::NextLesson | MenuItem::FinishTutorial => vec![E::Tutorial(TutorialStep::Next)],
+        MenuItem::ShowLesson => vec![E::Tutorial(TutorialStep::Explain)],
+        MenuItem::LeaveTutorial => vec![E::Tutorial(TutorialStep::Leave)],
+        _ => return None,
+    })
 }
 
 /// The kind of game an item of the title (or the custom setup) starts, if it starts one.
@@ -1129,6 +1177,37 @@ mod tests {
         assert_eq!(choose(MenuItem::WatchComputer, &title(true)), [Effect::Navigate(Navigate::To(ask))]);
         let yes = choose(MenuItem::Yes, &Situation { overlay: ask, ..title(true) });
         assert_eq!(yes[1], Effect::Start(NewGameKind::Watch, true));
+    }
+
+    #[test]
+    fn online_a_watcher_only_looks_and_a_player_cannot_restart_or_take_back_alone() {
+        let menu = |overlay, online, unfinished| {
+            menu_items(Screen::Game, overlay, MenuContext { online, unfinished, ..MenuContext::default() })
+        };
+        use MenuItem::*;
+        assert_eq!(menu(Overlay::Pause, Some(false), true), [Resume, CopyRecord, Settings, ToTitle]);
+        assert_eq!(menu(Overlay::GameOver, Some(false), false), [Review, CopyRecord, LookAtBoard, ToTitle]);
+        let playing = menu(Overlay::Pause, Some(true), true);
+        assert!(playing.contains(&Resign) && !playing.contains(&Restart) && !playing.contains(&Tutorial));
+        assert!(!menu(Overlay::Pause, Some(true), false).contains(&Resign));
+        let over = menu(Overlay::GameOver, Some(true), false);
+        assert!(over.contains(&Rematch) && !over.contains(&RematchSwapped) && !over.contains(&TakeBack));
+        assert_eq!(menu_items(Screen::Title, Overlay::OnlineJoin, MenuContext::default()), [CodeField, JoinNow, Back]);
+    }
+
+    #[test]
+    fn online_a_rematch_and_a_refused_take_back_go_to_the_server() {
+        let online = GameSetup::online(standard(), Some(Side::Black));
+        let at = situation(Some((online, Side::Black)), Overlay::GameOver);
+        assert_eq!(choose(MenuItem::Rematch, &at), [Effect::Online(OnlineStep::Rematch)]);
+        let asked = situation(Some((online, Side::Black)), Overlay::Confirm(Discard::AllowUndo));
+        assert_eq!(
+            choose(MenuItem::No, &asked),
+            [Effect::Online(OnlineStep::AnswerUndo(false)), Effect::Navigate(Navigate::To(Overlay::None))]
+        );
+        let two = GameSetup::play(standard(), [Controller::Human; 2]);
+        let local = choose(MenuItem::Rematch, &situation(Some((two, Side::Black)), Overlay::GameOver));
+        assert_eq!(local[0], Effect::NewGame(two), "a game on this machine starts again here");
     }
 
     #[test]

@@ -392,7 +392,7 @@ fn start_online(
     dir: Option<Res<DataDir>>,
     mut entry: ResMut<CodeEntry>,
     online: Option<Res<OnlineGame>>,
-    device: Res<crate::game::board::input::LastDevice>,
+    device: Res<crate::game::platform::device::LastDevice>,
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
     mut commands: Commands,
@@ -400,84 +400,11 @@ fn start_online(
     let resume = continued.read().count() > 0;
     let steps: Vec<OnlineStep> = steps.read().copied().chain(resume.then_some(OnlineStep::Resume)).collect();
     for step in &steps {
-        let begin = match step {
-            OnlineStep::AnswerUndo(yes) => {
-                if let Some(o) = &online {
-                    o.session.send(Command::UndoAnswer(*yes));
-                }
-                continue;
-            }
-            OnlineStep::Rematch => {
-                if let Some(o) = &online {
-                    o.session.send(Command::Rematch);
-                    notice.say(Msg::new("notice-rematch-asked"), false);
-                }
-                continue;
-            }
-            OnlineStep::CodeConfirm if !entry.complete() => {
-                if *device == crate::game::board::input::LastDevice::Pad {
-                    let next = entry.text.len();
-                    entry.step(next, 1);
-                } else {
-                    notice.say(Msg::new("notice-code-incomplete"), true);
-                }
-                continue;
-            }
-            OnlineStep::CodeConfirm => OnlineStep::Join,
-            OnlineStep::CopyCode => {
-                if let Some(code) = online.as_ref().and_then(|o| o.code.clone()) {
-                    match clipboard.set(&code::display(&code)) {
-                        Ok(()) => notice.say(Msg::new("notice-code-copied"), false),
-                        Err(e) => notice.say(Msg::plain(e), true),
-                    }
-                }
-                continue;
-            }
-            other => *other,
+        let Some(begin) = in_session(*step, online.as_deref(), &mut entry, *device, &mut clipboard, &mut notice) else {
+            continue;
         };
-        let server = configured_server(&settings);
-        let started = match begin {
-            OnlineStep::Host => {
-                let colour = Colour::from(settings.colour);
-                let (rows, cols) = (settings.size.rows(), settings.size.cols());
-                let start = Start::Host { rows, cols, colour };
-                let game = match &server {
-                    Some(addr) => Ok(OnlineGame::new(Session::start(addr.clone(), start), None, server.clone(), false)),
-                    None => Embedded::start(database(dir.as_deref())).map(|e| {
-                        let addr = format!("127.0.0.1:{}", e.addr.port());
-                        OnlineGame::new(Session::start(addr, start), Some(e), None, false)
-                    }),
-                };
-                game.map(|mut g| {
-                    g.hosting = true;
-                    g
-                })
-            }
-            OnlineStep::Join | OnlineStep::Watch => match code::normalise(&entry.text) {
-                Err(e) => Err(e),
-                Ok(code) => {
-                    let watch = begin == OnlineStep::Watch || entry.watch;
-                    let start = if watch { Start::Watch { code } } else { Start::Join { code } };
-                    Ok(OnlineGame::new(Session::start_at(server.clone(), start), None, server.clone(), watch))
-                }
-            },
-            _ => match saved_seat(dir.as_deref()) {
-                None => Err("there is no online game to continue".into()),
-                Some(seat) => {
-                    let start = Start::Resume { code: seat.code.clone(), token: seat.token.clone() };
-                    if seat.server == "here" {
-                        Embedded::start(database(dir.as_deref())).map(|e| {
-                            let addr = format!("127.0.0.1:{}", e.addr.port());
-                            OnlineGame::new(Session::start(addr, start), Some(e), None, false)
-                        })
-                    } else {
-                        let addr = seat.server.clone();
-                        Ok(OnlineGame::new(Session::start(addr.clone(), start), None, Some(addr), false))
-                    }
-                }
-            },
-        };
-        match started {
+        let saved = if begin == OnlineStep::Resume { saved_seat(dir.as_deref()) } else { None };
+        match plan(begin, &settings, &entry, saved).and_then(|p| launch(p, dir.as_deref())) {
             Ok(game) => {
                 notice.say(Msg::new("link-connecting"), false);
                 commands.insert_resource(game);
@@ -485,6 +412,111 @@ fn start_online(
             Err(e) => notice.say(Msg::new("online-refused").text("why", e), true),
         }
     }
+}
+
+/// Does a step that needs no new session (answers, rematch, the code field, copying the
+/// code); returns the step that starts one (hosting, joining, watching or resuming).
+fn in_session(
+    step: OnlineStep,
+    online: Option<&OnlineGame>,
+    entry: &mut CodeEntry,
+    device: crate::game::platform::device::LastDevice,
+    clipboard: &mut Clipboard,
+    notice: &mut Notice,
+) -> Option<OnlineStep> {
+    match step {
+        OnlineStep::AnswerUndo(yes) => {
+            if let Some(o) = online {
+                o.session.send(Command::UndoAnswer(yes));
+            }
+        }
+        OnlineStep::Rematch => {
+            if let Some(o) = online {
+                o.session.send(Command::Rematch);
+                notice.say(Msg::new("notice-rematch-asked"), false);
+            }
+        }
+        OnlineStep::CodeConfirm if !entry.complete() => {
+            if device == crate::game::platform::device::LastDevice::Pad {
+                let next = entry.text.len();
+                entry.step(next, 1);
+            } else {
+                notice.say(Msg::new("notice-code-incomplete"), true);
+            }
+        }
+        OnlineStep::CodeConfirm => return Some(OnlineStep::Join),
+        OnlineStep::CopyCode => {
+            if let Some(code) = online.and_then(|o| o.code.clone()) {
+                match clipboard.set(&code::display(&code)) {
+                    Ok(()) => notice.say(Msg::new("notice-code-copied"), false),
+                    Err(e) => notice.say(Msg::plain(e), true),
+                }
+            }
+        }
+        other => return Some(other),
+    }
+    None
+}
+
+/// Where a session connects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Via {
+    /// The server at this address.
+    Server(String),
+    /// The game's own server, started for it.
+    Embedded,
+    /// Wherever the game's code is found on the local network.
+    Lan,
+}
+
+/// The session a step starts: how it enters its game, where, and as what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Plan {
+    start: Start,
+    via: Via,
+    watching: bool,
+    hosting: bool,
+}
+
+/// The session that hosting, joining, watching or resuming (`saved`: the seat kept) starts,
+/// or why none can start.
+fn plan(step: OnlineStep, settings: &Settings, entry: &CodeEntry, saved: Option<SavedSeat>) -> Result<Plan, String> {
+    let server = configured_server(settings);
+    match step {
+        OnlineStep::Host => {
+            let colour = Colour::from(settings.colour);
+            let start = Start::Host { rows: settings.size.rows(), cols: settings.size.cols(), colour };
+            Ok(Plan { start, via: server.map_or(Via::Embedded, Via::Server), watching: false, hosting: true })
+        }
+        OnlineStep::Join | OnlineStep::Watch => {
+            let code = code::normalise(&entry.text)?;
+            let watching = step == OnlineStep::Watch || entry.watch;
+            let start = if watching { Start::Watch { code } } else { Start::Join { code } };
+            Ok(Plan { start, via: server.map_or(Via::Lan, Via::Server), watching, hosting: false })
+        }
+        _ => {
+            let seat = saved.ok_or("there is no online game to continue")?;
+            let start = Start::Resume { code: seat.code, token: seat.token };
+            let via = if seat.server == "here" { Via::Embedded } else { Via::Server(seat.server) };
+            Ok(Plan { start, via, watching: false, hosting: false })
+        }
+    }
+}
+
+/// Starts the session of `plan` (and the game's own server when it needs one).
+fn launch(plan: Plan, dir: Option<&DataDir>) -> Result<OnlineGame, String> {
+    let Plan { start, via, watching, hosting } = plan;
+    let mut game = match via {
+        Via::Server(addr) => OnlineGame::new(Session::start(addr.clone(), start), None, Some(addr), watching),
+        Via::Lan => OnlineGame::new(Session::start_at(None, start), None, None, watching),
+        Via::Embedded => {
+            let e = Embedded::start(database(dir))?;
+            let addr = format!("127.0.0.1:{}", e.addr.port());
+            OnlineGame::new(Session::start(addr, start), Some(e), None, watching)
+        }
+    };
+    game.hosting |= hosting;
+    Ok(game)
 }
 
 /// Typing a code while the join (or watch) screen is open: letters and digits, Backspace,
@@ -495,7 +527,7 @@ fn type_code(
     held: Option<Res<ButtonInput<KeyCode>>>,
     mut entry: ResMut<CodeEntry>,
     mut clipboard: ResMut<Clipboard>,
-    mut typing: ResMut<crate::game::board::input::TypingText>,
+    mut typing: ResMut<crate::game::platform::device::TypingText>,
 ) {
     let open = *overlay == Overlay::OnlineJoin;
     if typing.0 != open {
@@ -555,7 +587,6 @@ fn pump(
     let in_game = *screen.get() == Screen::Game;
     for ev in events {
         match ev {
-            Event::Link(l) => online.link = l,
             Event::Seated { code, token, colour, game } => {
                 keep_seat(dir.as_deref(), &online, &token, &code);
                 online.resume = Some((online.server.clone().unwrap_or_default(), token));
@@ -573,62 +604,122 @@ fn pump(
                     nav.write(Navigate::To(Overlay::None));
                 }
             }
-            Event::Moved { ply, mv, outcome } => {
-                online.outcome = outcome;
-                if let Some(r) = rules.as_deref()
-                    && ply as usize == r.game.ply()
-                    && let Ok(m) = notation::parse_move(r.game.geometry(), &mv)
-                {
-                    intents.write(Intent::Play { mv: m, generation: None });
-                }
-            }
-            Event::Presence { colour, connected, taken } => {
-                let was = online.seats[colour.index()];
-                online.seats[colour.index()] = SeatView { connected, taken, ..was };
-                let friend = online.you.is_some_and(|y| y != Side::from(colour));
-                if friend && taken && !was.taken {
-                    notice.say(Msg::new("notice-friend-joined"), false);
-                    if *overlay == Overlay::OnlineCode {
-                        nav.write(Navigate::To(Overlay::None));
-                    }
-                } else if friend && connected && !was.connected && was.taken {
-                    notice.say(Msg::new("notice-friend-back"), false);
-                }
-            }
-            Event::UndoAsked(by) if online.you != Some(by.into()) && online.you.is_some() => {
-                nav.write(Navigate::To(Overlay::Confirm(Discard::AllowUndo)));
-            }
-            Event::UndoAsked(_) => notice.say(Msg::new("notice-undo-asked"), false),
-            Event::UndoDeclined(by) if online.you != Some(by.into()) => {
-                notice.say(Msg::new("notice-undo-declined"), true)
-            }
-            Event::UndoDeclined(_) => {}
-            Event::RematchAsked(by) => {
-                online.seats[by.index()].rematch = true;
-                if online.you.is_some_and(|y| y != Side::from(by)) {
-                    notice.say(Msg::new("notice-friend-rematch"), false);
-                }
-            }
-            Event::Ended(outcome) => {
-                online.outcome = Some(outcome);
-                if let Some(loser) = resigned_in(Some(outcome))
-                    && rules.as_deref().is_some_and(|r| r.resigned.is_none())
-                {
-                    intents.write(Intent::Resign(loser));
-                }
-                if outcome.how == EndReason::Abandoned {
-                    notice.say(Msg::new("link-abandoned"), true);
-                }
-            }
-            Event::Refused(_, why) => notice.say(Msg::new("online-refused").text("why", why), true),
             Event::Closed => {
                 if !online.entered {
                     commands.remove_resource::<OnlineGame>();
                     return;
                 }
             }
+            other => {
+                let reaction = react(&mut online, other, rules.as_deref(), *overlay);
+                for intent in reaction.intents {
+                    intents.write(intent);
+                }
+                if let Some(o) = reaction.overlay {
+                    nav.write(Navigate::To(o));
+                }
+                if let Some((words, warning)) = reaction.notice {
+                    notice.say(words, warning);
+                }
+            }
         }
     }
+}
+
+/// What an event asks of the game besides the changes to [`OnlineGame`].
+#[derive(Debug, Default, PartialEq)]
+struct Reaction {
+    intents: Vec<Intent>,
+    overlay: Option<Overlay>,
+    notice: Option<(Msg, bool)>,
+}
+
+impl Reaction {
+    fn say(words: Msg, warning: bool) -> Reaction {
+        Reaction { notice: Some((words, warning)), ..Default::default() }
+    }
+}
+
+/// Takes an event of the session into `online` and says what the game should do about it.
+/// Seats, watches, whole states and the session's end change the board or the screen:
+/// [`pump`] applies them, and they ask nothing here.
+fn react(online: &mut OnlineGame, ev: Event, rules: Option<&Rules>, overlay: Overlay) -> Reaction {
+    match ev {
+        Event::Link(l) => {
+            online.link = l;
+            Reaction::default()
+        }
+        Event::Moved { ply, mv, outcome } => moved(online, rules, ply, &mv, outcome),
+        Event::Presence { colour, connected, taken } => presence(online, overlay, colour, connected, taken),
+        Event::UndoAsked(by) if online.you != Some(by.into()) && online.you.is_some() => {
+            Reaction { overlay: Some(Overlay::Confirm(Discard::AllowUndo)), ..Default::default() }
+        }
+        Event::UndoAsked(_) => Reaction::say(Msg::new("notice-undo-asked"), false),
+        Event::UndoDeclined(by) if online.you != Some(by.into()) => {
+            Reaction::say(Msg::new("notice-undo-declined"), true)
+        }
+        Event::RematchAsked(by) => {
+            online.seats[by.index()].rematch = true;
+            if online.you.is_some_and(|y| y != Side::from(by)) {
+                Reaction::say(Msg::new("notice-friend-rematch"), false)
+            } else {
+                Reaction::default()
+            }
+        }
+        Event::Ended(outcome) => ended(online, rules, outcome),
+        Event::Refused(_, why) => Reaction::say(Msg::new("online-refused").text("why", why), true),
+        Event::UndoDeclined(_)
+        | Event::Seated { .. }
+        | Event::Watching { .. }
+        | Event::State { .. }
+        | Event::Closed => Reaction::default(),
+    }
+}
+
+/// A move kept by the server: the friend's (the next one on the board) is played; your own
+/// was played already.
+fn moved(online: &mut OnlineGame, rules: Option<&Rules>, ply: u32, mv: &str, outcome: Option<Outcome>) -> Reaction {
+    online.outcome = outcome;
+    let mut reaction = Reaction::default();
+    if let Some(r) = rules
+        && ply as usize == r.game.ply()
+        && let Ok(m) = notation::parse_move(r.game.geometry(), mv)
+    {
+        reaction.intents.push(Intent::Play { mv: m, generation: None });
+    }
+    reaction
+}
+
+/// A seat's holder came or went: the friend joining (which closes the invite code) or
+/// coming back is said.
+fn presence(online: &mut OnlineGame, overlay: Overlay, colour: Colour, connected: bool, taken: bool) -> Reaction {
+    let was = online.seats[colour.index()];
+    online.seats[colour.index()] = SeatView { connected, taken, ..was };
+    let friend = online.you.is_some_and(|y| y != Side::from(colour));
+    if friend && taken && !was.taken {
+        let close = (overlay == Overlay::OnlineCode).then_some(Overlay::None);
+        Reaction { overlay: close, ..Reaction::say(Msg::new("notice-friend-joined"), false) }
+    } else if friend && connected && !was.connected && was.taken {
+        Reaction::say(Msg::new("notice-friend-back"), false)
+    } else {
+        Reaction::default()
+    }
+}
+
+/// The game ended other than by a move: a resignation the board has not seen is applied; an
+/// abandoned game is said.
+fn ended(online: &mut OnlineGame, rules: Option<&Rules>, outcome: Outcome) -> Reaction {
+    online.outcome = Some(outcome);
+    let mut reaction = Reaction::default();
+    if let Some(loser) = resigned_in(Some(outcome))
+        && rules.is_some_and(|r| r.resigned.is_none())
+    {
+        reaction.intents.push(Intent::Resign(loser));
+    }
+    if outcome.how == EndReason::Abandoned {
+        reaction.notice = Some((Msg::new("link-abandoned"), true));
+    }
+    reaction
 }
 
 /// A seat, a watch or a whole state: the game on the board becomes the server's.
@@ -726,11 +817,6 @@ fn leave(mut commands: Commands, online: Option<Res<OnlineGame>>, dir: Option<Re
     }
 }
 
-/// The words of the seat for the title's Continue.
-pub fn resume_words(seat: &SavedSeat) -> Msg {
-    Msg::new("item-resume-online").text("code", code::display(&seat.code))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -768,6 +854,99 @@ mod tests {
         assert!(SavedSeat::parse("server here\ncode ABO234\ntoken 00\n").unwrap_err().starts_with("line 2"));
         assert!(SavedSeat::parse("server here\ncode ABC234\ntoken xyz\n").unwrap_err().starts_with("line 3"));
         assert!(SavedSeat::parse("server here\n").unwrap_err().contains("needs"));
+    }
+
+    #[test]
+    fn hosting_uses_the_server_of_the_settings_or_the_game_s_own() {
+        let mut settings = Settings::default();
+        settings.colour = Side::White;
+        let host = plan(OnlineStep::Host, &settings, &CodeEntry::default(), None).unwrap();
+        assert_eq!(host.via, Via::Embedded);
+        assert!(host.hosting && !host.watching);
+        assert!(matches!(host.start, Start::Host { colour: Colour::White, .. }));
+        settings.server = " play.example:7411 ".into();
+        let host = plan(OnlineStep::Host, &settings, &CodeEntry::default(), None).unwrap();
+        assert_eq!(host.via, Via::Server("play.example:7411".into()));
+    }
+
+    #[test]
+    fn a_typed_code_joins_or_watches_on_this_network_and_a_bad_one_is_refused() {
+        let settings = Settings::default();
+        let entry = CodeEntry { text: "ABC234".into(), watch: false };
+        let join = plan(OnlineStep::Join, &settings, &entry, None).unwrap();
+        assert_eq!((join.start, join.via, join.watching), (Start::Join { code: "ABC234".into() }, Via::Lan, false));
+        let watch_entry = CodeEntry { watch: true, ..entry.clone() };
+        let watch = plan(OnlineStep::Join, &settings, &watch_entry, None).unwrap();
+        assert_eq!((watch.start, watch.watching), (Start::Watch { code: "ABC234".into() }, true));
+        let short = CodeEntry { text: "ABC".into(), watch: false };
+        assert!(plan(OnlineStep::Join, &settings, &short, None).is_err());
+    }
+
+    #[test]
+    fn continuing_takes_the_kept_seat_back_where_it_was_played() {
+        let settings = Settings::default();
+        let entry = CodeEntry::default();
+        let refused = plan(OnlineStep::Resume, &settings, &entry, None).unwrap_err();
+        assert_eq!(refused, "there is no online game to continue");
+        let seat = |server: &str| SavedSeat { server: server.into(), code: "ABC234".into(), token: "t".into() };
+        let here = plan(OnlineStep::Resume, &settings, &entry, Some(seat("here"))).unwrap();
+        assert_eq!(here.via, Via::Embedded);
+        assert_eq!(here.start, Start::Resume { code: "ABC234".into(), token: "t".into() });
+        assert!(!here.hosting, "the host's panel shows only for a new game");
+        let there = plan(OnlineStep::Resume, &settings, &entry, Some(seat("10.0.0.2:7411"))).unwrap();
+        assert_eq!(there.via, Via::Server("10.0.0.2:7411".into()));
+    }
+
+    fn playing_black() -> OnlineGame {
+        let session = Session::start("127.0.0.1:9".into(), Start::Watch { code: "ABC234".into() });
+        let mut o = OnlineGame::new(session, None, None, false);
+        o.you = Some(Side::Black);
+        o
+    }
+
+    #[test]
+    fn the_friend_s_move_is_played_and_your_own_echo_is_not() {
+        let mut o = playing_black();
+        let setup = GameSetup::online(Geometry::new(6, 6).unwrap(), Some(Side::Black));
+        let mut rules = Rules::new(setup, None);
+        let first = rules.game.legal_moves()[0];
+        let text = notation::move_to_string(rules.game.geometry(), first);
+        let r = react(&mut o, Event::Moved { ply: 0, mv: text.clone(), outcome: None }, Some(&rules), Overlay::None);
+        assert_eq!(r.intents, vec![Intent::Play { mv: first, generation: None }]);
+        rules.game.try_play(first).unwrap();
+        let r = react(&mut o, Event::Moved { ply: 0, mv: text, outcome: None }, Some(&rules), Overlay::None);
+        assert!(r.intents.is_empty(), "already on the board");
+    }
+
+    #[test]
+    fn the_friend_joining_closes_the_code_and_coming_back_is_said() {
+        let mut o = playing_black();
+        let joined = Event::Presence { colour: Colour::White, connected: true, taken: true };
+        let r = react(&mut o, joined, None, Overlay::OnlineCode);
+        assert_eq!(r.notice.unwrap().0.key, "notice-friend-joined");
+        assert_eq!(r.overlay, Some(Overlay::None));
+        let gone = Event::Presence { colour: Colour::White, connected: false, taken: true };
+        assert_eq!(react(&mut o, gone, None, Overlay::None), Reaction::default());
+        let back = Event::Presence { colour: Colour::White, connected: true, taken: true };
+        let r = react(&mut o, back, None, Overlay::None);
+        assert_eq!((r.notice.unwrap().0.key, r.overlay), ("notice-friend-back".into(), None));
+    }
+
+    #[test]
+    fn a_take_back_asked_by_the_friend_is_a_question_and_a_resignation_ends_the_board() {
+        let mut o = playing_black();
+        let r = react(&mut o, Event::UndoAsked(Colour::White), None, Overlay::None);
+        assert_eq!(r.overlay, Some(Overlay::Confirm(Discard::AllowUndo)));
+        let r = react(&mut o, Event::UndoAsked(Colour::Black), None, Overlay::None);
+        assert_eq!(r.notice.unwrap().0.key, "notice-undo-asked");
+        let rules = Rules::new(GameSetup::online(Geometry::new(6, 6).unwrap(), Some(Side::Black)), None);
+        let resigned = Outcome { winner: Some(Colour::Black), how: EndReason::Resigned };
+        let r = react(&mut o, Event::Ended(resigned), Some(&rules), Overlay::None);
+        assert_eq!(r.intents, vec![Intent::Resign(Side::White)]);
+        assert_eq!(o.outcome, Some(resigned));
+        let abandoned = Outcome { winner: None, how: EndReason::Abandoned };
+        let r = react(&mut o, Event::Ended(abandoned), Some(&rules), Overlay::None);
+        assert_eq!(r.notice, Some((Msg::new("link-abandoned"), true)));
     }
 
     #[test]

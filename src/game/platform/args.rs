@@ -81,7 +81,23 @@ pub struct GameArgs {
 pub const MIN_BOARD: u8 = 4;
 
 fn server_address(v: &str) -> Result<String, String> {
-    crate::game::platform::settings::check_server(v)
+    check_server(v)
+}
+
+/// A server address as the settings keep it: empty, or `host:port`.
+pub fn check_server(v: &str) -> Result<String, String> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(String::new());
+    }
+    match v.rsplit_once(':') {
+        Some((host, port))
+            if !host.is_empty() && !host.contains(char::is_whitespace) && port.parse::<u16>().is_ok_and(|p| p > 0) =>
+        {
+            Ok(v.to_string())
+        }
+        _ => Err("expected host:port, such as games.example.org:7411, or nothing for this network".into()),
+    }
 }
 /// Largest animation speed; 0 is instant.
 pub const MAX_SPEED: f32 = 4.0;

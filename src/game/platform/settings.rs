@@ -16,7 +16,7 @@
 
 use crate::ai::Level;
 pub use crate::game::platform::args::Theme;
-use crate::game::platform::args::{GameArgs, Mode, check_board, check_speed};
+use crate::game::platform::args::{GameArgs, Mode, check_board, check_server, check_speed};
 use crate::game::platform::i18n::Lang;
 use crate::game::sets::GameSet;
 use crate::game::setup::GameSetup;
@@ -329,22 +329,6 @@ fn controller_name(c: Controller) -> String {
         Controller::Ai(l) => l.name().to_string(),
         // Never a preference: an online game's setup is not kept here.
         Controller::Remote => "human".to_string(),
-    }
-}
-
-/// A server address as the settings keep it: empty, or `host:port`.
-pub fn check_server(v: &str) -> Result<String, String> {
-    let v = v.trim();
-    if v.is_empty() {
-        return Ok(String::new());
-    }
-    match v.rsplit_once(':') {
-        Some((host, port))
-            if !host.is_empty() && !host.contains(char::is_whitespace) && port.parse::<u16>().is_ok_and(|p| p > 0) =>
-        {
-            Ok(v.to_string())
-        }
-        _ => Err("expected host:port, such as games.example.org:7411, or nothing for this network".into()),
     }
 }
 

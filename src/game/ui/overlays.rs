@@ -7,7 +7,7 @@ use super::palette;
 use super::panels::{PanelFacts, panel_words};
 use super::widgets::{ButtonSize, MenuCan, menu_buttons};
 use crate::game::board::input::LastDevice;
-use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
+use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::analysis::GameAnalysis;
 use crate::game::modes::saves::{Resumable, SaveList};
 use crate::game::platform::i18n::{Msg, Tr};
@@ -33,6 +33,28 @@ pub(super) struct Shown<'w> {
     device: Res<'w, LastDevice>,
     online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
     code: Res<'w, crate::game::modes::online::CodeEntry>,
+}
+
+impl Shown<'_> {
+    /// What the menus depend on besides the screen and the overlay.
+    fn menu_context(&self) -> MenuContext {
+        let (rules, tutorial, puzzle) = (self.rules.as_deref(), self.tutorial.as_deref(), self.puzzle.as_deref());
+        context(&self.resumable, &self.saves, rules, tutorial, puzzle, &self.settings)
+    }
+
+    /// What the panels' words are made of.
+    fn facts(&self) -> PanelFacts<'_> {
+        PanelFacts {
+            settings: &self.settings,
+            saves: &self.saves,
+            rules: self.rules.as_deref(),
+            tutorial: self.tutorial.as_deref(),
+            puzzle: self.puzzle.as_deref(),
+            device: *self.device,
+            online: self.online.as_deref(),
+            code: &self.code,
+        }
+    }
 }
 
 /// An item's words; the code field and its button say what was typed and what it will do.
@@ -69,44 +91,32 @@ pub(super) fn overlay_menu(
         *last_focus = None;
         return Ok(());
     }
-    let Shown { rules, settings, saves, resumable, notice, tutorial, puzzle, analysis, tr, device, online, code } =
-        shown;
-    let (rules, tutorial, puzzle) = (rules.as_deref(), tutorial.as_deref(), puzzle.as_deref());
-    let menu_ctx = context(&resumable, &saves, rules, tutorial, puzzle, &settings);
+    let menu_ctx = shown.menu_context();
     let items = menu_items(*screen.get(), overlay, menu_ctx);
     if items.is_empty() {
         return Ok(());
     }
     let (opened, moved) = focus_change(*last_focus, overlay, focus.index);
     *last_focus = Some((overlay, focus.index));
-    let facts = PanelFacts {
-        settings: &settings,
-        saves: &saves,
-        rules,
-        tutorial,
-        puzzle,
-        device: *device,
-        online: online.as_deref(),
-        code: &code,
-    };
-    let Some((title, lines)) = panel_words(overlay, &facts) else { return Ok(()) };
+    let Some((title, lines)) = panel_words(overlay, &shown.facts()) else { return Ok(()) };
+    let (settings, tr): (&Settings, &Tr) = (&shown.settings, &shown.tr);
     let choose = |i: MenuItem| menu_ctx.enabled(i);
-    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
-    let label = |item: MenuItem| item_label(item, &settings, &code, &tr);
+    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(settings, i, d);
+    let label = |item: MenuItem| item_label(item, settings, &shown.code, tr);
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
-        lines: with_notice(lines, overlay, &notice).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
+        lines: with_notice(lines, overlay, &shown.notice).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
         items,
         can: MenuCan { choose: &choose, step: &step },
         label: &label,
         window: ctx.content_rect().size(),
         opened,
         moved,
-        game: rules.filter(|_| overlay == Overlay::GameOver).map(|r| &r.game),
-        analysis: &analysis,
-        saves: &saves,
-        tr: &tr,
+        game: shown.rules.as_deref().filter(|_| overlay == Overlay::GameOver).map(|r| &r.game),
+        analysis: &shown.analysis,
+        saves: &shown.saves,
+        tr,
     };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
     show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
