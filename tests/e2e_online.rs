@@ -16,7 +16,7 @@ mod common;
 use common::{Server, scratch};
 
 /// Only a hang reaches this.
-const HANG: Duration = Duration::from_secs(900);
+const HANG: Duration = Duration::from_secs(600);
 
 /// On 8×8 at 1280×800, a cell is 660/9 px and the board's centre is at (640, 434) (as in
 /// the single-window end-to-end test).
@@ -99,11 +99,19 @@ impl Drop for Window {
     }
 }
 
-fn wait_file(path: &Path, what: &str) {
-    let t = Instant::now();
-    while !path.exists() {
-        assert!(t.elapsed() < HANG, "{what}: {} never appeared", path.display());
-        std::thread::sleep(Duration::from_millis(50));
+impl Window {
+    /// Waits until the game writes `marker`; fails at once with the log if the window ends first.
+    fn wait_file(&mut self, dir: &Path, name: &str, marker: &str) {
+        let t = Instant::now();
+        while !dir.join(marker).exists() {
+            let ended = self.0.as_mut().and_then(|c| c.try_wait().ok().flatten());
+            if let Some(status) = ended {
+                let log = std::fs::read_to_string(dir.join(format!("{name}-log.txt"))).unwrap_or_default();
+                panic!("the {name} window ended ({status:?}) before {marker}:\n{log}");
+            }
+            assert!(t.elapsed() < HANG, "the {name} window never wrote {marker}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
@@ -124,7 +132,7 @@ fn load(path: &Path) -> Shot {
 /// What stands on a cell: coral (White), basalt (Black), or nothing.
 fn stone(s: &Shot, name: &str) -> Option<bool> {
     let (cx, cy) = cell_centre(name);
-    let h = (CELL_PX * 0.35) as i32;
+    let h = (CELL_PX * 0.4) as i32;
     let (mut coral, mut basalt) = (0, 0);
     for y in cy - h..cy + h {
         for x in cx - h..cx + h {
@@ -174,13 +182,13 @@ fn two_windows_on_two_displays_play_online_with_mouse_clicks_through_one_server(
         signal h2\nwait-hover d3\nsignal hover-h2\nwait-hover d5\nsignal hover-h3\nwait-plies 4\nwait-idle\nwait 3\n\
         wait-rendered\nscreenshot host-after\nquit\n";
     let host_pointer = clicks(&[("h1", "d5"), ("h2", "d3"), ("h3", "d5")]).replace("wf h3\n", "");
-    let host = Window::start(&dir, "host", &server.addr, host_script, &host_pointer);
-    wait_file(&dir.join("host-up"), "the host window");
+    let mut host = Window::start(&dir, "host", &server.addr, host_script, &host_pointer);
+    host.wait_file(&dir, "host", "host-up");
 
     // The guest joins with the code, then clicks e5 (removal) and f4, d4 (the jump).
     let guest_script = "wait-rendered\nwait-file code.txt\njoin @code.txt\nwait-plies 1\nwait-idle\nsignal g1\n\
         wait-hover e5\nsignal hover-g1\nwait-plies 3\nwait-idle\nsignal g2\nwait-hover f4\nsignal hover-g2\n\
-        wait-hover d4\nsignal hover-g3\nwait-plies 4\nwait-idle\nwait 3\nwait-rendered\nscreenshot guest-after\nquit\n";
+        wait-hover d4\nsignal hover-g3\nwait-plies 4\nwait 3\nwait-rendered\nscreenshot guest-after\nquit\n";
     let guest_pointer = clicks(&[("g1", "e5"), ("g2", "f4"), ("g3", "d4")]).replace("wf g3\n", "");
     let guest = Window::start(&dir, "guest", &server.addr, guest_script, &guest_pointer);
     host.wait(&dir, "host");

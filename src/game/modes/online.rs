@@ -592,6 +592,10 @@ fn pump(
                 online.resume = Some((online.server.clone().unwrap_or_default(), token));
                 online.you = Some(colour.into());
                 enter(&mut online, &game, in_game, rules.as_deref(), &mut intents, &mut goto, &mut commands);
+                // Hosting from the game screen: the host panel gives way to the code.
+                if in_game && online.hosting && !online.friend_here() {
+                    nav.write(Navigate::To(Overlay::OnlineCode));
+                }
             }
             Event::Watching { game } => {
                 online.you = None;

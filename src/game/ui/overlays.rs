@@ -141,7 +141,17 @@ fn focus_change(last: Option<(Overlay, usize)>, overlay: Overlay, focus: usize) 
 /// A panel's lines, with what a menu item just did (saved, copied, refused) in the pause
 /// menu and the game-over panel.
 fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &Notice) -> Vec<(Msg, egui::Color32)> {
-    if notice.left > 0.0 && matches!(overlay, Overlay::Pause | Overlay::GameOver) {
+    // Online, what the connection says (refused, not found, copied) shows in its panels too.
+    let speaks = matches!(
+        overlay,
+        Overlay::Pause
+            | Overlay::GameOver
+            | Overlay::Online
+            | Overlay::OnlineHost
+            | Overlay::OnlineJoin
+            | Overlay::OnlineCode
+    );
+    if notice.left > 0.0 && speaks {
         lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
     }
     lines
@@ -327,12 +337,14 @@ mod tests {
     }
 
     #[test]
-    fn what_an_item_just_did_shows_in_the_pause_menu_and_the_game_over_panel_only() {
+    fn what_an_item_just_did_shows_in_the_pause_menu_the_game_over_panel_and_the_online_panels() {
         let notice = Notice { text: Msg::new("load-deleted"), warning: true, left: 2.0 };
         let lines = with_notice(Vec::new(), Overlay::Pause, &notice);
         assert_eq!(lines, [(Msg::new("load-deleted"), palette::WARN)]);
         assert_eq!(with_notice(Vec::new(), Overlay::GameOver, &notice).len(), 1);
         assert!(with_notice(Vec::new(), Overlay::Settings, &notice).is_empty());
+        // "No game with the code … was found" shows where the code was typed.
+        assert_eq!(with_notice(Vec::new(), Overlay::OnlineJoin, &notice).len(), 1);
         assert!(with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice }).is_empty());
     }
 
