@@ -36,8 +36,10 @@ bench:
 	$(CARGO) run --release -- perft --size 8x8 --depth 9
 
 # Formatting and clippy with warnings as errors (same release profile, so no second build of
-# Bevy's code generation), and the module import graph of src/game (its folders too), src/rules and src/ai without cycles.
+# Bevy's code generation), the module import graph of src/game (its folders too), src/rules and src/ai without cycles,
+# and no function over 60 lines outside src/ai.
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --all-targets -- -D warnings
 	python3 tools/import_graph.py --check
+	python3 tools/long_functions.py --check

@@ -177,7 +177,7 @@ fn two_windows_on_two_displays_play_online_with_mouse_clicks_through_one_server(
 
     // The host plays Black (the settings' colour): it hosts, writes its code, waits for the
     // friend, then clicks d5 (removal) and d3, d5 (the jump).
-    let host_script = "wait-rendered\nsignal host-up\nhost\nsave-code code.txt\nwait-friend\nwait-idle\nwait-rendered\n\
+    let host_script = "wait-rendered\nsignal host-up\nhost\nwait-code code.txt\nwait-friend\nwait-idle\nwait-rendered\n\
         screenshot host-joined\nsignal h1\nwait-hover d5\nsignal hover-h1\nwait-plies 2\nwait-idle\n\
         signal h2\nwait-hover d3\nsignal hover-h2\nwait-hover d5\nsignal hover-h3\nwait-plies 4\nwait-idle\nwait 3\n\
         wait-rendered\nscreenshot host-after\nquit\n";

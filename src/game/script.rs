@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 pub enum Step {
     /// Online: host a game (board and colour of the settings).
     Host,
-    /// Online: join the game of this code (`@name`: the code written by `save-code name`).
+    /// Online: join the game of this code (`@name`: the code written by `wait-code name`).
     Join(String),
     /// Online: until a seat (or a watch) is held and the code is known; then write the
     /// code to this file in the screenshot directory.
@@ -280,7 +280,7 @@ fn parse_step(cmd: &str, arg: Option<&str>, line: usize) -> Result<Step, String>
         "dump" => Step::Dump(need("a file name")?),
         "screenshot" => Step::Screenshot(need("a name")?),
         "join" => Step::Join(need("a code or @file")?),
-        "save-code" => Step::SaveCode(need("a file name")?),
+        "wait-code" => Step::SaveCode(need("a file name")?),
         other => return Err(format!("script line {line}: unknown command {}", quoted(other))),
     })
 }
