@@ -206,6 +206,8 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
     let code = host.world().resource::<OnlineGame>().code.clone().unwrap();
     assert_eq!(seat(&host), Some(Side::White));
     assert_eq!(*rules(&host).game.geometry(), Geometry::new(6, 6).unwrap());
+    // Nobody to play against yet: the host's board only looks until the friend joins.
+    assert_eq!(rules(&host).setup.online_seat(), None);
 
     // The guest: Join with a code, typed with the pad (right steps the symbol, A takes it).
     open_online(&mut guest, pad);
@@ -226,6 +228,7 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
         screen(a[1]) == Screen::Game && overlay(a[0]) == Overlay::None && seat(a[1]).is_some()
     });
     assert_eq!(seat(&guest), Some(Side::Black));
+    until(&mut [&mut host, &mut guest], "the host plays", |a| rules(a[0]).setup.online_seat() == Some(Side::White));
 
     // A whole game: whoever is to move plays with their own device; the other sees it arrive.
     let start = Instant::now();

@@ -487,6 +487,9 @@ fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: String, at: 
     if Colour::from(live.game.to_move()) != seat {
         return Ruling::refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
     }
+    if live.tokens[seat.other().index()].is_none() {
+        return Ruling::refuse(ErrorCode::NotYourTurn, "the game starts when your friend has joined");
+    }
     let geo = *live.game.geometry();
     let parsed = match notation::parse_move(&geo, &mv) {
         Ok(m) => m,

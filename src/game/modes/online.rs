@@ -654,7 +654,7 @@ fn react(online: &mut OnlineGame, ev: Event, rules: Option<&Rules>, overlay: Ove
             Reaction::default()
         }
         Event::Moved { ply, mv, outcome } => moved(online, rules, ply, &mv, outcome),
-        Event::Presence { colour, connected, taken } => presence(online, overlay, colour, connected, taken),
+        Event::Presence { colour, connected, taken } => presence(online, rules, overlay, colour, connected, taken),
         Event::UndoAsked(by) if online.you != Some(by.into()) && online.you.is_some() => {
             Reaction { overlay: Some(Overlay::Confirm(Discard::AllowUndo)), ..Default::default() }
         }
@@ -696,13 +696,30 @@ fn moved(online: &mut OnlineGame, rules: Option<&Rules>, ply: u32, mv: &str, out
 
 /// A seat's holder came or went: the friend joining (which closes the invite code) or
 /// coming back is said.
-fn presence(online: &mut OnlineGame, overlay: Overlay, colour: Colour, connected: bool, taken: bool) -> Reaction {
+fn presence(
+    online: &mut OnlineGame,
+    rules: Option<&Rules>,
+    overlay: Overlay,
+    colour: Colour,
+    connected: bool,
+    taken: bool,
+) -> Reaction {
     let was = online.seats[colour.index()];
     online.seats[colour.index()] = SeatView { connected, taken, ..was };
     let friend = online.you.is_some_and(|y| y != Side::from(colour));
     if friend && taken && !was.taken {
         let close = (overlay == Overlay::OnlineCode).then_some(Overlay::None);
-        Reaction { overlay: close, ..Reaction::say(Msg::new("notice-friend-joined"), false) }
+        // Until now the host could only look (nobody to play against): now they play.
+        let seated = rules.map(|r| Intent::Replace {
+            game: Box::new(r.game.clone()),
+            allowed: None,
+            setup: GameSetup::online(*r.game.geometry(), online.you),
+        });
+        Reaction {
+            overlay: close,
+            intents: seated.into_iter().collect(),
+            ..Reaction::say(Msg::new("notice-friend-joined"), false)
+        }
     } else if friend && connected && !was.connected && was.taken {
         Reaction::say(Msg::new("notice-friend-back"), false)
     } else {
@@ -741,7 +758,10 @@ fn enter(
     online.outcome = view.outcome;
     online.round = view.round;
     online.entered = true;
-    let (Ok(game), Ok(setup)) = (view.replay(), online_setup(view, online.you)) else { return };
+    // A seat without a friend yet only looks: the game starts when the friend has joined.
+    let friend_here = online.you.is_none_or(|y| view.seats[y.opponent().index()].taken);
+    let plays = if friend_here { online.you } else { None };
+    let (Ok(game), Ok(setup)) = (view.replay(), online_setup(view, plays)) else { return };
     let resigned = resigned_in(view.outcome);
     if !in_game {
         commands.insert_resource(NextGame { setup, from: Some((game, resigned)), allowed: None });

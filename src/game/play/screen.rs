@@ -117,6 +117,7 @@ impl Overlay {
             }
             Overlay::Setup | Overlay::Load => Overlay::MoreGames,
             Overlay::OnlineHost | Overlay::OnlineJoin => Overlay::Online,
+            Overlay::Online => Overlay::MoreGames,
             Overlay::HowToPlay => Overlay::Lessons,
             _ => Overlay::None,
         }
