@@ -256,7 +256,7 @@ fn wrong_tokens_watchers_and_moves_out_of_turn_are_refused_and_a_repeated_move_i
         match until(&mut again, |m| matches!(m, ServerMsg::Seated { .. })).await {
             ServerMsg::Seated { colour, game, .. } => {
                 assert_eq!(colour, Colour::Black);
-                assert_eq!(game.moves, [removal.clone()]);
+                assert_eq!(game.moves, std::slice::from_ref(&removal));
             }
             _ => unreachable!(),
         }

@@ -614,6 +614,8 @@ fn on_rematch(code: &str, seat: Colour, live: &mut Live) -> Ruling {
 type Seating = (Option<Colour>, Option<String>, Option<Op>);
 
 /// The seat `entry` gets in `live`, or the refusal.
+// A refusal is rare and handed straight to the caller: boxing it would buy nothing.
+#[allow(clippy::result_large_err)]
 fn take_seat(live: &mut Live, code: &str, entry: Entry) -> Result<Seating, Decision> {
     match entry {
         Entry::Watch => Ok((None, None, None)),

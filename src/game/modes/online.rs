@@ -882,8 +882,7 @@ mod tests {
 
     #[test]
     fn hosting_uses_the_server_of_the_settings_or_the_game_s_own() {
-        let mut settings = Settings::default();
-        settings.colour = Side::White;
+        let mut settings = Settings { colour: Side::White, ..Settings::default() };
         let host = plan(OnlineStep::Host, &settings, &CodeEntry::default(), None).unwrap();
         assert_eq!(host.via, Via::Embedded);
         assert!(host.hosting && !host.watching);
