@@ -47,7 +47,8 @@ impl Player {
     fn catch_up(&mut self, plies: usize) {
         while self.game.ply() < plies {
             let ev = wait_for(&self.session, "a move", |e| match e {
-                Event::Moved { .. } | Event::State { .. } => Some(e.clone()),
+                // A reconnect brings the whole game as a new seat.
+                Event::Moved { .. } | Event::State { .. } | Event::Seated { .. } => Some(e.clone()),
                 _ => None,
             });
             self.take(ev);
@@ -296,15 +297,22 @@ fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
         assert!(matches!(m, ServerMsg::Error { code: ErrorCode::Version, .. }), "{m:?}");
         assert!(raw.next().await.is_none());
         // More connections from one address than allowed: the next one is told and closed.
+        // Connections are let in up to the cap (those above may still be open), then refused.
         let mut held = Vec::new();
-        for _ in 0..8 {
-            held.push(tokio::net::TcpStream::connect(&server.addr).await.unwrap());
-        }
-        let mut over = Link::connect(&server.addr).await.err().unwrap_or_default();
-        if over.is_empty() {
-            over = "admitted".into();
-        }
-        assert!(over.contains("connections") || over.contains("closed"), "{over}");
+        let refused = loop {
+            match Link::connect(&server.addr).await {
+                Ok(l) => {
+                    held.push(l);
+                    assert!(held.len() <= 8, "more than 8 connections from one address were let in");
+                }
+                Err(e) => break e,
+            }
+        };
+        // Told why, or (when the refusal races the hello) the connection is reset or closed.
+        assert!(
+            refused.contains("connections") || refused.contains("closed") || refused.contains("broke"),
+            "{refused}"
+        );
         drop(held);
         // A flood is slowed down, not served.
         let mut flood = loop {
@@ -313,16 +321,22 @@ fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
+        // The server closes the connection after 50 refusals, so the last sends may fail.
         for n in 0..100 {
-            flood.send(&ClientMsg::Ping { n }).await.unwrap();
-        }
-        let mut limited = 0;
-        while let Ok(Ok(m)) = tokio::time::timeout(Duration::from_secs(5), flood.recv()).await {
-            if matches!(m, ServerMsg::Error { code: ErrorCode::RateLimited, .. }) {
-                limited += 1;
+            if flood.send(&ClientMsg::Ping { n }).await.is_err() {
+                break;
             }
         }
-        assert!(limited >= 40, "{limited} pings were refused of 100 sent at once");
+        let (mut limited, mut pongs) = (0, 0);
+        while let Ok(Ok(m)) = tokio::time::timeout(Duration::from_secs(5), flood.recv()).await {
+            match m {
+                ServerMsg::Error { code: ErrorCode::RateLimited, .. } => limited += 1,
+                ServerMsg::Pong { .. } => pongs += 1,
+                _ => {}
+            }
+        }
+        // At most the burst (40) and what a few milliseconds refill is answered.
+        assert!(pongs <= 60, "{pongs} of 100 pings sent at once were answered ({limited} refused)");
         // And a well-behaved client is still served.
         let (_host, code, _) = hosted(&server.addr).await;
         assert_eq!(code.len(), 6);
