@@ -592,6 +592,7 @@ fn pump(
                 online.resume = Some((online.server.clone().unwrap_or_default(), token));
                 online.you = Some(colour.into());
                 enter(&mut online, &game, in_game, rules.as_deref(), &mut intents, &mut goto, &mut commands);
+                forget_connecting(&mut notice);
                 // Hosting from the game screen: the host panel gives way to the code.
                 if in_game && online.hosting && !online.friend_here() {
                     nav.write(Navigate::To(Overlay::OnlineCode));
@@ -741,6 +742,13 @@ fn ended(online: &mut OnlineGame, rules: Option<&Rules>, outcome: Outcome) -> Re
         reaction.notice = Some((Msg::new("link-abandoned"), true));
     }
     reaction
+}
+
+/// Connected: a "Connecting…" notice is no longer true.
+fn forget_connecting(notice: &mut Notice) {
+    if notice.text.key == "link-connecting" {
+        notice.left = 0.0;
+    }
 }
 
 /// A seat, a watch or a whole state: the game on the board becomes the server's.
