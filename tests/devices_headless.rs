@@ -18,72 +18,8 @@ use std::time::{Duration, Instant};
 /// Only a hang reaches this.
 const HANG: Duration = Duration::from_secs(180);
 
-/// One device's buttons for the few things a player does.
-#[derive(Clone, Copy)]
-enum Device {
-    Pad(Entity),
-    Keyboard,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Press {
-    Up,
-    Down,
-    Left,
-    Right,
-    Choose,
-    Back,
-    Delete,
-}
-
-impl Device {
-    fn send(self, app: &mut App, press: Press, down: bool) {
-        match self {
-            Device::Pad(pad) => {
-                let button = match press {
-                    Press::Up => GamepadButton::DPadUp,
-                    Press::Down => GamepadButton::DPadDown,
-                    Press::Left => GamepadButton::DPadLeft,
-                    Press::Right => GamepadButton::DPadRight,
-                    Press::Choose => GamepadButton::South,
-                    Press::Back => GamepadButton::East,
-                    Press::Delete => GamepadButton::West,
-                };
-                let value = if down { 1.0 } else { 0.0 };
-                app.world_mut()
-                    .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
-            }
-            Device::Keyboard => {
-                let (key_code, logical_key) = match press {
-                    Press::Up => (KeyCode::ArrowUp, Key::ArrowUp),
-                    Press::Down => (KeyCode::ArrowDown, Key::ArrowDown),
-                    Press::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
-                    Press::Right => (KeyCode::ArrowRight, Key::ArrowRight),
-                    Press::Choose => (KeyCode::Enter, Key::Enter),
-                    Press::Back => (KeyCode::Escape, Key::Escape),
-                    Press::Delete => (KeyCode::Delete, Key::Delete),
-                };
-                let state = if down { ButtonState::Pressed } else { ButtonState::Released };
-                app.world_mut().write_message(KeyboardInput {
-                    key_code,
-                    logical_key,
-                    state,
-                    text: None,
-                    repeat: false,
-                    window: Entity::PLACEHOLDER,
-                });
-            }
-        }
-    }
-
-    /// A short press: down for one frame, then up.
-    fn press(self, app: &mut App, press: Press) {
-        self.send(app, press, true);
-        app.update();
-        self.send(app, press, false);
-        app.update();
-    }
-}
+mod common;
+use common::devices::{Device, Press};
 
 fn app_with(device: &str) -> (App, Device) {
     let mut app = App::new();

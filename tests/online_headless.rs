@@ -3,9 +3,8 @@
 //! they play a whole game with a take-back asked and allowed on the way, then a rematch with
 //! the colours swapped. The apps are driven with the same raw device messages a driver sends.
 
-use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent};
-use bevy::input::keyboard::{Key, KeyboardInput};
-use bevy::input::{ButtonState, InputPlugin};
+use bevy::input::InputPlugin;
+use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -19,73 +18,8 @@ use konane::rules::{Color as Side, Coord, Geometry, Move};
 use std::time::Instant;
 
 mod common;
+use common::devices::{Device, Press};
 use common::{LIMIT, Server, scratch};
-
-#[derive(Clone, Copy)]
-enum Device {
-    Pad(Entity),
-    Keyboard,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Press {
-    Up,
-    Down,
-    Left,
-    Right,
-    Choose,
-    Undo,
-}
-
-impl Device {
-    fn send(self, app: &mut App, press: Press, down: bool) {
-        match self {
-            Device::Pad(pad) => {
-                let button = match press {
-                    Press::Up => GamepadButton::DPadUp,
-                    Press::Down => GamepadButton::DPadDown,
-                    Press::Left => GamepadButton::DPadLeft,
-                    Press::Right => GamepadButton::DPadRight,
-                    Press::Choose => GamepadButton::South,
-                    Press::Undo => GamepadButton::LeftTrigger,
-                };
-                let value = if down { 1.0 } else { 0.0 };
-                app.world_mut()
-                    .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
-            }
-            Device::Keyboard => {
-                let (key_code, logical_key) = match press {
-                    Press::Up => (KeyCode::ArrowUp, Key::ArrowUp),
-                    Press::Down => (KeyCode::ArrowDown, Key::ArrowDown),
-                    Press::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
-                    Press::Right => (KeyCode::ArrowRight, Key::ArrowRight),
-                    Press::Choose => (KeyCode::Enter, Key::Enter),
-                    Press::Undo => (KeyCode::KeyU, Key::Character("u".into())),
-                };
-                key(app, key_code, logical_key, down);
-            }
-        }
-    }
-
-    fn press(self, app: &mut App, press: Press) {
-        self.send(app, press, true);
-        app.update();
-        self.send(app, press, false);
-        app.update();
-    }
-}
-
-fn key(app: &mut App, key_code: KeyCode, logical_key: Key, down: bool) {
-    let state = if down { ButtonState::Pressed } else { ButtonState::Released };
-    app.world_mut().write_message(KeyboardInput {
-        key_code,
-        logical_key,
-        state,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-}
 
 fn app_with(device: &str, server: &str, colour: Side) -> (App, Device) {
     let mut app = App::new();

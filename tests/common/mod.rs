@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod devices;
+
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
