@@ -6,9 +6,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # X server and Mesa's software Vulkan driver for the end-to-end window test.
 BUILD_PKGS := pkg-config libasound2-dev libudev-dev
 RUN_PKGS := libvulkan1 mesa-vulkan-drivers libxkbcommon-x11-0 libx11-6 libxcursor1 libxrandr2 libxi6
-TEST_PKGS := xvfb xauth xdotool
+TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils
 
-.PHONY: play test deps test-deps bench lint
+.PHONY: play test deps test-deps bench lint package package-test
 
 deps:
 	@missing=$$(for p in $(BUILD_PKGS) $(RUN_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -43,3 +43,14 @@ lint:
 	$(CARGO) clippy --release --all-targets -- -D warnings
 	python3 tools/import_graph.py --check
 	python3 tools/long_functions.py --check
+
+# The packages for players (target/dist/: a .deb and a .tar.gz with install.sh), from the
+# `dist` profile: a second, slower build of everything (about 40 minutes on two cores).
+package: deps
+	tools/package.sh
+
+# Installs the .deb into a fresh minimal Debian root (debootstrap) as a player would, runs
+# it there (the CLI, and the game under Xvfb with a screenshot), removes it and checks that
+# nothing of it is left. Needs root (or sudo) and Debian's package mirror.
+package-test: package
+	tools/package-test.sh

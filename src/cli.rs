@@ -13,6 +13,7 @@ use crate::rules::{
     perft_until, perft_until_hashed, position_to_string,
 };
 use crate::{errln, outln};
+mod dist;
 mod online;
 mod solve;
 
@@ -25,6 +26,19 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The whole command line: Kōnane, the Hawaiian stone-jumping game. Without a subcommand,
+/// opens the game window.
+#[derive(clap::Parser, Debug)]
+#[command(name = "konane", version, about)]
+pub struct Cli {
+    /// A headless tool; omit to play.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options of the game window.
+    #[command(flatten)]
+    pub game: crate::game::GameArgs,
+}
 
 /// Deepest perft the command line runs (deeper counts would not finish in a lifetime).
 pub const MAX_PERFT_DEPTH: u32 = 30;
@@ -200,10 +214,14 @@ pub enum Command {
         hash_mb: usize,
     },
     /// Print every legal move of a position, one per line.
+    #[command(group = clap::ArgGroup::new("of").required(true).args(["position", "size"]))]
     Moves {
         /// Position text, e.g. "BWBW/WBWB/BWBW/WBWB b".
         #[arg(long, allow_hyphen_values = true)]
-        position: String,
+        position: Option<String>,
+        /// The full board of this size, rows x columns, before the opening removals.
+        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+        size: Option<Geometry>,
     },
     /// Replay a game record and print the final position and result.
     PlayRecord {
@@ -332,6 +350,25 @@ pub enum Command {
     /// Run the online game server: it keeps games in an SQLite file, checks every move, and
     /// hands out invite codes (see docs/online.md). Stops cleanly on Ctrl-C or SIGTERM.
     Serve(ServeArgs),
+    /// Draw the application icon from the game's own art as PNG files, one per size, laid
+    /// out as a desktop icon theme: DIR/NxN/apps/konane.png.
+    Icon {
+        /// The directory (created if missing).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Write the manual pages, konane.6 and one per subcommand (konane-solve.6, ...).
+    Manual {
+        /// The directory (created if missing).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Write shell completions for bash, zsh and fish (konane.bash, _konane, konane.fish).
+    Completions {
+        /// The directory (created if missing).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Load-test the server: pairs of simulated players on loopback play random legal games
     /// through a `konane serve` started for the purpose (or --server), at each load given.
     ServeBench {
@@ -524,7 +561,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
             let table = perft_table(hash_mb)?;
             perft_command(&p, depth, divide, threads, table.as_ref())?;
         }
-        Command::Moves { position } => list_moves(&position)?,
+        Command::Moves { position, size } => list_moves(&start_position(size, position.as_deref(), geometry(8, 8))?)?,
         Command::PlayRecord { file } => play_record(&file)?,
         Command::Solve {
             size,
@@ -567,13 +604,15 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,
         Command::Sounds { out } => sounds(&out)?,
         Command::Hint { position, ms } => hint(&position, ms)?,
+        Command::Icon { out } => dist::icon(&out)?,
+        Command::Manual { out } => dist::manual(&out)?,
+        Command::Completions { out } => dist::completions(&out)?,
     }
     Ok(())
 }
 
 /// `moves`: the legal moves of a position, one a line.
-fn list_moves(position: &str) -> Result<(), Failure> {
-    let p = position_arg(position)?;
+fn list_moves(p: &Position) -> Result<(), Failure> {
     for m in p.legal_moves() {
         outln!("{}", move_to_string(p.geometry(), m));
     }

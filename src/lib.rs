@@ -1,6 +1,7 @@
 //! Kōnane: rules engine, AI, command line and the Bevy game.
 
 pub mod ai;
+pub mod art;
 pub mod cli;
 pub mod console;
 pub mod display;

@@ -1,20 +1,7 @@
 //! The `konane` binary: the game window, or a headless tool when a subcommand is given.
 
 use clap::Parser;
-use konane::cli::{Command, run};
-use konane::game::GameArgs;
-
-/// Kōnane, the Hawaiian stone-jumping game. Without a subcommand, opens the game window.
-#[derive(Parser, Debug)]
-#[command(name = "konane", version, about)]
-struct Cli {
-    /// A headless tool; omit to play.
-    #[command(subcommand)]
-    command: Option<Command>,
-    /// Options of the game window.
-    #[command(flatten)]
-    game: GameArgs,
-}
+use konane::cli::{Cli, run};
 
 /// Longest message printed for a command-line error (clap quotes the bad value whole).
 const MAX_MESSAGE: usize = 240;

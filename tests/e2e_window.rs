@@ -516,3 +516,43 @@ fn the_first_frame_after_finishing_the_tutorial_shows_the_title() {
     let settled = brightness(&load(&dir.join("settled.png")), 0.0, 0.0, 1.0, 1.0);
     assert!(first > settled * 0.35, "the first title frame is dark: {first:.1} against {settled:.1} once settled");
 }
+
+/// The window manager's view of the window: the game's icon at every size put on the window,
+/// the name in UTF-8 where UTF-8 is declared and in plain Latin-1 where Latin-1 is (older
+/// tools read `WM_NAME` as Latin-1), and the class the desktop entry matches.
+#[test]
+fn the_window_carries_the_game_s_icon_and_a_title_every_property_holds_properly() {
+    let pointer = r#"
+wf shown
+id=$(xdotool search --class '^konane$' | head -n 1)
+[ -n "$id" ] || { echo "no window of class konane"; exit 1; }
+until xprop -id "$id" _NET_WM_ICON | grep -q 'Icon (128 x 128)'; do
+    kill -0 $GAME 2>/dev/null || exit 1
+    sleep 0.1
+done
+xprop -id "$id" WM_NAME _NET_WM_NAME WM_CLASS WM_ICON_NAME > "$SHOTS/props.txt"
+xprop -id "$id" _NET_WM_ICON | grep -o 'Icon ([0-9]* x [0-9]*)' >> "$SHOTS/props.txt"
+touch "$SHOTS/read"
+"#;
+    let dir = run_game_with(
+        "window-properties",
+        &["--lang", "en"],
+        "wait-rendered\nsignal shown\nwait-file read\nquit\n",
+        Duration::from_secs(300),
+        Some(pointer),
+    );
+    let props = std::fs::read_to_string(dir.join("props.txt")).unwrap();
+    for line in [
+        r#"WM_NAME(STRING) = "Konane""#,
+        r#"_NET_WM_NAME(UTF8_STRING) = "Kōnane""#,
+        r#"WM_CLASS(STRING) = "konane", "konane""#,
+        r#"WM_ICON_NAME(STRING) = "Konane""#,
+        "Icon (16 x 16)",
+        "Icon (32 x 32)",
+        "Icon (48 x 48)",
+        "Icon (64 x 64)",
+        "Icon (128 x 128)",
+    ] {
+        assert!(props.lines().any(|l| l == line), "missing {line:?} in:\n{props}");
+    }
+}

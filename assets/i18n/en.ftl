@@ -505,3 +505,16 @@ notice-friend-back = Your friend is back
 notice-undo-asked = Asked your friend to take back your move
 notice-undo-declined = Your friend said no to taking back
 notice-friend-rematch = Your friend wants a rematch: choose Rematch to play
+
+## About
+
+item-about = About Kōnane
+about-title = About Kōnane
+about-hint = Up and down scroll the page.
+about-version = Kōnane { $version }, built { $date }.
+about-licence-head = Licence
+about-licence = Free software: you may use, copy, change and share it under the MIT licence or the Apache License 2.0, as you choose. Both texts come with the game.
+about-credits-head = Credits
+about-credits = Made by the Kōnane developers. Kōnane itself is an old Hawaiian game; the rules here follow how it is commonly played today. The boards, stones and sounds are drawn and synthesised by the game as it runs. The text is set in egui's fonts (Ubuntu Light, Hack and Noto Emoji) and DejaVu Sans.
+about-third-party-head = Built with
+about-third-party = { $count } open-source crates, each under its own licence (their full texts come with the game):

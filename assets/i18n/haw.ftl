@@ -451,3 +451,16 @@ notice-friend-back = Ua hoʻi mai kou hoaaloha
 notice-undo-asked = Ua noi ʻia kou hoaaloha e hoʻihoʻi i kāu neʻe
 notice-undo-declined = ʻAʻole ʻae kou hoaaloha e hoʻihoʻi
 notice-friend-rematch = Makemake kou hoaaloha i pāʻani hou: koho i ka Pāʻani hou
+
+## No ka pāʻani
+
+item-about = No Kōnane
+about-title = No Kōnane
+about-hint = Ma luna a ma lalo e ʻolokaʻa ai i ka ʻaoʻao.
+about-version = Kōnane { $version }, i kūkulu ʻia i ka lā { $date }.
+about-licence-head = Palapala ʻae
+about-licence = He lako polokalamu kūʻokoʻa: hiki iā ʻoe ke hoʻohana, kope, hoʻololi a kaʻana like ma lalo o ka palapala ʻae MIT a i ʻole ka Apache License 2.0, ma kāu koho. Hele pū nā kikokikona ʻelua me ka pāʻani.
+about-credits-head = Nā mea nāna i hana
+about-credits = Hana ʻia e nā mea hoʻomohala o Kōnane. He pāʻani kahiko ʻo Kōnane no Hawaiʻi; ua like nā lula ma ʻaneʻi me ka pāʻani maʻamau ʻana i kēia wā. Kaha ʻia ka papamū, nā ʻiliʻili a me nā leo e ka pāʻani ponoʻī. Kākau ʻia nā huaʻōlelo ma nā hua o egui (Ubuntu Light, Hack a me Noto Emoji) a me DejaVu Sans.
+about-third-party-head = Kūkulu ʻia me
+about-third-party = { $count } mau pahu polokalamu kumu hāmama, me ko lākou palapala ʻae pākahi (hele pū nā kikokikona piha me ka pāʻani):

@@ -460,3 +460,16 @@ notice-friend-back = Je vriend is terug
 notice-undo-asked = Je vriend gevraagd je zet terug te nemen
 notice-undo-declined = Je vriend wil de zet niet terugnemen
 notice-friend-rematch = Je vriend wil nog een spel: kies Nog een keer om te spelen
+
+## Over
+
+item-about = Over Kōnane
+about-title = Over Kōnane
+about-hint = Met omhoog en omlaag scroll je door de pagina.
+about-version = Kōnane { $version }, gebouwd op { $date }.
+about-licence-head = Licentie
+about-licence = Vrije software: je mag het gebruiken, kopiëren, veranderen en delen onder de MIT-licentie of de Apache License 2.0, naar keuze. Beide teksten worden met het spel meegeleverd.
+about-credits-head = Makers
+about-credits = Gemaakt door de ontwikkelaars van Kōnane. Kōnane zelf is een oud Hawaïaans spel; de regels hier volgen hoe het nu meestal gespeeld wordt. Het bord, de stenen en de geluiden maakt het spel zelf terwijl het draait. De tekst staat in de lettertypen van egui (Ubuntu Light, Hack en Noto Emoji) en DejaVu Sans.
+about-third-party-head = Gebouwd met
+about-third-party = { $count } opensourcecrates, elk onder een eigen licentie (de volledige teksten worden met het spel meegeleverd):

@@ -218,6 +218,8 @@ fn window_app(args: &GameArgs, settings: Settings) -> App {
     let (w, h) = args.window_size.unwrap_or(platform::window::DEFAULT_SIZE);
     let window = Window {
         title: "Kōnane".into(),
+        // WM_CLASS on X11, matched by the desktop entry's StartupWMClass.
+        name: Some("konane".into()),
         resolution: WindowResolution::new(w, h),
         // Shown once it has been fitted to the monitor (see `window`).
         visible: false,
@@ -239,6 +241,7 @@ fn window_app(args: &GameArgs, settings: Settings) -> App {
     app.insert_resource(platform::window::AskedSize(args.window_size));
     app.add_plugins((
         platform::window::plugin,
+        platform::x11::plugin,
         board::view::camera_plugin,
         board_plugins,
         board::title_art::plugin,

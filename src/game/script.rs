@@ -301,10 +301,11 @@ fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
         "online-host" => Overlay::OnlineHost,
         "online-join" => Overlay::OnlineJoin,
         "online-code" => Overlay::OnlineCode,
+        "about" => Overlay::About,
         other => {
             return Err(format!(
-                "script line {line}: 'open' needs setup, load, pause, settings, over, rules, more, lessons or \
-                 puzzles, not {}",
+                "script line {line}: 'open' needs setup, load, pause, settings, over, rules, more, lessons, \
+                 puzzles, online, online-host, online-join, online-code or about, not {}",
                 quoted(other)
             ));
         }

@@ -157,6 +157,8 @@ pub enum MenuItem {
     JoinNow,
     /// Online: copy the invite code.
     CopyCode,
+    /// Open About: version, licence, credits, the crates the game is built on.
+    About,
 }
 
 impl MenuItem {
@@ -174,6 +176,7 @@ impl MenuItem {
             Lesson(_) => "item-lesson",
             LoadGame => "item-load",
             HowToPlay => "item-how-to-play",
+            About => "item-about",
             Tutorial => "item-tutorial",
             TryLesson => "item-try-lesson",
             NextLesson => "item-next-lesson",
@@ -497,12 +500,12 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
     use MenuItem::*;
     Some(match overlay {
         Overlay::Settings => {
-            vec![Language, Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, Back]
+            vec![Language, Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, About, Back]
         }
         Overlay::Confirm(_) => vec![No, Yes],
         Overlay::Setup => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         Overlay::Load => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
-        Overlay::HowToPlay => vec![Back],
+        Overlay::HowToPlay | Overlay::About => vec![Back],
         Overlay::Puzzles => vec![PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
         Overlay::PuzzleOver => match ctx.puzzle {
             Some(true) => vec![NextPuzzle, LeavePuzzle],
@@ -596,6 +599,10 @@ pub struct MenuFocus {
     pub index: usize,
 }
 
+/// Scroll the open page of text (the rules, About) by this many steps: up is negative.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScrollPage(pub i32);
+
 /// An item was chosen (pad South, Enter, a click or tap).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenuChosen(pub MenuItem);
@@ -605,6 +612,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<MenuChosen>()
         .add_message::<MenuAdjust>()
         .add_message::<Navigate>()
+        .add_message::<ScrollPage>()
         // After the board has read the same actions: a menu that the board opens this frame
         // ignores them (it is new), and a menu closed this frame (Back, Rematch) never hands
         // its key on to the board.
@@ -719,6 +727,7 @@ fn navigate(
     mut chosen: MessageWriter<MenuChosen>,
     mut adjusts: MessageWriter<MenuAdjust>,
     mut nav: MessageWriter<Navigate>,
+    mut scrolls: MessageWriter<ScrollPage>,
 ) {
     let Some(screen) = screen else { return };
     let ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
@@ -736,6 +745,14 @@ fn navigate(
         focus.index = i;
     }
     for action in actions.read() {
+        // A page of text scrolls with up and down; its lone Back keeps the focus.
+        if let Action::Step(d) = action
+            && d.y != 0
+            && overlay.is_page()
+        {
+            scrolls.write(ScrollPage(d.y));
+            continue;
+        }
         match menu_step(&items, focus.index, action, |i| ctx.enabled(i)) {
             MenuStep::Nothing => {}
             MenuStep::Focus(i) => focus.index = i,
@@ -878,6 +895,7 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         MenuItem::Puzzles => to(Overlay::Puzzles),
         MenuItem::LoadGame => to(Overlay::Load),
         MenuItem::HowToPlay => to(Overlay::HowToPlay),
+        MenuItem::About => to(Overlay::About),
         MenuItem::Tutorial => to(Overlay::Lessons),
         MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
         item if item.adjustable() => vec![E::Wrap(item)],

@@ -6,3 +6,4 @@ pub mod device;
 pub mod i18n;
 pub mod settings;
 pub mod window;
+pub mod x11;

@@ -66,6 +66,9 @@ pub enum Overlay {
     OnlineJoin,
     /// The host's invite code, shown until the friend has joined (over the game).
     OnlineCode,
+    /// About the game: version, licence, credits and the crates it is built on (from the
+    /// settings).
+    About,
 }
 
 /// Open a menu, or go back from the open one. Anyone may ask; only the menu module's
@@ -107,7 +110,12 @@ pub enum TutorialStep {
 }
 
 impl Overlay {
-    /// Where Back (Esc, pad East, No) goes from this overlay.
+    /// A page of text to read (the rules, About) above a lone Back: up and down scroll it.
+    pub fn is_page(self) -> bool {
+        matches!(self, Overlay::HowToPlay | Overlay::About)
+    }
+
+    /// Where Back (Esc, pad East, No) goes from this overlay on `screen`.
     pub fn parent(self, screen: Screen) -> Overlay {
         let in_game = screen == Screen::Game;
         match self {
@@ -119,6 +127,7 @@ impl Overlay {
             Overlay::OnlineHost | Overlay::OnlineJoin => Overlay::Online,
             Overlay::Online => Overlay::MoreGames,
             Overlay::HowToPlay => Overlay::Lessons,
+            Overlay::About => Overlay::Settings,
             _ => Overlay::None,
         }
     }

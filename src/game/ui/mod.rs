@@ -6,10 +6,12 @@
 //! One file per concern; this one only assembles the plugin. Each file uses only files of
 //! earlier layers: `palette` (the colours); `theme` (styles, fonts, glyphs); `widgets` (a
 //! window-wide Ui, menu buttons); `status` (who is who and how the game stands, in words);
-//! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `how_to_play`;
+//! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `how_to_play`,
+//! `about`;
 //! `panels` (what a panel over the game says), `move_list` (beside or below the board); then
 //! what each screen or layer draws: `hud`, `title`, `overlays`, `fade`.
 
+mod about;
 mod analysis;
 mod board_labels;
 mod fade;

@@ -1,13 +1,14 @@
 //! The menus over the title or the game, each in a modal that dims what is behind it, and
 //! the saved games' rows.
 
+use super::about::about_page;
 use super::analysis::{ANALYSIS_CAPTION_ROOM, analysis_view};
 use super::how_to_play::how_to_play_page;
 use super::palette;
 use super::panels::{PanelFacts, panel_words};
 use super::widgets::{ButtonSize, MenuCan, menu_buttons};
 use crate::game::board::input::LastDevice;
-use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, context, menu_items};
+use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, ScrollPage, context, menu_items};
 use crate::game::modes::analysis::GameAnalysis;
 use crate::game::modes::saves::{Resumable, SaveList};
 use crate::game::platform::i18n::{Msg, Tr};
@@ -84,8 +85,10 @@ pub(super) fn overlay_menu(
     mut last_focus: Local<Option<(Overlay, usize)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
+    mut scrolls: MessageReader<ScrollPage>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let scroll = scrolls.read().map(|s| s.0).sum();
     let overlay = *overlay;
     if overlay == Overlay::None {
         *last_focus = None;
@@ -113,6 +116,7 @@ pub(super) fn overlay_menu(
         window: ctx.content_rect().size(),
         opened,
         moved,
+        scroll,
         game: shown.rules.as_deref().filter(|_| overlay == Overlay::GameOver).map(|r| &r.game),
         analysis: &shown.analysis,
         saves: &shown.saves,
@@ -134,7 +138,7 @@ pub(super) fn overlay_menu(
 /// down to its Back button. `last` is the menu and focus of the last frame.
 fn focus_change(last: Option<(Overlay, usize)>, overlay: Overlay, focus: usize) -> (bool, bool) {
     let opened = last.map(|(o, _)| o) != Some(overlay);
-    let moved = last != Some((overlay, focus)) && !(opened && overlay == Overlay::HowToPlay);
+    let moved = last != Some((overlay, focus)) && !(opened && overlay.is_page());
     (opened, moved)
 }
 
@@ -160,10 +164,13 @@ fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &
 /// The widest and the narrowest a panel is in a window `window_width` wide: wide for the saved
 /// games, the rules and a lesson's text, never wider than the window.
 fn panel_width(overlay: Overlay, window_width: f32) -> (f32, f32) {
-    let wide = matches!(overlay, Overlay::Load | Overlay::HowToPlay | Overlay::Lesson);
+    let wide = matches!(overlay, Overlay::Load | Overlay::HowToPlay | Overlay::Lesson | Overlay::About);
     let max = if wide { (window_width - 48.0).min(720.0) } else { 540.0_f32.min(window_width - 32.0) };
     (max, max.min(if wide { 640.0 } else { 360.0 }))
 }
+
+/// How far one press of up or down scrolls a page of text, in points.
+const PAGE_STEP: f32 = 90.0;
 
 /// What a panel shows.
 struct Panel<'a> {
@@ -179,6 +186,8 @@ struct Panel<'a> {
     opened: bool,
     /// Scroll to the focused item.
     moved: bool,
+    /// Steps to scroll a page of text by (down is positive).
+    scroll: i32,
     /// The game whose standing the game-over panel shows.
     game: Option<&'a crate::rules::Game>,
     analysis: &'a GameAnalysis,
@@ -247,7 +256,7 @@ fn panel_menu(
     let size = ButtonSize::for_height(panel.window.y);
     let max_height = (panel.window.y - ui.min_rect().height() - 80.0).max(120.0);
     let spacing = ui.spacing().item_spacing.y;
-    let needed = if overlay == Overlay::HowToPlay { max_height } else { 0.0 }
+    let needed = if overlay.is_page() { max_height } else { 0.0 }
         + items.len() as f32 * (size.height + spacing)
         + if overlay == Overlay::Load { panel.saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
     let mut scroll = egui::ScrollArea::vertical()
@@ -259,8 +268,13 @@ fn panel_menu(
     }
     let moved = panel.moved;
     scroll.show(ui, |ui| {
-        if overlay == Overlay::HowToPlay {
-            how_to_play_page(ui, panel.tr);
+        if panel.scroll != 0 {
+            ui.scroll_with_delta(egui::vec2(0.0, -PAGE_STEP * panel.scroll as f32));
+        }
+        match overlay {
+            Overlay::HowToPlay => how_to_play_page(ui, panel.tr),
+            Overlay::About => about_page(ui, panel.tr),
+            _ => {}
         }
         if overlay != Overlay::Load {
             menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted);

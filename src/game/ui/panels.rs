@@ -59,6 +59,7 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         Overlay::Puzzles => (Msg::new("puzzles-title"), hint("puzzles-hint")),
         Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?),
         Overlay::HowToPlay => (Msg::new("rules-title"), Vec::new()),
+        Overlay::About => (Msg::new("about-title"), hint("about-hint")),
         Overlay::MoreGames => (Msg::new("more-games-title"), hint("more-games-hint")),
         Overlay::Lessons => (
             Msg::new("lessons-title"),
