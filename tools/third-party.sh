@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-assets/dist/third-party.txt}"
-cargo tree --locked --offline -e normal --prefix none --format '{p}|{l}' \
+cargo tree --locked -e normal --prefix none --format '{p}|{l}' \
   | sed -e 's/ (\*)$//' \
   | grep -v -e '(proc-macro)' -e '^konane v' \
   | awk -F'|' '{ split($1, p, " "); lic = ($2 == "" ? "unknown" : $2); print p[1] " " substr(p[2], 2) " " lic }' \
