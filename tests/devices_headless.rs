@@ -650,4 +650,24 @@ fn the_title_s_board_is_there_on_every_visit() {
         assert_eq!(art(&mut app), 0, "the title's board stays in the game");
         app.world_mut().write_message(konane::game::play::screen::GoTo(Screen::Title));
     }
+    // A new theme chosen in the title's settings: the board behind the title takes its look at
+    // once, not on the next visit.
+    for _ in 0..3 {
+        app.update();
+    }
+    use konane::game::board::textures::Textures;
+    let old = app.world().resource::<Textures>().slab.clone();
+    let theme = app.world().resource::<konane::game::platform::settings::Settings>().theme;
+    let other = *konane::game::platform::settings::Theme::ALL.iter().find(|t| **t != theme).unwrap();
+    app.world_mut().write_message(konane::game::platform::settings::EditSettings::new(move |s| s.theme = other));
+    for _ in 0..3 {
+        app.update();
+    }
+    let new = app.world().resource::<Textures>().slab.clone();
+    assert_ne!(new, old, "the textures follow the theme");
+    let mut sprites = app.world_mut().query::<&Sprite>();
+    let slabs: Vec<_> =
+        sprites.iter(app.world()).filter(|s| s.image == new || s.image == old).map(|s| s.image == new).collect();
+    assert!(!slabs.is_empty() && slabs.iter().all(|n| *n), "the title's board keeps the old theme: {slabs:?}");
+    assert_eq!(art(&mut app), 1);
 }

@@ -44,7 +44,8 @@ impl Hop {
     }
 }
 
-/// A captured or removed stone leaving the board for a tray.
+/// A captured stone leaving the board for a tray, or a stone lifted off in the opening
+/// leaving the table (it rises and fades away).
 #[derive(Component, Debug)]
 pub struct Leaving {
     delay: f32,
@@ -59,7 +60,7 @@ pub struct Leaving {
 }
 
 impl Leaving {
-    /// Leaves after `delay` s for tray `slot`.
+    /// Leaves after `delay` s for tray `slot` (a removal fades out where it rose instead).
     pub fn new(delay: f32, slot: Vec2, speed: f32, removal: bool) -> Leaving {
         let k = if speed > 0.0 { 1.0 / speed } else { 0.0 };
         Leaving { delay, t: 0.0, lift: LIFT_SECONDS * k, fly: FLY_SECONDS * k, from: None, slot, burst: false, removal }
@@ -151,7 +152,7 @@ fn start_move_animation(
     let contents = tray_contents(&rules.game);
     // Each move's captures fill the tray from the slot after what was there before it.
     let mut base = [contents[0].len(), contents[1].len()];
-    for m in messages.iter().rev() {
+    for m in messages.iter().rev().filter(|m| !m.mv.is_removal()) {
         base[m.mover.index()] = base[m.mover.index()].saturating_sub(m.captured.len());
     }
     for m in messages {
@@ -159,8 +160,13 @@ fn start_move_animation(
         let mover_entity = stones.iter().find(|(_, s, _)| s.at == m.mv.from).map(|(e, ..)| e);
         for (i, cap) in m.captured.iter().enumerate() {
             if let Some((e, ..)) = stones.iter().find(|(_, s, _)| s.at == *cap) {
-                let slot = tray_slot(&geo, m.mover, base[m.mover.index()], layout.trays_below);
-                base[m.mover.index()] += 1;
+                // A stone lifted off in the opening leaves the table; a capture goes to a tray.
+                let slot = if m.mv.is_removal() {
+                    cell_pos(&geo, *cap)
+                } else {
+                    base[m.mover.index()] += 1;
+                    tray_slot(&geo, m.mover, base[m.mover.index()] - 1, layout.trays_below)
+                };
                 let delay = if m.mv.is_removal() { 0.0 } else { per_hop * (i as f32 + 0.5) };
                 // A refusal's shake ends here: finishing later, it would put the stone back.
                 commands.entity(e).remove::<(Stone, Shake)>().insert(Leaving::new(
@@ -292,7 +298,8 @@ struct Pose {
 }
 
 /// The pose of a leaving stone: it lifts out of its cup (rising, a little larger, a little
-/// faded), then flies to its tray slot, shrinking to the tray's size. `None` once it is there.
+/// faded), then flies to its tray slot, shrinking to the tray's size — or, lifted off in the
+/// opening, rises on and fades away. `None` once it is there (or gone).
 fn leaving_pose(l: &Leaving, from: Vec3) -> Option<Pose> {
     if l.t >= l.lift + l.fly {
         return None;
@@ -300,6 +307,13 @@ fn leaving_pose(l: &Leaving, from: Vec3) -> Option<Pose> {
     Some(if l.t < l.lift {
         let f = ease(l.t / l.lift, EaseFunction::CubicOut);
         Pose { at: Vec3::new(from.x, from.y + 0.15 * f, z::FLYING), scale: 1.0 + 0.15 * f, alpha: 1.0 - 0.25 * f }
+    } else if l.removal {
+        let f = ease((l.t - l.lift) / l.fly, EaseFunction::CubicIn);
+        Pose {
+            at: Vec3::new(from.x, from.y + 0.15 + 0.2 * f, z::FLYING),
+            scale: 1.15 + 0.1 * f,
+            alpha: 0.75 * (1.0 - f),
+        }
     } else {
         let f = ease((l.t - l.lift) / l.fly, EaseFunction::CubicInOut);
         let lifted = Vec2::new(from.x, from.y + 0.15);
@@ -345,6 +359,7 @@ fn animate_leaving(
             if let Some(root) = root
                 && let Some(textures) = &textures
                 && l.lift > 0.0
+                && !l.removal
             {
                 for vel in chip_velocities(tf.translation.x) {
                     commands.spawn((
@@ -369,6 +384,7 @@ fn animate_leaving(
                 tf.scale = Vec3::splat(pose.scale);
                 sprite.color = Color::WHITE.with_alpha(pose.alpha);
             }
+            None if l.removal => commands.entity(e).despawn(),
             None => {
                 tf.translation = l.slot.extend(z::STONE);
                 tf.scale = Vec3::splat(TRAY_SCALE);
@@ -388,7 +404,8 @@ fn shake_rejected(
 ) {
     for r in rejected.read() {
         sfx.write(Sfx(Effect::Deny));
-        let Some(at) = r.at else { continue };
+        // A lesson's "not this one" is a hint, not a fault: the stone stays still.
+        let Some(at) = r.at.filter(|_| !r.guidance) else { continue };
         if let Some((e, _, tf)) = stones.iter().find(|(_, s, _)| s.at == at) {
             commands.entity(e).insert(Shake { t: 0.0, origin: tf.translation });
         } else if let Some((e, _, tf)) = cells.iter().find(|(_, c, _)| c.0 == at) {
@@ -512,6 +529,20 @@ mod tests {
         assert_eq!(at(&l), None, "there: the stone rests in the tray");
         // At animation speed 0 it is in the tray at once.
         assert_eq!(leaving_pose(&Leaving::new(0.0, slot, 0.0, true), from), None);
+    }
+
+    #[test]
+    fn a_stone_lifted_off_in_the_opening_rises_and_fades_away_where_it_stood() {
+        let from = Vec3::new(1.0, 1.0, z::STONE);
+        let mut l = Leaving::new(0.0, Vec2::new(6.0, -2.0), 1.0, true);
+        l.t = l.lift + l.fly * 0.5;
+        let going = leaving_pose(&l, from).unwrap();
+        assert_eq!(going.at.x, from.x, "it does not fly to a tray");
+        assert!(going.at.y > from.y && going.alpha < 0.75);
+        l.t = l.lift + l.fly * 0.999;
+        assert!(leaving_pose(&l, from).unwrap().alpha < 0.01, "gone from sight");
+        l.t = l.lift + l.fly;
+        assert_eq!(leaving_pose(&l, from), None);
     }
 
     #[test]

@@ -658,7 +658,7 @@ pub fn resolve_activations(
         // Input waits while the AI thinks or a move animates (the turn state lags a frame
         // behind a move, so the controller of the side to move is checked as well).
         if *turn.get() == Turn::AiThinking {
-            rejected.write(Rejected { at: None, reason: Msg::new("refuse-wait") });
+            rejected.write(Rejected { at: None, reason: Msg::new("refuse-wait"), guidance: false });
             continue;
         }
         if *turn.get() != Turn::Human || rules.controller(rules.game.to_move()) != Controller::Human {
@@ -671,7 +671,7 @@ pub fn resolve_activations(
         match outcome {
             Outcome::Select => {}
             Outcome::Play(mv) => _ = intents.write(Intent::Play { mv, generation: None }),
-            Outcome::Refuse(at, reason) => _ = rejected.write(Rejected { at: Some(at), reason }),
+            Outcome::Refuse(at, reason) => _ = rejected.write(Rejected { at: Some(at), reason, guidance: false }),
         }
     }
 }

@@ -83,18 +83,24 @@ fn next(seed: &mut u32) -> u32 {
 
 /// Whenever the title screen has no board behind it (every visit: the art is despawned on
 /// leaving it) and the textures exist, the board is built: the demo game goes on where it was
-/// left, or starts on the first visit.
+/// left, or starts on the first visit. A new theme (new textures) rebuilds it at once in the
+/// new look.
 fn keep_art(
     mut commands: Commands,
     textures: Option<Res<Textures>>,
     demo: Option<Res<Demo>>,
-    roots: Query<(), With<ArtRoot>>,
+    roots: Query<Entity, With<ArtRoot>>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
     let Some(textures) = textures else { return };
     if !roots.is_empty() {
-        return;
+        if !textures.is_changed() || textures.is_added() {
+            return;
+        }
+        for root in &roots {
+            commands.entity(root).despawn();
+        }
     }
     match demo {
         Some(demo) => build(&mut commands, &textures, &demo.game),

@@ -318,15 +318,15 @@ pub fn shown_game(game: &Game, review: Review) -> std::borrow::Cow<'_, Game> {
     }
 }
 
-/// The stones taken off the board so far, per tray owner, in order.
+/// The stones each side has captured so far, per tray owner, in order. A stone lifted off in
+/// the opening is not a capture: it leaves the table, and no tray holds it (a tray under
+/// "Black took 0" showing a black stone read as a capture of one's own).
 pub fn tray_contents(game: &Game) -> [Vec<Side>; 2] {
     let mut trays = [Vec::new(), Vec::new()];
     // Who moved at each ply follows from the start's side to move: sides alternate.
     let mut mover = game.start().to_move();
     for m in game.moves() {
-        if m.is_removal() {
-            trays[mover.index()].push(mover);
-        } else {
+        if !m.is_removal() {
             for _ in 0..m.hops() {
                 trays[mover.index()].push(mover.opponent());
             }
@@ -447,5 +447,28 @@ pub(crate) fn rebuild_on_reset(
             let p = tray_slot(&geo, owner, n, layout.trays_below).extend(z::STONE + n as f32 * 0.01);
             commands.spawn((ChildOf(root), stone(&textures, *side, p, TRAY_STONE_SIZE)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tray_holds_only_the_enemy_stones_its_side_captured_never_an_opening_stone() {
+        let mut game = Game::new(Geometry::new(6, 6).unwrap());
+        // The two removals of the opening: no tray holds them.
+        for _ in 0..2 {
+            let m = game.legal_moves()[0];
+            game.play(m).unwrap();
+        }
+        assert_eq!(tray_contents(&game), [vec![], vec![]]);
+        // Black's first jump: Black's tray holds one white stone.
+        let jump = game.legal_moves()[0];
+        game.play(jump).unwrap();
+        assert_eq!(tray_contents(&game), [vec![Side::White], vec![]]);
+        let reply = game.legal_moves()[0];
+        game.play(reply).unwrap();
+        assert_eq!(tray_contents(&game)[1], vec![Side::Black; reply.hops() as usize]);
     }
 }

@@ -142,6 +142,9 @@ pub struct Rejected {
     pub at: Option<Coord>,
     /// Why, to be put into words.
     pub reason: Msg,
+    /// A legal move that is not the one a lesson or puzzle asks for: said as a hint (not as
+    /// a fault, in the warning colour, with the refused stone shaking).
+    pub guidance: bool,
 }
 
 /// Number of running presentation animations; the turn waits while it is non-zero.
@@ -216,7 +219,7 @@ fn admit(rules: &Rules, intent: &Intent) -> Result<(), Option<Rejected>> {
         Intent::Play { generation, .. } if generation.is_some_and(|g| g != rules.generation) => Err(None),
         Intent::Play { mv, .. } => match &rules.allowed {
             Some((only, why)) if rules.game.position().is_legal(*mv) && !only.contains(mv) => {
-                Err(Some(Rejected { at: Some(mv.from), reason: why.clone() }))
+                Err(Some(Rejected { at: Some(mv.from), reason: why.clone(), guidance: true }))
             }
             _ => Ok(()),
         },
@@ -224,7 +227,7 @@ fn admit(rules: &Rules, intent: &Intent) -> Result<(), Option<Rejected>> {
         // there is nothing to redo.
         Intent::Undo | Intent::Redo if rules.setup.mode == crate::game::setup::GameMode::Online => Err(None),
         Intent::Resign(_) if rules.winner().is_some() => {
-            Err(Some(Rejected { at: None, reason: Msg::new("refuse-already-over") }))
+            Err(Some(Rejected { at: None, reason: Msg::new("refuse-already-over"), guidance: false }))
         }
         _ => Ok(()),
     }
@@ -245,7 +248,7 @@ impl Rules {
                     Err(_) => {
                         let text = crate::rules::move_to_string(self.game.geometry(), *mv);
                         let reason = Msg::new("refuse-illegal").text("move", text);
-                        Outcome::Refused(Rejected { at: Some(mv.from), reason })
+                        Outcome::Refused(Rejected { at: Some(mv.from), reason, guidance: false })
                     }
                 }
             }
@@ -280,7 +283,7 @@ impl Rules {
                 self.generation += 1;
                 return Outcome::Reset;
             }
-            return Outcome::Refused(Rejected { at: None, reason: Msg::new("refuse-over") });
+            return Outcome::Refused(Rejected { at: None, reason: Msg::new("refuse-over"), guidance: false });
         }
         let mut changed = false;
         while step(&mut self.game).is_some() {
@@ -294,7 +297,7 @@ impl Rules {
             return Outcome::Reset;
         }
         let key = if what == "undo" { "refuse-nothing-to-undo" } else { "refuse-nothing-to-redo" };
-        Outcome::Refused(Rejected { at: None, reason: Msg::new(key) })
+        Outcome::Refused(Rejected { at: None, reason: Msg::new(key), guidance: false })
     }
 }
 
@@ -384,7 +387,7 @@ mod tests {
         assert_eq!(rules.game.ply(), 1);
         // An illegal move is refused in words, naming it.
         let again = carry(&mut rules, Intent::Play { mv, generation: None });
-        assert!(matches!(again, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-illegal"));
+        assert!(matches!(again, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-illegal" && !r.guidance));
     }
 
     #[test]
@@ -394,6 +397,9 @@ mod tests {
         rules.allowed = Some((vec![legal[0]], Msg::new("lesson-double-wrong")));
         let wrong = carry(&mut rules, Intent::Play { mv: legal[1], generation: None });
         assert!(matches!(wrong, Err(Some(r)) if r.reason.key == "lesson-double-wrong" && r.at == Some(legal[1].from)));
+        // A legal move that is not the lesson's is a hint; an illegal one is a fault.
+        let wrong = carry(&mut rules, Intent::Play { mv: legal[1], generation: None });
+        assert!(matches!(wrong, Err(Some(r)) if r.guidance));
         assert!(matches!(carry(&mut rules, Intent::Play { mv: legal[0], generation: None }), Ok(Outcome::Moved(_))));
     }
 
