@@ -27,7 +27,7 @@ BIN=$(realpath "$1") || usage
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 OUT=${2:-$REPO/docs/screenshots}
-SCENES=$HERE/docs-shots
+SCENES=${SCENES:-$HERE/docs-shots}
 command -v xvfb-run >/dev/null || { echo "$0: xvfb-run is missing (apt-get install xvfb)" >&2; exit 2; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)

@@ -346,7 +346,7 @@ lesson-double-title = Jumping again
 lesson-double-text = After a jump the same stone may jump again, in the same straight line: one enemy stone and one empty cup at a time.
 lesson-double-task = Capture both white stones with one move
 lesson-double-done = Two stones in one move.
-lesson-double-wrong = Nearly: keep going in the same move. After c4 the same stone can jump the white stone on d4 too, landing on e4.
+lesson-double-wrong = Nearly: keep going. The same stone can also jump d4, on to e4.
 lesson-stop-title = Stopping early
 lesson-stop-text = You may stop after any jump: a jump never has to continue. And you can only ever move by jumping, so a stone that cannot jump cannot move.
 lesson-stop-task = Jump once and stop on c4
@@ -518,3 +518,8 @@ about-credits-head = Credits
 about-credits = Made by the Kōnane developers. Kōnane itself is an old Hawaiian game; the rules here follow how it is commonly played today. The boards, stones and sounds are drawn and synthesised by the game as it runs. The text is set in egui's fonts (Ubuntu Light, Hack and Noto Emoji) and DejaVu Sans.
 about-third-party-head = Built with
 about-third-party = { $count } open-source crates, each under its own licence (their full texts come with the game):
+
+## Scrolling
+
+scroll-more-above = more above
+scroll-more-below = more below

@@ -307,7 +307,7 @@ lesson-double-title = Lele hou
 lesson-double-text = Ma hope o ka lele, hiki i ua ʻiliʻili nei ke lele hou ma ia laina pololei nō: hoʻokahi hoa paio a hoʻokahi poho hakahaka i kēlā me kēia lele.
 lesson-double-task = E lawe i nā ʻiliʻili keʻokeʻo ʻelua i hoʻokahi neʻe
 lesson-double-done = ʻElua ʻiliʻili i hoʻokahi neʻe.
-lesson-double-wrong = Kokoke: e hoʻomau i ka neʻe hoʻokahi. Ma hope o c4, hiki i ua ʻiliʻili nei ke lele ma luna o ka ʻiliʻili keʻokeʻo ma d4, a pae ma e4.
+lesson-double-wrong = Kokoke: e hoʻomau. Hiki i ua ʻiliʻili nei ke lele ma luna o d4, a i e4.
 lesson-stop-title = Kū ma mua
 lesson-stop-text = Hiki iā ʻoe ke kū ma hope o kēlā me kēia lele: ʻaʻole koi ʻia ka lele hou. A ʻo ka lele wale nō ke ala e neʻe ai, no laila ʻaʻole neʻe ka ʻiliʻili hiki ʻole ke lele.
 lesson-stop-task = E lele hoʻokahi manawa a kū ma c4
@@ -464,3 +464,8 @@ about-credits-head = Nā mea nāna i hana
 about-credits = Hana ʻia e nā mea hoʻomohala o Kōnane. He pāʻani kahiko ʻo Kōnane no Hawaiʻi; ua like nā lula ma ʻaneʻi me ka pāʻani maʻamau ʻana i kēia wā. Kaha ʻia ka papamū, nā ʻiliʻili a me nā leo e ka pāʻani ponoʻī. Kākau ʻia nā huaʻōlelo ma nā hua o egui (Ubuntu Light, Hack a me Noto Emoji) a me DejaVu Sans.
 about-third-party-head = Kūkulu ʻia me
 about-third-party = { $count } mau pahu polokalamu kumu hāmama, me ko lākou palapala ʻae pākahi (hele pū nā kikokikona piha me ka pāʻani):
+
+## Scrolling
+
+scroll-more-above = he mau mea hou ma luna
+scroll-more-below = he mau mea hou ma lalo

@@ -316,7 +316,7 @@ lesson-double-title = Verder springen
 lesson-double-text = Na een sprong mag dezelfde steen verder springen, in dezelfde rechte lijn: telkens over één steen in één leeg kuiltje.
 lesson-double-task = sla beide witte stenen in één zet
 lesson-double-done = Twee stenen in één zet.
-lesson-double-wrong = Bijna: spring in dezelfde zet door. Na c4 kan dezelfde steen ook over de witte steen op d4 springen, naar e4.
+lesson-double-wrong = Bijna: spring door. Dezelfde steen kan ook over d4, naar e4.
 lesson-stop-title = Op tijd stoppen
 lesson-stop-text = Je mag na elke sprong stoppen: doorspringen hoeft nooit. En je kunt alleen bewegen door te springen, dus een steen die niet kan springen, staat stil.
 lesson-stop-task = spring één keer en stop op c4
@@ -473,3 +473,8 @@ about-credits-head = Makers
 about-credits = Gemaakt door de ontwikkelaars van Kōnane. Kōnane zelf is een oud Hawaïaans spel; de regels hier volgen hoe het nu meestal gespeeld wordt. Het bord, de stenen en de geluiden maakt het spel zelf terwijl het draait. De tekst staat in de lettertypen van egui (Ubuntu Light, Hack en Noto Emoji) en DejaVu Sans.
 about-third-party-head = Gebouwd met
 about-third-party = { $count } opensourcecrates, elk onder een eigen licentie (de volledige teksten worden met het spel meegeleverd):
+
+## Scrolling
+
+scroll-more-above = meer hierboven
+scroll-more-below = meer hieronder

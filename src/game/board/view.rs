@@ -276,6 +276,7 @@ fn fit_to_window(
     rules: Option<Res<Rules>>,
     settings: Res<crate::game::platform::settings::Settings>,
     moves: Res<MoveListOpen>,
+    low_panel: Res<crate::game::play::screen::LowPanelRoom>,
     mut resets: MessageWriter<BoardReset>,
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
@@ -289,6 +290,8 @@ fn fit_to_window(
         (true, false) => (MOVE_LIST_WIDTH * zoom, 0.0),
         (true, true) => (0.0, MOVE_LIST_HEIGHT * zoom),
     };
+    // A lesson's card low over the board: the board above it.
+    let bottom = bottom.max(low_panel.0.min(size.y * 0.6));
     let l = Layout::compute(size, rules.game.geometry(), zoom, right, bottom);
     // Trays moving between beside and below the board: rebuild it in the new arrangement.
     if l.trays_below != layout.trays_below {
@@ -453,6 +456,39 @@ pub(crate) fn rebuild_on_reset(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::play::screen::LowPanelRoom;
+
+    #[test]
+    fn a_lesson_card_low_over_the_board_has_the_whole_board_laid_out_above_it() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<BoardReset>()
+            .init_resource::<Layout>()
+            .init_resource::<MoveListOpen>()
+            .init_resource::<LowPanelRoom>()
+            .insert_resource(crate::game::platform::settings::Settings::default())
+            .insert_resource(Rules::new(crate::game::setup::GameSetup::default(), None))
+            .add_systems(Update, fit_to_window);
+        app.world_mut().spawn((Window { resolution: (800, 600).into(), ..default() }, PrimaryWindow));
+        let geo = *app.world().resource::<Rules>().game.geometry();
+        // The lowest point of the board's bottom row, in window pixels (y down).
+        let bottom_edge = |app: &App| {
+            let layout = app.world().resource::<Layout>();
+            let ends = [Coord::new(0, 0), Coord::new(geo.rows() - 1, 0)];
+            ends.map(|c| layout.to_screen(cell_pos(&geo, c) - Vec2::new(0.0, 0.5)).y).into_iter().fold(0.0, f32::max)
+        };
+        app.update();
+        let full = bottom_edge(&app);
+        // A card 260 pixels high at the bottom: the board ends above it.
+        app.world_mut().resource_mut::<LowPanelRoom>().0 = 260.0;
+        app.update();
+        assert!(bottom_edge(&app) <= 600.0 - 260.0, "the board runs under the card: {}", bottom_edge(&app));
+        assert!(full > 600.0 - 260.0, "without the card the board uses the room: {full}");
+        // The card closed: the board takes its room back.
+        app.world_mut().resource_mut::<LowPanelRoom>().0 = 0.0;
+        app.update();
+        assert_eq!(bottom_edge(&app), full);
+    }
 
     #[test]
     fn a_tray_holds_only_the_enemy_stones_its_side_captured_never_an_opening_stone() {

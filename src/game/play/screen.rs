@@ -138,6 +138,12 @@ impl Overlay {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct MenuFits(pub bool);
 
+/// Room a panel low over the board takes at the window's bottom, in logical pixels (a lesson's
+/// card): the board is laid out above it, so the position the card talks about stays in view.
+/// Only the overlays' drawing writes it; 0 when no such panel is open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct LowPanelRoom(pub f32);
+
 /// How far the fade between screens still has to go (1 = just switched, 0 = done).
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct ScreenFade(pub f32);
@@ -150,14 +156,17 @@ pub struct Notice {
     pub text: crate::game::platform::i18n::Msg,
     /// A refusal or a failure (drawn as a warning).
     pub warning: bool,
-    /// Seconds it stays.
+    /// Seconds it stays (infinite: until the next move, for the computer's move).
     pub left: f32,
+    /// About the board (the computer's move): said under the status line only, not in the
+    /// menus' panels.
+    pub board_only: bool,
 }
 
 impl Notice {
     /// Says something for a few seconds.
     pub fn say(&mut self, text: impl Into<crate::game::platform::i18n::Msg>, warning: bool) {
-        *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 } };
+        *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 }, board_only: false };
     }
 }
 
@@ -223,6 +232,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Notice>()
         .init_resource::<ScreenFade>()
         .init_resource::<MenuFits>()
+        .init_resource::<LowPanelRoom>()
         .add_message::<TutorialStep>()
         .add_message::<GoTo>()
         // After every stage of the frame has had its say.

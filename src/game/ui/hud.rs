@@ -408,7 +408,7 @@ mod tests {
     #[test]
     fn the_third_line_shows_the_hint_for_this_position_or_else_the_notice() {
         let rules = played(GameSetup::default(), 2);
-        let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0 };
+        let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0, board_only: false };
         let mut hints = HintState::default();
         let line = third_line(false, &hints, &rules, &notice).unwrap();
         assert_eq!((line.text, line.warning), (Msg::new("refuse-wait"), true));

@@ -45,6 +45,7 @@ pub(super) fn collect_notices(
                 .text("move", move_to_string(rules.game.geometry(), m.mv));
             notice.say(text, false);
             notice.left = f32::INFINITY;
+            notice.board_only = true;
         }
     }
 }

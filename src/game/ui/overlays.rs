@@ -6,7 +6,7 @@ use super::analysis::{ANALYSIS_CAPTION_ROOM, analysis_view};
 use super::how_to_play::how_to_play_page;
 use super::palette;
 use super::panels::{PanelFacts, panel_words};
-use super::widgets::{ButtonSize, MenuCan, menu_buttons};
+use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_cues};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, ScrollPage, context, menu_items};
 use crate::game::modes::analysis::GameAnalysis;
@@ -14,7 +14,7 @@ use crate::game::modes::saves::{Resumable, SaveList};
 use crate::game::platform::i18n::{Msg, Tr};
 use crate::game::platform::settings::Settings;
 use crate::game::play::authority::Rules;
-use crate::game::play::screen::{Notice, Overlay, Screen};
+use crate::game::play::screen::{LowPanelRoom, Notice, Overlay, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -86,10 +86,14 @@ pub(super) fn overlay_menu(
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
     mut scrolls: MessageReader<ScrollPage>,
+    mut low_room: ResMut<LowPanelRoom>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scroll = scrolls.read().map(|s| s.0).sum();
     let overlay = *overlay;
+    if overlay != Overlay::Lesson && low_room.0 != 0.0 {
+        low_room.0 = 0.0;
+    }
     if overlay == Overlay::None {
         *last_focus = None;
         return Ok(());
@@ -105,13 +109,15 @@ pub(super) fn overlay_menu(
     let (settings, tr): (&Settings, &Tr) = (&shown.settings, &shown.tr);
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(settings, i, d);
+    let device = *shown.device;
+    let steppers = |i: MenuItem| shows_steppers(i, device);
     let label = |item: MenuItem| item_label(item, settings, &shown.code, tr);
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
         lines: with_notice(lines, overlay, &shown.notice).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
         items,
-        can: MenuCan { choose: &choose, step: &step },
+        can: MenuCan { choose: &choose, step: &step, steppers: &steppers },
         label: &label,
         window: ctx.content_rect().size(),
         opened,
@@ -123,7 +129,14 @@ pub(super) fn overlay_menu(
         tr,
     };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
-    show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
+    let height = show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
+    if overlay == Overlay::Lesson {
+        // The card's height and its gap to the window's edge, in logical pixels.
+        let room = ((height + 16.0) * ctx.zoom_factor()).round();
+        if (low_room.0 - room).abs() >= 1.0 {
+            low_room.0 = room;
+        }
+    }
     for a in adjusted {
         adjust_writer.write(a);
     }
@@ -131,6 +144,12 @@ pub(super) fn overlay_menu(
         chosen_writer.write(MenuChosen(item));
     }
     Ok(())
+}
+
+/// Whether a value's − and + are drawn: the invite code's only for a pad (a keyboard types
+/// the code; a mouse user found them odd beside a text field).
+fn shows_steppers(item: MenuItem, device: LastDevice) -> bool {
+    item != MenuItem::CodeField || device == LastDevice::Pad
 }
 
 /// Whether the menu `overlay` was just opened, and whether its focus should be scrolled to
@@ -155,7 +174,7 @@ fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &
             | Overlay::OnlineJoin
             | Overlay::OnlineCode
     );
-    if notice.left > 0.0 && speaks {
+    if notice.left > 0.0 && speaks && !notice.board_only {
         lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
     }
     lines
@@ -195,15 +214,16 @@ struct Panel<'a> {
     tr: &'a Tr,
 }
 
-/// Shows a panel in its modal: a lesson's sits low over a light veil, so the position it
-/// talks about stays in view above it.
+/// Shows a panel in its modal: a lesson's sits low over a light veil, and the board is laid
+/// out above it (see [`LowPanelRoom`]) so the position it talks about stays in view. Returns
+/// the panel's height in points.
 fn show_panel(
     ctx: &egui::Context,
     panel: &Panel,
     focus: &mut MenuFocus,
     chosen: &mut Vec<MenuItem>,
     adjusted: &mut Vec<MenuAdjust>,
-) {
+) -> f32 {
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
     let mut modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
     if panel.overlay == Overlay::Lesson {
@@ -212,7 +232,7 @@ fn show_panel(
         modal = modal.area(area).backdrop_color(egui::Color32::from_rgba_premultiplied(4, 5, 7, 60));
     }
     let (max_width, min_width) = panel_width(panel.overlay, panel.window.x);
-    modal.show(ctx, |ui| {
+    let shown = modal.show(ctx, |ui| {
         ui.set_max_width(max_width);
         ui.set_min_width(min_width);
         ui.vertical_centered(|ui| {
@@ -221,6 +241,7 @@ fn show_panel(
             panel_menu(ui, panel, focus, chosen, adjusted);
         });
     });
+    shown.response.rect.height()
 }
 
 /// A panel's title and lines, and after a game its standing across the moves as the
@@ -253,9 +274,14 @@ fn panel_menu(
     adjusted: &mut Vec<MenuAdjust>,
 ) {
     let (overlay, items) = (panel.overlay, &panel.items);
-    let size = ButtonSize::for_height(panel.window.y);
     let max_height = (panel.window.y - ui.min_rect().height() - 80.0).max(120.0);
     let spacing = ui.spacing().item_spacing.y;
+    // Buttons shrink (to a point) before a menu scrolls: a last item hidden below went unseen.
+    let size = match overlay {
+        Overlay::Load => ButtonSize::for_height(panel.window.y),
+        _ if overlay.is_page() => ButtonSize::for_height(panel.window.y),
+        _ => ButtonSize::for_height(panel.window.y).to_fit(items.len(), max_height, spacing),
+    };
     let needed = if overlay.is_page() { max_height } else { 0.0 }
         + items.len() as f32 * (size.height + spacing)
         + if overlay == Overlay::Load { panel.saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
@@ -267,7 +293,7 @@ fn panel_menu(
         scroll = scroll.vertical_scroll_offset(0.0);
     }
     let moved = panel.moved;
-    scroll.show(ui, |ui| {
+    let output = scroll.show(ui, |ui| {
         if panel.scroll != 0 {
             ui.scroll_with_delta(egui::vec2(0.0, -PAGE_STEP * panel.scroll as f32));
         }
@@ -290,6 +316,7 @@ fn panel_menu(
             focus.index = sub.index + offset;
         }
     });
+    more_cues(ui, &output, panel.tr);
 }
 
 /// The saved games as rows of two lines (what and when), each with a Delete button.
@@ -351,15 +378,26 @@ mod tests {
     }
 
     #[test]
+    fn the_code_field_has_steppers_for_a_pad_only_other_values_always() {
+        assert!(shows_steppers(MenuItem::CodeField, LastDevice::Pad));
+        assert!(!shows_steppers(MenuItem::CodeField, LastDevice::Keyboard));
+        assert!(!shows_steppers(MenuItem::CodeField, LastDevice::Pointer));
+        assert!(shows_steppers(MenuItem::Volume, LastDevice::Pointer));
+    }
+
+    #[test]
     fn what_an_item_just_did_shows_in_the_pause_menu_the_game_over_panel_and_the_online_panels() {
-        let notice = Notice { text: Msg::new("load-deleted"), warning: true, left: 2.0 };
+        let notice = Notice { text: Msg::new("load-deleted"), warning: true, left: 2.0, board_only: false };
         let lines = with_notice(Vec::new(), Overlay::Pause, &notice);
         assert_eq!(lines, [(Msg::new("load-deleted"), palette::WARN)]);
         assert_eq!(with_notice(Vec::new(), Overlay::GameOver, &notice).len(), 1);
         assert!(with_notice(Vec::new(), Overlay::Settings, &notice).is_empty());
         // "No game with the code … was found" shows where the code was typed.
         assert_eq!(with_notice(Vec::new(), Overlay::OnlineJoin, &notice).len(), 1);
-        assert!(with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice }).is_empty());
+        assert!(with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice.clone() }).is_empty());
+        // The computer's last move is said under the status line, not in a panel.
+        let played = Notice { text: Msg::new("notice-played"), warning: false, left: f32::INFINITY, board_only: true };
+        assert!(with_notice(Vec::new(), Overlay::GameOver, &played).is_empty());
     }
 
     #[test]

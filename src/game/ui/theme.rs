@@ -95,6 +95,21 @@ fn text_and_spacing(style: &mut egui::Style) {
     .into();
     style.spacing.item_spacing = egui::vec2(10.0, 10.0);
     style.spacing.button_padding = egui::vec2(BUTTON_PADDING, 7.0);
+    style.spacing.scroll = scroll_style();
+}
+
+/// Scroll bars that take their own room beside what scrolls (egui's floating ones were drawn
+/// over the menus' + buttons) and stay visible while there is more to see (a faint, hidden
+/// one was missed: items below it went unseen). None is drawn when everything fits.
+pub(super) fn scroll_style() -> egui::style::ScrollStyle {
+    egui::style::ScrollStyle {
+        bar_width: 8.0,
+        bar_inner_margin: 6.0,
+        dormant_background_opacity: 0.25,
+        dormant_handle_opacity: 0.7,
+        active_handle_opacity: 0.85,
+        ..egui::style::ScrollStyle::solid()
+    }
 }
 
 /// The interface's fonts: egui's own (Ubuntu Light), then DejaVu Sans ExtraLight for what it
@@ -168,6 +183,14 @@ pub(super) fn warm_glyphs(mut contexts: EguiContexts, mut warmed: Local<Option<f
 mod tests {
     use super::*;
     use crate::game::platform::settings::Theme;
+
+    #[test]
+    fn scroll_bars_take_their_own_room_and_show_while_there_is_more() {
+        let style = scroll_style();
+        assert!(!style.floating, "a floating bar is drawn over the + buttons");
+        assert!(style.dormant_handle_opacity > 0.5, "a bar that hides until hovered is missed");
+        assert!(style.allocated_width() >= 12.0);
+    }
 
     #[test]
     fn the_interface_takes_its_panels_and_buttons_from_the_board_theme() {

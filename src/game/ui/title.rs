@@ -86,7 +86,7 @@ pub(super) fn title_screen(
         tr: &tr,
         notes: title_notes(settings.tutorial, profile.as_ref().is_some_and(|p| !p.owns_autosave()), &resumable),
         items: menu_items(Screen::Title, Overlay::None, menu_ctx),
-        can: MenuCan { choose: &choose, step: &step },
+        can: MenuCan { choose: &choose, step: &step, steppers: &|_| true },
         label: &label,
         controls: shown_controls(*device),
         compact: ctx.content_rect().height() < 700.0,

@@ -4,6 +4,7 @@
 use super::palette;
 use super::theme::BUTTON_PADDING;
 use crate::game::menus::{MenuAdjust, MenuFocus, MenuItem};
+use crate::game::platform::i18n::Tr;
 use bevy_egui::egui;
 
 /// A Ui covering the whole window, for panels.
@@ -41,13 +42,27 @@ impl ButtonSize {
     pub(super) fn for_height(h: f32) -> ButtonSize {
         if h < 700.0 { ButtonSize { height: 35.0, text: 18.5 } } else { ButtonSize { height: 48.0, text: 22.0 } }
     }
+
+    /// This size, or smaller (never below [`MIN_BUTTON_HEIGHT`]) so that `n` buttons with
+    /// `spacing` between them fit in `room` points; the text shrinks with the button.
+    pub(super) fn to_fit(self, n: usize, room: f32, spacing: f32) -> ButtonSize {
+        let fitting = room / n.max(1) as f32 - spacing;
+        let height = self.height.min(fitting.floor()).max(MIN_BUTTON_HEIGHT.min(self.height));
+        ButtonSize { height, text: (self.text * height / self.height).max(self.text * 0.8) }
+    }
 }
+
+/// The lowest a menu button gets to make its menu fit; below it, the menu scrolls.
+const MIN_BUTTON_HEIGHT: f32 = 32.0;
 
 /// What a menu's items allow now: whether one can be chosen, and whether a value can step
 /// down (-1) or up (+1).
 pub(super) struct MenuCan<'a> {
     pub(super) choose: &'a dyn Fn(MenuItem) -> bool,
     pub(super) step: &'a dyn Fn(MenuItem, i32) -> bool,
+    /// Whether a value's − and + buttons are drawn beside it (the invite code's are for pads
+    /// only: a keyboard types it, and a mouse user found them odd).
+    pub(super) steppers: &'a dyn Fn(MenuItem) -> bool,
 }
 
 /// Draws a menu's items as large buttons; the focused one framed in amber (and scrolled into
@@ -89,7 +104,7 @@ pub(super) fn menu_buttons(
         if response.clicked() {
             chosen.push(*item);
         }
-        if item.adjustable() {
+        if item.adjustable() && (can.steppers)(*item) {
             let rect = response.rect;
             for (dir, sign, x) in [(-1, "−", rect.left() - 44.0), (1, "+", rect.right() + 4.0)] {
                 let at = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(40.0, rect.height()));
@@ -101,5 +116,73 @@ pub(super) fn menu_buttons(
                 }
             }
         }
+    }
+}
+
+/// Over a scroll area that has more above or below than it shows: a shaded edge with an arrow
+/// and "more", so a menu's hidden items are never a secret (the scroll bar alone was missed).
+pub(super) fn more_cues<R>(ui: &egui::Ui, output: &egui::scroll_area::ScrollAreaOutput<R>, tr: &Tr) {
+    let rect = output.inner_rect;
+    let offset = output.state.offset.y;
+    let hidden_below = output.content_size.y - offset - rect.height();
+    let painter = ui.painter_at(rect);
+    let band = 30.0_f32.min(rect.height() / 3.0);
+    let fill = ui.visuals().window_fill;
+    for (show, top) in [(offset > 1.0, true), (hidden_below > 1.0, false)] {
+        if !show {
+            continue;
+        }
+        let (edge, inner) = if top { (rect.top(), rect.top() + band) } else { (rect.bottom(), rect.bottom() - band) };
+        // A fade from the panel's colour at the edge to clear.
+        let mut mesh = egui::Mesh::default();
+        let clear = egui::Color32::TRANSPARENT;
+        mesh.colored_vertex(egui::pos2(rect.left(), edge), fill);
+        mesh.colored_vertex(egui::pos2(rect.right(), edge), fill);
+        mesh.colored_vertex(egui::pos2(rect.right(), inner), clear);
+        mesh.colored_vertex(egui::pos2(rect.left(), inner), clear);
+        mesh.add_triangle(0, 1, 2);
+        mesh.add_triangle(0, 2, 3);
+        painter.add(egui::Shape::mesh(mesh));
+        let (words, anchor, y) = if top {
+            ("scroll-more-above", egui::Align2::CENTER_TOP, edge + 2.0)
+        } else {
+            ("scroll-more-below", egui::Align2::CENTER_BOTTOM, edge - 2.0)
+        };
+        let text = painter.text(
+            egui::pos2(rect.center().x, y),
+            anchor,
+            tr.t(words),
+            egui::FontId::proportional(14.0),
+            palette::FOCUS,
+        );
+        // An arrow each side, drawn (not a glyph: the fonts may lack one).
+        for x in [text.left() - 12.0, text.right() + 12.0] {
+            let (c, h) = (egui::pos2(x, text.center().y), 5.0);
+            let tip = if top { -h } else { h };
+            let points = vec![
+                egui::pos2(c.x - h, c.y - tip / 2.0),
+                egui::pos2(c.x + h, c.y - tip / 2.0),
+                egui::pos2(c.x, c.y + tip / 2.0),
+            ];
+            painter.add(egui::Shape::convex_polygon(points, palette::FOCUS, egui::Stroke::NONE));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_shrink_to_fit_their_menu_but_no_lower_than_a_floor() {
+        let big = ButtonSize::for_height(800.0);
+        // Eight items in 420 points: smaller buttons, all in view.
+        let fit = big.to_fit(8, 420.0, 10.0);
+        assert!(fit.height < big.height && 8.0 * (fit.height + 10.0) <= 420.0, "{}", fit.height);
+        assert!(fit.text < big.text && fit.text >= big.text * 0.8);
+        // Room enough: unchanged.
+        assert_eq!(big.to_fit(4, 420.0, 10.0).height, big.height);
+        // Far too many: the floor, and the menu scrolls.
+        assert_eq!(big.to_fit(30, 420.0, 10.0).height, MIN_BUTTON_HEIGHT);
     }
 }
