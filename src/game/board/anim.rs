@@ -160,13 +160,7 @@ fn start_move_animation(
         let mover_entity = stones.iter().find(|(_, s, _)| s.at == m.mv.from).map(|(e, ..)| e);
         for (i, cap) in m.captured.iter().enumerate() {
             if let Some((e, ..)) = stones.iter().find(|(_, s, _)| s.at == *cap) {
-                // A stone lifted off in the opening leaves the table; a capture goes to a tray.
-                let slot = if m.mv.is_removal() {
-                    cell_pos(&geo, *cap)
-                } else {
-                    base[m.mover.index()] += 1;
-                    tray_slot(&geo, m.mover, base[m.mover.index()] - 1, layout.trays_below)
-                };
+                let slot = leaving_slot(&geo, &m, *cap, &mut base, layout.trays_below);
                 let delay = if m.mv.is_removal() { 0.0 } else { per_hop * (i as f32 + 0.5) };
                 // A refusal's shake ends here: finishing later, it would put the stone back.
                 commands.entity(e).remove::<(Stone, Shake)>().insert(Leaving::new(
@@ -188,6 +182,22 @@ fn start_move_animation(
             commands.entity(e).remove::<Shake>().insert(Hop::new(transform.translation.truncate(), path, per_hop));
         }
     }
+}
+
+/// Where a stone taken by move `m` goes: a capture to the mover's next tray slot (counted in
+/// `base`), a stone lifted off in the opening nowhere (it fades where it stood).
+fn leaving_slot(
+    geo: &crate::rules::Geometry,
+    m: &MoveApplied,
+    cap: crate::rules::Coord,
+    base: &mut [usize; 2],
+    trays_below: bool,
+) -> Vec2 {
+    if m.mv.is_removal() {
+        return cell_pos(geo, cap);
+    }
+    base[m.mover.index()] += 1;
+    tray_slot(geo, m.mover, base[m.mover.index()] - 1, trays_below)
 }
 
 /// The selected stone follows a dragging pointer, lifted above the board. Let go, a stone

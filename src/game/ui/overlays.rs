@@ -109,8 +109,7 @@ pub(super) fn overlay_menu(
     let (settings, tr): (&Settings, &Tr) = (&shown.settings, &shown.tr);
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(settings, i, d);
-    let device = *shown.device;
-    let steppers = |i: MenuItem| shows_steppers(i, device);
+    let steppers = |i: MenuItem| shows_steppers(i, *shown.device);
     let label = |item: MenuItem| item_label(item, settings, &shown.code, tr);
     let panel = Panel {
         overlay,
@@ -131,19 +130,20 @@ pub(super) fn overlay_menu(
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
     let height = show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
     if overlay == Overlay::Lesson {
-        // The card's height and its gap to the window's edge, in logical pixels.
-        let room = ((height + 16.0) * ctx.zoom_factor()).round();
-        if (low_room.0 - room).abs() >= 1.0 {
-            low_room.0 = room;
-        }
+        keep_low_room(&mut low_room, height, ctx.zoom_factor());
     }
-    for a in adjusted {
-        adjust_writer.write(a);
-    }
-    for item in chosen {
-        chosen_writer.write(MenuChosen(item));
-    }
+    adjust_writer.write_batch(adjusted);
+    chosen_writer.write_batch(chosen.into_iter().map(MenuChosen));
     Ok(())
+}
+
+/// A lesson's card, `height` points high: the room it takes at the window's bottom, with its
+/// gap to the edge, in logical pixels (changed only when it really changes).
+fn keep_low_room(low_room: &mut LowPanelRoom, height: f32, zoom: f32) {
+    let room = ((height + 16.0) * zoom).round();
+    if (low_room.0 - room).abs() >= 1.0 {
+        low_room.0 = room;
+    }
 }
 
 /// Whether a value's − and + are drawn: the invite code's only for a pad (a keyboard types
