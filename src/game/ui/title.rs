@@ -1,7 +1,7 @@
 //! The title screen: the game's name on a card over the board, its menu and the controls.
 
 use super::palette;
-use super::widgets::{ButtonSize, MenuCan, menu_buttons, root_ui};
+use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_cues, root_ui};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::saves::{Resumable, SaveList};
@@ -126,24 +126,31 @@ fn draw_title(
     let compact = card.compact;
     let mut fitted = true;
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
-        let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
-            // The menu on a dark, rounded card, so the board playing behind stays art.
-            let card_width = (ui.available_width() - 16.0).min(560.0);
-            let margin = ((ui.available_width() - card_width) / 2.0).max(0.0);
-            ui.add_space(if compact { 4.0 } else { 16.0 });
-            ui.horizontal(|ui| {
-                ui.add_space(margin);
-                egui::Frame::new()
-                    .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 242))
-                    .corner_radius(18)
-                    .inner_margin(egui::Margin::symmetric(12, if compact { 6 } else { 14 }))
-                    .show(ui, |ui| {
-                        ui.set_width(card_width - 24.0);
-                        ui.vertical_centered(|ui| card_contents(ui, card, size, focus, moved, chosen, adjusted));
-                    });
+        // No bar beside the card (it showed for a fraction of a point of overflow); in a
+        // window too small for the menu, the cue says there is more.
+        let scrolled = egui::ScrollArea::vertical()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
+            .show(ui, |ui| {
+                // The menu on a dark, rounded card, so the board playing behind stays art.
+                let card_width = (ui.available_width() - 16.0).min(560.0);
+                let margin = ((ui.available_width() - card_width) / 2.0).max(0.0);
+                ui.add_space(if compact { 4.0 } else { 16.0 });
+                ui.horizontal(|ui| {
+                    ui.add_space(margin);
+                    egui::Frame::new()
+                        .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 242))
+                        .corner_radius(18)
+                        .inner_margin(egui::Margin::symmetric(12, if compact { 6 } else { 14 }))
+                        .show(ui, |ui| {
+                            ui.set_width(card_width - 24.0);
+                            ui.vertical_centered(|ui| card_contents(ui, card, size, focus, moved, chosen, adjusted));
+                        });
+                });
             });
-        });
         fitted = scrolled.content_size.y <= scrolled.inner_rect.height() + 1.0;
+        if !fitted {
+            more_cues(ui, &scrolled, card.tr);
+        }
     });
     fitted
 }

@@ -40,7 +40,9 @@ pub(super) struct ButtonSize {
 
 impl ButtonSize {
     pub(super) fn for_height(h: f32) -> ButtonSize {
-        if h < 700.0 { ButtonSize { height: 35.0, text: 18.5 } } else { ButtonSize { height: 48.0, text: 22.0 } }
+        // The large buttons need a window at least 780 points high for the title's menu
+        // (a 1280x800 screen gives a 720-point window).
+        if h < 780.0 { ButtonSize { height: 35.0, text: 18.5 } } else { ButtonSize { height: 48.0, text: 22.0 } }
     }
 
     /// This size, or smaller (never below [`MIN_BUTTON_HEIGHT`]) so that `n` buttons with
