@@ -64,6 +64,7 @@ pub fn board_plugins(app: &mut App) {
 
 /// Opens the window and runs the game until it is closed. Returns the process exit code.
 pub fn run(args: GameArgs) -> i32 {
+    let launched = script::launch_instant();
     // Messages before the window opens go through `console::err`, which cannot panic on a
     // full or closed stderr (a failure to print leaves exit status 2 to say it).
     let say = |m: &str| {
@@ -108,6 +109,10 @@ pub fn run(args: GameArgs) -> i32 {
         app.insert_resource(script::FrameLog::new(path.clone()));
         app.add_plugins(script::frame_log_plugin);
     }
+    if let Some(path) = &args.startup_log {
+        app.insert_resource(script::StartupLog::new(path.clone(), launched));
+        app.add_plugins(script::startup_log_plugin);
+    }
     match app.run() {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get().into(),
@@ -121,6 +126,9 @@ fn before_window(args: &GameArgs) -> Result<Option<script::Script>, String> {
     let script = args.script.as_deref().map(script::Script::load).transpose()?;
     if let Some(path) = &args.frame_log {
         crate::files::check_writable(path).map_err(|e| format!("--frame-log: {e}"))?;
+    }
+    if let Some(path) = &args.startup_log {
+        crate::files::check_writable(path).map_err(|e| format!("--startup-log: {e}"))?;
     }
     if script.is_some() {
         let dir = screenshot_dir(args);

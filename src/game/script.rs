@@ -17,6 +17,7 @@
 use crate::game::board::anim::Motion;
 use crate::game::board::input::{Action, CellActivated, Selection};
 use crate::game::board::view::cell_pos;
+use crate::game::platform::window::RenderReady;
 use crate::game::play::ai_task::{AiState, HintRequest};
 use crate::game::play::authority::{AnimationsRunning, Intent, Rules};
 use crate::game::play::screen::{Overlay, Screen, Turn};
@@ -27,7 +28,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One script command.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,21 +165,9 @@ const SCRIPT_FAILED: u8 = 3;
 /// How often (real seconds) a wait that has not passed says in the log what it sees.
 const REPORT_EVERY: f64 = 30.0;
 
-/// Whether the render world has every requested pipeline ready, as of its last frame.
-#[derive(Resource, Default, Clone)]
-struct RenderReady(Arc<AtomicBool>);
-
 /// Frames in a row the renderer must report ready before `wait-rendered` passes (the board's
 /// pipelines are only requested once its sprites are first drawn, a frame or two in).
 const READY_FRAMES: u32 = 10;
-
-/// Render world: notes whether any pipeline is still queued or being compiled.
-fn report_render_ready(ready: Res<RenderReady>, cache: Res<bevy::render::render_resource::PipelineCache>) {
-    use bevy::render::render_resource::CachedPipelineState;
-    let busy = cache.waiting_pipelines().next().is_some()
-        || cache.pipelines().any(|p| matches!(p.state, CachedPipelineState::Queued | CachedPipelineState::Creating(_)));
-    ready.0.store(!busy, Ordering::SeqCst);
-}
 
 /// Where screenshots go.
 #[derive(Resource, Debug, Clone)]
@@ -337,12 +326,7 @@ const MAX_SCRIPT_STEP: std::time::Duration = std::time::Duration::from_millis(33
 
 /// The script driver: runs the [`Script`] resource, writing screenshots to [`ScreenshotDir`].
 pub fn plugin(app: &mut App) {
-    let ready = RenderReady::default();
-    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
-        render.insert_resource(ready.clone()).add_systems(bevy::render::Render, report_render_ready);
-    }
-    app.insert_resource(ready)
-        .init_resource::<PendingShots>()
+    app.init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
         .add_systems(Update, run_script.in_set(crate::game::board::input::InputStage::Record));
 }
@@ -764,6 +748,90 @@ fn record_frame(
     }
 }
 
+/// When this process was started, as an [`Instant`](std::time::Instant): from the kernel's
+/// start time of the process (`/proc/self/stat`, in clock ticks since boot) against the time
+/// since boot now, so the loading of the binary counts too; now, where that cannot be read.
+pub fn launch_instant() -> std::time::Instant {
+    let now = std::time::Instant::now();
+    let since_launch = || -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // Field 22, counted after the command name's closing parenthesis (it may hold spaces).
+        let after = &stat[stat.rfind(')')? + 2..];
+        let ticks: f64 = after.split_whitespace().nth(19)?.parse().ok()?;
+        // SAFETY: sysconf only reads a configuration value.
+        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+        let uptime: f64 = std::fs::read_to_string("/proc/uptime").ok()?.split_whitespace().next()?.parse().ok()?;
+        (per_second > 0.0).then(|| (uptime - ticks / per_second).max(0.0))
+    };
+    since_launch().and_then(|s| now.checked_sub(std::time::Duration::from_secs_f64(s))).unwrap_or(now)
+}
+
+/// `--startup-log`: when the title was first drawn whole and when the game first answered at
+/// once, counted from the launch.
+#[derive(Resource, Debug)]
+pub struct StartupLog {
+    path: PathBuf,
+    launched: std::time::Instant,
+    first_frame: Option<f64>,
+    quick_frames: u32,
+    written: bool,
+}
+
+impl StartupLog {
+    /// A log for a process launched at `launched`, to be written to `path`.
+    pub fn new(path: PathBuf, launched: std::time::Instant) -> StartupLog {
+        StartupLog { path, launched, first_frame: None, quick_frames: 0, written: false }
+    }
+}
+
+/// Frames in a row, each under [`QUICK_FRAME`], after which the game counts as answering input.
+const QUICK_FRAMES: u32 = 3;
+/// A frame this short answers input without a delay anyone notices.
+const QUICK_FRAME: f32 = 0.1;
+
+pub(crate) fn startup_log_plugin(app: &mut App) {
+    app.add_systems(Last, record_startup);
+}
+
+/// The first frame with the window shown, the title's menu drawn over the board and every
+/// pipeline the renderer asked for ready two frames running (so nothing is drawn blank), then
+/// the first run of quick frames. (What is on the screen lags a frame or two behind.)
+fn record_startup(
+    mut log: ResMut<StartupLog>,
+    ready: Res<RenderReady>,
+    screen: Option<Res<State<Screen>>>,
+    fits: Option<Res<crate::game::play::screen::MenuFits>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    art: Query<(), With<crate::game::board::title_art::ArtRoot>>,
+    time: Res<Time<Real>>,
+    mut ready_frames: Local<u32>,
+) {
+    if log.written {
+        return;
+    }
+    let shown = windows.single().is_ok_and(|w| w.visible);
+    // The menu drawn this frame over the board behind it.
+    let title =
+        screen.is_some_and(|s| *s.get() == Screen::Title) && fits.is_some_and(|f| f.is_changed()) && !art.is_empty();
+    // Two frames in a row with every pipeline ready: the board's sprites are drawn, not pending.
+    *ready_frames = if shown && title && ready.ready() { *ready_frames + 1 } else { 0 };
+    let since = log.launched.elapsed().as_secs_f64() * 1000.0;
+    match log.first_frame {
+        None if *ready_frames >= 2 => log.first_frame = Some(since),
+        None => {}
+        Some(first) => {
+            log.quick_frames = if time.delta_secs() < QUICK_FRAME { log.quick_frames + 1 } else { 0 };
+            if log.quick_frames >= QUICK_FRAMES {
+                let text = format!("first_frame_ms {first:.0}\ninteractive_ms {since:.0}\n");
+                if crate::files::write_atomically(&log.path, text.as_bytes()).is_err() {
+                    error!("could not write the startup log {}", log.path.display());
+                }
+                log.written = true;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -787,6 +855,13 @@ mod tests {
 
     fn run(step: &Step, seen: &Seen, rules: &Rules) -> Result<Outcome, String> {
         decide(step, seen, rules, &mut 0, &|_| false)
+    }
+
+    #[test]
+    fn the_launch_is_before_now_and_not_long_ago_for_a_test_process() {
+        let launched = launch_instant();
+        let ago = launched.elapsed();
+        assert!(ago.as_secs_f64() < 3600.0, "launched {ago:?} ago");
     }
 
     #[test]

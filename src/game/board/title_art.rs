@@ -27,7 +27,7 @@ struct Demo {
 
 /// The art's root entity.
 #[derive(Component)]
-struct ArtRoot;
+pub struct ArtRoot;
 
 /// A stone of the art at a cell.
 #[derive(Component)]

@@ -51,6 +51,11 @@ pub struct GameArgs {
     /// Log main-thread frame times to this file (one millisecond value per line).
     #[arg(long)]
     pub frame_log: Option<PathBuf>,
+    /// Write how long the start took to this file: milliseconds from launch to the first
+    /// frame that shows the title drawn whole, and to the first frame after which the game
+    /// answers input at once (three frames in a row under 100 ms).
+    #[arg(long)]
+    pub startup_log: Option<PathBuf>,
     /// Keep saved games (the unfinished game, for Continue) in this directory (default
     /// `~/.local/share/konane`, or under `$XDG_DATA_HOME`; scripted runs keep none unless this
     /// is given).

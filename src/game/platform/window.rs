@@ -62,8 +62,33 @@ pub struct Fitted {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<AskedSize>()
+    let ready = RenderReady::default();
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(ready.clone()).add_systems(bevy::render::Render, report_render_ready);
+    }
+    app.insert_resource(ready)
+        .init_resource::<AskedSize>()
         .add_systems(Update, (fit_to_monitor, remember_place).chain().in_set(GameSet::Presentation));
+}
+
+/// Whether the render world has every pipeline it was asked for ready, as of its last frame:
+/// until then a frame may be drawn with parts missing. Written by the render world only.
+#[derive(Resource, Default, Clone)]
+pub struct RenderReady(pub std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl RenderReady {
+    /// Ready as of the render world's last frame.
+    pub fn ready(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Render world: notes whether any pipeline is still queued or being compiled.
+fn report_render_ready(ready: Res<RenderReady>, cache: Res<bevy::render::render_resource::PipelineCache>) {
+    use bevy::render::render_resource::CachedPipelineState;
+    let busy = cache.waiting_pipelines().next().is_some()
+        || cache.pipelines().any(|p| matches!(p.state, CachedPipelineState::Queued | CachedPipelineState::Creating(_)));
+    ready.0.store(!busy, std::sync::atomic::Ordering::SeqCst);
 }
 
 /// Once the monitor is known: the window's size and place, then shown.
