@@ -113,6 +113,28 @@ pub fn zeroed_words(len: usize) -> Option<Vec<u64>> {
     }
 }
 
+/// `len` all-zero values, or `None` if the memory cannot be had. Like [`zeroed_words`], the
+/// system's zeroed pages are used as they are, so a large table costs memory only where it is
+/// written.
+///
+/// # Safety
+/// All-zero bytes must be a valid `T` (plain integers, and structs of them).
+pub unsafe fn zeroed_table<T: Copy>(len: usize) -> Option<Vec<T>> {
+    if len == 0 || std::mem::size_of::<T>() == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    // SAFETY: the layout has a non-zero size; the caller guarantees all-zero bytes are a valid
+    // `T`; the vector owns memory of the global allocator with exactly this layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
 /// `len` copies of `value`, or `None` if the memory cannot be had.
 pub fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     let mut v = Vec::new();
@@ -124,6 +146,15 @@ pub fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zeroed_table_is_all_zero_and_of_its_length() {
+        // SAFETY: all-zero bytes are valid (u64, u32) pairs.
+        let t = unsafe { zeroed_table::<(u64, u32)>(1 << 16) }.unwrap();
+        assert_eq!(t.len(), 1 << 16);
+        assert!(t.iter().all(|e| *e == (0, 0)));
+        assert!(unsafe { zeroed_table::<u64>(0) }.unwrap().is_empty());
+    }
 
     #[test]
     fn this_machine_has_some_memory_and_not_a_petabyte() {

@@ -20,10 +20,10 @@ VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 ARCH=$(dpkg --print-architecture 2>/dev/null || uname -m)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 
-need_cargo_tool() { # name crate version
+need_cargo_tool() { # name crate version [cargo install flags]
     if ! cargo "$1" --version >/dev/null 2>&1; then
         echo "package: installing $2 $3"
-        cargo install --locked --quiet "$2" --version "$3"
+        cargo install --locked --quiet "$2" --version "$3" "${@:4}"
     fi
 }
 need_apt() { # command package
@@ -33,7 +33,8 @@ need_apt() { # command package
     fi
 }
 need_cargo_tool deb cargo-deb 3.8.0
-need_cargo_tool about cargo-about 0.9.3
+# cargo-about's command line is behind its `cli` feature.
+need_cargo_tool about cargo-about 0.9.3 --features cli
 need_apt appstreamcli appstream
 need_apt desktop-file-validate desktop-file-utils
 need_apt dpkg-shlibdeps dpkg-dev

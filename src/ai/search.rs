@@ -173,7 +173,8 @@ impl Searcher {
         }
         let tt = loop {
             let size = if tt_bits == 0 { 1 } else { 1usize << bits };
-            match crate::memory::filled(size, TtEntry::default()) {
+            // SAFETY: a TtEntry is integers only; all zero is its default (an empty slot).
+            match unsafe { crate::memory::zeroed_table::<TtEntry>(size) } {
                 Some(tt) => break tt,
                 None if bits > 0 => bits -= 1,
                 None => panic!("no memory left for a one-entry search table"),
@@ -198,7 +199,13 @@ impl Searcher {
 
     /// Clears learned tables (a new game).
     pub fn clear(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+        // A fresh zeroed table (its pages cost nothing until written) rather than writing
+        // every entry of the old one.
+        // SAFETY: a TtEntry is integers only; all zero is its default (an empty slot).
+        match unsafe { crate::memory::zeroed_table::<TtEntry>(self.tt.len()) } {
+            Some(fresh) => self.tt = fresh,
+            None => self.tt.iter_mut().for_each(|e| *e = TtEntry::default()),
+        }
         self.history.iter_mut().for_each(|h| *h = 0);
         if let Some(s) = &mut self.solver {
             s.clear();
