@@ -478,6 +478,8 @@ impl MenuContext {
     pub fn enabled(&self, item: MenuItem) -> bool {
         match item {
             MenuItem::Continue => self.can_continue,
+            // Kept in its place, greyed, once the game is over: items never shift.
+            MenuItem::Resign => self.unfinished,
             _ => true,
         }
     }
@@ -554,12 +556,12 @@ fn game_items(overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
             vec![Resume, RetryPuzzle, NextPuzzle, HowToPlay, Settings, LeavePuzzle]
         }
         (Overlay::Pause, _) if ctx.lesson_ready.is_some() => vec![Resume, ShowLesson, Settings, LeaveTutorial],
-        (_, Some(seated)) => online_game_items(overlay == Overlay::Pause, seated, ctx.unfinished),
-        (Overlay::Pause, None) if ctx.unfinished => {
+        (_, Some(seated)) => online_game_items(overlay == Overlay::Pause, seated),
+        // Resign is greyed once the game is over (see `MenuContext::enabled`), never taken away:
+        // the items below it would move under the pointer.
+        (Overlay::Pause, None) => {
             vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Tutorial, Settings, ToTitle]
         }
-        // Nothing to resign once the game is over.
-        (Overlay::Pause, None) => vec![Resume, Restart, Save, CopyRecord, HowToPlay, Tutorial, Settings, ToTitle],
         (_, None) => vec![Rematch, RematchSwapped, TakeBack, Review, Save, CopyRecord, LookAtBoard, ToTitle],
     }
 }
@@ -567,14 +569,13 @@ fn game_items(overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
 /// The pause menu (`pause`) or the game-over panel of an online game, `seated` or watched.
 /// Online, a take-back is asked of the friend, a rematch swaps colours, and there is no
 /// restarting; a watcher can only look, copy and leave.
-fn online_game_items(pause: bool, seated: bool, unfinished: bool) -> Vec<MenuItem> {
+fn online_game_items(pause: bool, seated: bool) -> Vec<MenuItem> {
     use MenuItem::*;
-    match (pause, seated, unfinished) {
-        (true, false, _) => vec![Resume, CopyRecord, Settings, ToTitle],
-        (false, false, _) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
-        (true, true, true) => vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
-        (true, true, false) => vec![Resume, Save, CopyRecord, HowToPlay, Settings, ToTitle],
-        (false, true, _) => vec![Rematch, Review, Save, CopyRecord, LookAtBoard, ToTitle],
+    match (pause, seated) {
+        (true, false) => vec![Resume, CopyRecord, Settings, ToTitle],
+        (false, false) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
+        (true, true) => vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
+        (false, true) => vec![Rematch, Review, Save, CopyRecord, LookAtBoard, ToTitle],
     }
 }
 
@@ -1207,7 +1208,10 @@ mod tests {
         assert_eq!(menu(Overlay::GameOver, Some(false), false), [Review, CopyRecord, LookAtBoard, ToTitle]);
         let playing = menu(Overlay::Pause, Some(true), true);
         assert!(playing.contains(&Resign) && !playing.contains(&Restart) && !playing.contains(&Tutorial));
-        assert!(!menu(Overlay::Pause, Some(true), false).contains(&Resign));
+        // Over: Resign stays in its place, greyed (nothing below it moves).
+        assert_eq!(menu(Overlay::Pause, Some(true), false), playing);
+        let over_ctx = MenuContext { online: Some(true), unfinished: false, ..MenuContext::default() };
+        assert!(!over_ctx.enabled(Resign) && MenuContext { unfinished: true, ..over_ctx }.enabled(Resign));
         let over = menu(Overlay::GameOver, Some(true), false);
         assert!(over.contains(&Rematch) && !over.contains(&RematchSwapped) && !over.contains(&TakeBack));
         assert_eq!(menu_items(Screen::Title, Overlay::OnlineJoin, MenuContext::default()), [CodeField, JoinNow, Back]);

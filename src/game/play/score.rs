@@ -2,7 +2,8 @@
 //! derived from the rules' finished games, one entry per game, so undo, redo, resign and
 //! colour swaps keep it exact: a result undone is taken back, a result redone counts once, and
 //! "you" is whichever colour you played in that game. Lessons, puzzles, games of two people and
-//! games the computer plays itself are not scored.
+//! games the computer plays itself are not scored, and neither is a game first seen already
+//! over (a finished game opened from the saved games: its win was counted when it was played).
 
 use crate::ai::Level;
 use crate::game::play::authority::Rules;
@@ -14,6 +15,8 @@ use std::collections::BTreeMap;
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Score {
     results: BTreeMap<u64, (Level, bool)>,
+    /// Games seen unfinished in this run: only their results count.
+    played: std::collections::BTreeSet<u64>,
 }
 
 impl Score {
@@ -24,10 +27,12 @@ impl Score {
             return;
         }
         match rules.winner() {
-            Some(winner) => {
+            Some(winner) if self.played.contains(&rules.game_id) => {
                 self.results.insert(rules.game_id, (level, winner == you));
             }
+            Some(_) => {}
             None => {
+                self.played.insert(rules.game_id);
                 self.results.remove(&rules.game_id);
             }
         }
@@ -78,6 +83,7 @@ mod tests {
         let you_black = GameSetup::play(geo, [Controller::Human, Controller::Ai(Level::Hard)]);
         let mut score = Score::default();
         let mut r = rules(you_black, 1);
+        score.follow(&r);
         let mv = r.game.legal_moves()[0];
         r.game.play(mv).unwrap();
         score.follow(&r);
@@ -91,11 +97,13 @@ mod tests {
         assert_eq!(score.against(Level::Hard), (1, 0), "redone, it counts once");
         // The next game, you playing White: Black (the computer) wins it.
         let mut r2 = rules(you_black.swapped(), 2);
+        score.follow(&r2);
         r2.game.play(mv).unwrap();
         score.follow(&r2);
         assert_eq!(score.against(Level::Hard), (1, 1), "the computer's win, not yours");
         // A resignation counts, and its undo takes it back.
         let mut r3 = rules(you_black, 3);
+        score.follow(&r3);
         r3.resigned = Some(Side::Black);
         score.follow(&r3);
         assert_eq!(score.against(Level::Hard), (1, 2));
@@ -103,6 +111,25 @@ mod tests {
         score.follow(&r3);
         assert_eq!(score.against(Level::Hard), (1, 1));
         assert_eq!(score.against(Level::Easy), (0, 0), "other levels keep their own tally");
+    }
+
+    #[test]
+    fn a_finished_game_opened_from_the_saved_games_is_not_counted_again() {
+        let geo = Geometry::new(1, 4).unwrap();
+        let you_black = GameSetup::play(geo, [Controller::Human, Controller::Ai(Level::Hard)]);
+        let mut score = Score::default();
+        // Won in this run: one win.
+        let mut r = rules(you_black, 1);
+        score.follow(&r);
+        let mv = r.game.legal_moves()[0];
+        r.game.play(mv).unwrap();
+        score.follow(&r);
+        assert_eq!(score.against(Level::Hard), (1, 0));
+        // The same game saved and opened again: a new game number, already over.
+        let mut opened = rules(you_black, 2);
+        opened.game.play(mv).unwrap();
+        score.follow(&opened);
+        assert_eq!(score.against(Level::Hard), (1, 0), "the win was counted when it was played");
     }
 
     #[test]

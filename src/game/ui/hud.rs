@@ -313,11 +313,15 @@ struct Line {
     detail: Option<Msg>,
 }
 
-/// The third line: nothing while reviewing; else that a hint is being looked for, the hint
-/// for this position, or the notice while it lasts.
+/// The third line: nothing while reviewing; else a fresh refusal or lesson hint (it answers
+/// what the player just did, so it goes before a hint shown earlier), that a hint is being
+/// looked for, the hint for this position, or the notice (the computer's move) while it lasts.
 fn third_line(reviewing: bool, hints: &HintState, rules: &Rules, notice: &Notice) -> Option<Line> {
     if reviewing {
         return None;
+    }
+    if notice.left > 0.0 && !notice.board_only {
+        return Some(Line { text: notice.text.clone(), warning: notice.warning, detail: None });
     }
     if hints.thinking() {
         return Some(Line { text: Msg::new("hint-looking"), warning: false, detail: None });
@@ -381,6 +385,7 @@ mod tests {
     fn against_the_computer_the_bar_shows_the_score_at_its_level_and_otherwise_the_move() {
         let mut vs = played(GameSetup::versus(Level::Hard, Side::Black), 3);
         let mut score = Score::default();
+        score.follow(&vs);
         vs.resigned = Some(Side::White);
         score.follow(&vs);
         let (long, short) = score_words(&vs, &score, 3);
@@ -406,7 +411,7 @@ mod tests {
     }
 
     #[test]
-    fn the_third_line_shows_the_hint_for_this_position_or_else_the_notice() {
+    fn the_third_line_shows_a_fresh_refusal_then_the_hint_for_this_position_then_the_computer_s_move() {
         let rules = played(GameSetup::default(), 2);
         let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0, board_only: false };
         let mut hints = HintState::default();
@@ -415,7 +420,14 @@ mod tests {
         let best = rules.legal_moves()[0];
         let analysis = Analysis { best: Some(best), outlook: Outlook::Score(200), pv: Vec::new(), depth: 8 };
         hints.shown = Some((rules.generation, analysis.clone()));
-        let line = third_line(false, &hints, &rules, &notice).unwrap();
+        // A refusal answers what the player just did: it goes before the hint shown earlier.
+        assert_eq!(third_line(false, &hints, &rules, &notice).unwrap().text, Msg::new("refuse-wait"));
+        // Once it has gone, or beside the computer's last move, the hint shows.
+        let played_notice =
+            Notice { text: Msg::new("notice-played"), warning: false, left: f32::INFINITY, board_only: true };
+        let line = third_line(false, &hints, &rules, &played_notice).unwrap();
+        assert_eq!(line.text, hint_words(&rules.game, best, Outlook::Score(200)));
+        let line = third_line(false, &hints, &rules, &Notice { left: 0.0, ..notice.clone() }).unwrap();
         assert_eq!(line.text, hint_words(&rules.game, best, Outlook::Score(200)));
         assert_eq!(line.detail, Some(Msg::new("hint-detail-score").text("score", "+200")));
         // A hint for another position is not shown; nothing is while reviewing.

@@ -39,7 +39,10 @@ pub(super) fn collect_notices(
         if std::mem::take(&mut *refusal_shown) || notice.left.is_infinite() {
             notice.left = 0.0;
         }
-        if let Controller::Ai(_) = rules.controller(m.mover) {
+        // Said for the person who plays next (watching, the status line already says it).
+        if let (Controller::Ai(_), Controller::Human) =
+            (rules.controller(m.mover), rules.controller(m.mover.opponent()))
+        {
             let text = Msg::new("notice-played")
                 .sub("who", player_name(&rules.setup, m.mover))
                 .text("move", move_to_string(rules.game.geometry(), m.mv));

@@ -6,7 +6,7 @@ use super::analysis::{ANALYSIS_CAPTION_ROOM, analysis_view};
 use super::how_to_play::how_to_play_page;
 use super::palette;
 use super::panels::{PanelFacts, panel_words};
-use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_cues};
+use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_below_row};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, ScrollPage, context, menu_items};
 use crate::game::modes::analysis::GameAnalysis;
@@ -274,7 +274,7 @@ fn panel_menu(
     adjusted: &mut Vec<MenuAdjust>,
 ) {
     let (overlay, items) = (panel.overlay, &panel.items);
-    let max_height = (panel.window.y - ui.min_rect().height() - 80.0).max(120.0);
+    let mut max_height = (panel.window.y - ui.min_rect().height() - 80.0).max(120.0);
     let spacing = ui.spacing().item_spacing.y;
     // Buttons shrink (to a point) before a menu scrolls: a last item hidden below went unseen.
     let size = match overlay {
@@ -282,9 +282,17 @@ fn panel_menu(
         _ if overlay.is_page() => ButtonSize::for_height(panel.window.y),
         _ => ButtonSize::for_height(panel.window.y).to_fit(items.len(), max_height, spacing),
     };
-    let needed = if overlay.is_page() { max_height } else { 0.0 }
-        + items.len() as f32 * (size.height + spacing)
+    let buttons = items.len() as f32 * (size.height + spacing);
+    if overlay.is_page() {
+        // A page scrolls above its Back, which stays in view.
+        max_height = (max_height - buttons).max(80.0);
+    }
+    let needed = if overlay.is_page() { max_height } else { buttons }
         + if overlay == Overlay::Load { panel.saves.entries.len() as f32 * (52.0 - size.height) } else { 0.0 };
+    if needed > max_height {
+        // Room for the "more below" line under what scrolls.
+        max_height -= MORE_ROW;
+    }
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt(format!("menu {overlay:?}"))
         .max_height(max_height)
@@ -300,23 +308,39 @@ fn panel_menu(
         match overlay {
             Overlay::HowToPlay => how_to_play_page(ui, panel.tr),
             Overlay::About => about_page(ui, panel.tr),
-            _ => {}
-        }
-        if overlay != Overlay::Load {
-            menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted);
-            return;
-        }
-        // The saved games' rows, then the rest of the menu (its focus counted after them).
-        save_rows(ui, panel.saves, panel.tr, focus, moved, chosen);
-        let rest: Vec<MenuItem> = items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
-        let offset = items.len() - rest.len();
-        let mut sub = MenuFocus { index: focus.index.wrapping_sub(offset) };
-        menu_buttons(ui, &rest, panel.label, &panel.can, size, &mut sub, moved, chosen, adjusted);
-        if sub.index != focus.index.wrapping_sub(offset) {
-            focus.index = sub.index + offset;
+            Overlay::Load => load_rows(ui, panel, size, focus, chosen, adjusted),
+            _ => menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted),
         }
     });
-    more_cues(ui, &output, panel.tr);
+    if needed > max_height {
+        more_below_row(ui, &output, MORE_ROW, panel.tr);
+    }
+    if overlay.is_page() {
+        menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted);
+    }
+}
+
+/// The height of the line that says a menu has more below.
+const MORE_ROW: f32 = 20.0;
+
+/// The saved games' rows, then the rest of the menu (its focus counted after them).
+fn load_rows(
+    ui: &mut egui::Ui,
+    panel: &Panel,
+    size: ButtonSize,
+    focus: &mut MenuFocus,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) {
+    let items = &panel.items;
+    save_rows(ui, panel.saves, panel.tr, focus, panel.moved, chosen);
+    let rest: Vec<MenuItem> = items.iter().copied().filter(|i| !matches!(i, MenuItem::OpenSave(_))).collect();
+    let offset = items.len() - rest.len();
+    let mut sub = MenuFocus { index: focus.index.wrapping_sub(offset) };
+    menu_buttons(ui, &rest, panel.label, &panel.can, size, &mut sub, panel.moved, chosen, adjusted);
+    if sub.index != focus.index.wrapping_sub(offset) {
+        focus.index = sub.index + offset;
+    }
 }
 
 /// The saved games as rows of two lines (what and when), each with a Delete button.

@@ -121,6 +121,44 @@ pub(super) fn menu_buttons(
     }
 }
 
+/// A line under a scroll area, `height` high, that says "more below" (with an arrow each
+/// side) while it hides more than it shows below, and is left empty (its room kept, so nothing
+/// moves) once scrolled to the end.
+pub(super) fn more_below_row<R>(
+    ui: &mut egui::Ui,
+    output: &egui::scroll_area::ScrollAreaOutput<R>,
+    height: f32,
+    tr: &Tr,
+) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    let hidden = output.content_size.y - output.state.offset.y - output.inner_rect.height();
+    if hidden > 1.0 {
+        let painter = ui.painter_at(rect.expand(2.0));
+        let text = painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            tr.t("scroll-more-below"),
+            egui::FontId::proportional(14.0),
+            palette::FOCUS,
+        );
+        arrows(&painter, text, false);
+    }
+}
+
+/// A small triangle each side of `text`, pointing up or down (drawn: the fonts may lack one).
+fn arrows(painter: &egui::Painter, text: egui::Rect, up: bool) {
+    for x in [text.left() - 12.0, text.right() + 12.0] {
+        let (c, h) = (egui::pos2(x, text.center().y), 5.0);
+        let tip = if up { -h } else { h };
+        let points = vec![
+            egui::pos2(c.x - h, c.y - tip / 2.0),
+            egui::pos2(c.x + h, c.y - tip / 2.0),
+            egui::pos2(c.x, c.y + tip / 2.0),
+        ];
+        painter.add(egui::Shape::convex_polygon(points, palette::FOCUS, egui::Stroke::NONE));
+    }
+}
+
 /// Over a scroll area that has more above or below than it shows: a shaded edge with an arrow
 /// and "more", so a menu's hidden items are never a secret (the scroll bar alone was missed).
 pub(super) fn more_cues<R>(ui: &egui::Ui, output: &egui::scroll_area::ScrollAreaOutput<R>, tr: &Tr) {
@@ -157,17 +195,7 @@ pub(super) fn more_cues<R>(ui: &egui::Ui, output: &egui::scroll_area::ScrollArea
             egui::FontId::proportional(14.0),
             palette::FOCUS,
         );
-        // An arrow each side, drawn (not a glyph: the fonts may lack one).
-        for x in [text.left() - 12.0, text.right() + 12.0] {
-            let (c, h) = (egui::pos2(x, text.center().y), 5.0);
-            let tip = if top { -h } else { h };
-            let points = vec![
-                egui::pos2(c.x - h, c.y - tip / 2.0),
-                egui::pos2(c.x + h, c.y - tip / 2.0),
-                egui::pos2(c.x, c.y + tip / 2.0),
-            ];
-            painter.add(egui::Shape::convex_polygon(points, palette::FOCUS, egui::Stroke::NONE));
-        }
+        arrows(&painter, text, top);
     }
 }
 
