@@ -15,7 +15,9 @@ REPO=$(pwd)
 export CARGO_TERM_COLOR=never
 TARGET_DIR=${CARGO_TARGET_DIR:-$REPO/target}
 OUT=$REPO/target/dist
-STAGE=$OUT/stage
+# cargo-deb reads the asset paths `target/...` of Cargo.toml as paths in cargo's target
+# directory, so the files are staged there, beside the dist build.
+STAGE=$TARGET_DIR/dist/stage
 VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 ARCH=$(dpkg --print-architecture 2>/dev/null || uname -m)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
