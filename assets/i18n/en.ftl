@@ -140,8 +140,8 @@ hud-menu-keys = Esc, Start
 hud-moves = Moves
 hud-moves-tip = The move list; click a move to see it
 # $n: moves played; $left, $right: the players' names; $b, $w: their wins since the game started
-hud-score = Move { $n } · { $left } { $b } – { $w } { $right }
-hud-score-short = Move { $n } · { $b }–{ $w }
+hud-score = Move { $n } · games: { $left } { $b } – { $w } { $right }
+hud-score-short = Move { $n } · games { $b }–{ $w }
 hud-back-to-game = Back to game
 hud-back-keys = Esc, B
 # $total: moves in the game; $k: the move shown
