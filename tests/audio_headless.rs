@@ -18,7 +18,13 @@ fn app() -> App {
     app.insert_resource(Settings { volume: 0.8, ..Settings::default() });
     core_plugin(&mut app);
     konane::game::audio::plugin(&mut app);
-    app.update();
+    // The sounds are made on a thread: wait until they are there (a state, not a time).
+    let start = Instant::now();
+    while !app.world().contains_resource::<konane::game::audio::Sounds>() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the sounds were never made");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
     app
 }
 

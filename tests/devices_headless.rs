@@ -655,10 +655,16 @@ fn the_title_s_board_is_there_on_every_visit() {
     for _ in 0..3 {
         app.update();
     }
-    use konane::game::board::textures::Textures;
+    use konane::game::board::textures::{TextureSets, Textures};
     let old = app.world().resource::<Textures>().slab.clone();
     let theme = app.world().resource::<konane::game::platform::settings::Settings>().theme;
     let other = *konane::game::platform::settings::Theme::ALL.iter().find(|t| **t != theme).unwrap();
+    // The other theme's textures are made on a thread: wait for them (a state, not a time).
+    let start = std::time::Instant::now();
+    while !app.world().resource::<TextureSets>().has(other) {
+        assert!(start.elapsed() < Duration::from_secs(60), "the other theme's textures never came");
+        app.update();
+    }
     app.world_mut().write_message(konane::game::platform::settings::EditSettings::new(move |s| s.theme = other));
     for _ in 0..3 {
         app.update();

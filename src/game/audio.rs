@@ -45,7 +45,7 @@ pub(crate) fn cues_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, make_sounds).add_systems(
         Update,
-        (cues_from_the_game, play_cues, follow_volume, expire_voices)
+        (receive_sounds, cues_from_the_game, play_cues, follow_volume, expire_voices)
             .chain()
             .in_set(crate::game::play::screen::GameSet::Presentation),
     );
@@ -66,15 +66,53 @@ fn toggle_mute(
     }
 }
 
-fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+/// The sounds as WAV bytes with their lengths, made on a thread: nothing needs them before
+/// the first frame, which they would delay by some 40 ms.
+#[derive(Resource)]
+struct PendingSounds(std::sync::Mutex<std::sync::mpsc::Receiver<Vec<(Effect, Vec<u8>, f32)>>>);
+
+fn make_sounds(mut commands: Commands) {
+    let synthesise = || {
+        Effect::all()
+            .into_iter()
+            .map(|effect| {
+                let samples = render(effect);
+                let seconds = samples.len() as f32 / crate::synth::RATE as f32;
+                (effect, wav(&samples), seconds)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (send, receive) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new().name("sounds".into()).spawn(move || {
+        let _ = send.send(synthesise());
+    });
+    let receive = match spawned {
+        Ok(_) => receive,
+        Err(_) => {
+            // No thread to be had: made here instead.
+            let (send, receive) = std::sync::mpsc::channel();
+            let _ = send.send(synthesise());
+            receive
+        }
+    };
+    commands.insert_resource(PendingSounds(std::sync::Mutex::new(receive)));
+}
+
+/// The sounds made on their thread become audio sources (until then, cues are silent).
+fn receive_sounds(
+    mut commands: Commands,
+    pending: Option<Res<PendingSounds>>,
+    mut sources: ResMut<Assets<AudioSource>>,
+) {
+    let Some(pending) = pending else { return };
+    let Some(made) = pending.0.lock().ok().and_then(|r| r.try_recv().ok()) else { return };
     let mut sounds = Sounds::default();
-    for effect in Effect::all() {
-        let samples = render(effect);
-        let seconds = samples.len() as f32 / crate::synth::RATE as f32;
-        let handle = sources.add(AudioSource { bytes: Arc::from(wav(&samples)) });
+    for (effect, bytes, seconds) in made {
+        let handle = sources.add(AudioSource { bytes: Arc::from(bytes) });
         sounds.0.insert(effect, (handle, seconds));
     }
     commands.insert_resource(sounds);
+    commands.remove_resource::<PendingSounds>();
 }
 
 /// Cues that come from the state of play rather than from an animation: a stone lifted or
