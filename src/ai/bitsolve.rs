@@ -132,7 +132,8 @@ impl Table {
     /// Only if not even 4 KiB can be had.
     pub fn new(bytes: usize) -> Table {
         let mut bytes = match crate::memory::available() {
-            Some(free) => bytes.min((free / 2).min(usize::MAX as u64) as usize),
+            // Never more than a quarter of the memory left (the game runs beside it).
+            Some(free) => bytes.min((free / 4).min(usize::MAX as u64) as usize),
             None => bytes,
         };
         loop {

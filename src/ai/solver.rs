@@ -81,7 +81,7 @@ impl Solver {
     pub fn new(bits: u32) -> Solver {
         let mut bits = bits.min(usize::BITS - 4);
         if let Some(free) = crate::memory::available() {
-            while bits > 10 && (8u64 << bits) > free / 2 {
+            while bits > 10 && (8u64 << bits) > free / 4 {
                 bits -= 1;
             }
         }
