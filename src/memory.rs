@@ -98,19 +98,8 @@ pub fn zeroed_atomics(len: usize) -> Option<Vec<AtomicU64>> {
 /// `len` zeroed words, or `None` if the memory cannot be had. The system's zeroed pages are
 /// used as they are (nothing is written), so untouched parts of a large table cost nothing.
 pub fn zeroed_words(len: usize) -> Option<Vec<u64>> {
-    if len == 0 {
-        return Some(Vec::new());
-    }
-    let layout = std::alloc::Layout::array::<u64>(len).ok()?;
-    // SAFETY: the layout has a non-zero size; all-zero bytes are valid `u64`s; the vector owns
-    // memory of the global allocator with exactly this layout (capacity and length `len`).
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut u64;
-        if ptr.is_null() {
-            return None;
-        }
-        Some(Vec::from_raw_parts(ptr, len, len))
-    }
+    // SAFETY: all-zero bytes are valid `u64`s.
+    unsafe { zeroed_table::<u64>(len) }
 }
 
 /// `len` all-zero values, or `None` if the memory cannot be had. Like [`zeroed_words`], the

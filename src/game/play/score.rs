@@ -77,16 +77,21 @@ mod tests {
         r
     }
 
-    #[test]
-    fn a_win_counts_once_through_undo_and_redo_and_follows_your_colour() {
-        let geo = Geometry::new(1, 4).unwrap();
-        let you_black = GameSetup::play(geo, [Controller::Human, Controller::Ai(Level::Hard)]);
-        let mut score = Score::default();
+    /// You (Black) against Hard, and game 1 followed from its start to your win.
+    fn won_in_this_run(score: &mut Score) -> (GameSetup, Rules, crate::rules::Move) {
+        let you_black = GameSetup::play(Geometry::new(1, 4).unwrap(), [Controller::Human, Controller::Ai(Level::Hard)]);
         let mut r = rules(you_black, 1);
         score.follow(&r);
         let mv = r.game.legal_moves()[0];
         r.game.play(mv).unwrap();
         score.follow(&r);
+        (you_black, r, mv)
+    }
+
+    #[test]
+    fn a_win_counts_once_through_undo_and_redo_and_follows_your_colour() {
+        let mut score = Score::default();
+        let (you_black, mut r, mv) = won_in_this_run(&mut score);
         score.follow(&r);
         assert_eq!(score.against(Level::Hard), (1, 0));
         r.game.undo();
@@ -115,19 +120,12 @@ mod tests {
 
     #[test]
     fn a_finished_game_opened_from_the_saved_games_is_not_counted_again() {
-        let geo = Geometry::new(1, 4).unwrap();
-        let you_black = GameSetup::play(geo, [Controller::Human, Controller::Ai(Level::Hard)]);
         let mut score = Score::default();
         // Won in this run: one win.
-        let mut r = rules(you_black, 1);
-        score.follow(&r);
-        let mv = r.game.legal_moves()[0];
-        r.game.play(mv).unwrap();
-        score.follow(&r);
+        let (_, r, _) = won_in_this_run(&mut score);
         assert_eq!(score.against(Level::Hard), (1, 0));
         // The same game saved and opened again: a new game number, already over.
-        let mut opened = rules(you_black, 2);
-        opened.game.play(mv).unwrap();
+        let opened = Rules { game_id: 2, ..r };
         score.follow(&opened);
         assert_eq!(score.against(Level::Hard), (1, 0), "the win was counted when it was played");
     }
