@@ -305,7 +305,7 @@ load-no-saves-here = This run keeps no saved games.
 notice-copied = Record copied to the clipboard
 notice-not-copied = Not copied: { $why }
 notice-no-save-dir = Not saved: this run keeps no saved games (start it with --data-dir)
-notice-saved = Saved — find it under Load game ({ $date })
+notice-saved = Saved — on the title, More ways to play, then Load game ({ $date })
 notice-not-saved = Not saved to { $path }: { $why }
 
 ## How to play, on one page

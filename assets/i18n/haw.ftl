@@ -267,7 +267,7 @@ load-no-saves-here = ʻAʻole mālama kēia holo ʻana i nā pāʻani.
 notice-copied = Ua kope ʻia ka moʻolelo
 notice-not-copied = ʻAʻole i kope ʻia: { $why }
 notice-no-save-dir = ʻAʻole i mālama ʻia: ʻaʻole mālama kēia holo ʻana i nā pāʻani (e hoʻomaka me --data-dir)
-notice-saved = Ua mālama ʻia — aia ma Wehe i ka pāʻani ({ $date })
+notice-saved = Ua mālama ʻia — ma Nā ʻano pāʻani ʻē aʻe, a laila Wehe i ka pāʻani ({ $date })
 notice-not-saved = ʻAʻole i mālama ʻia ma { $path }: { $why }
 
 ## Nā lula ma ka ʻaoʻao hoʻokahi

@@ -276,7 +276,7 @@ load-no-saves-here = Deze sessie bewaart geen spellen.
 notice-copied = Partij gekopieerd naar het klembord
 notice-not-copied = Niet gekopieerd: { $why }
 notice-no-save-dir = Niet opgeslagen: deze sessie bewaart geen spellen (start met --data-dir)
-notice-saved = Opgeslagen — je vindt het onder Spel laden ({ $date })
+notice-saved = Opgeslagen — op het titelscherm: Meer manieren om te spelen, dan Spel laden ({ $date })
 notice-not-saved = Niet opgeslagen in { $path }: { $why }
 
 ## De spelregels op één bladzijde
