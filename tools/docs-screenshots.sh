@@ -120,7 +120,8 @@ stale=()
 if [ ${#failed[@]} -eq 0 ] && [ -z "${ONLY:-}" ] && [ -d "$REPO/docs/screenshots" ] &&
     [ "$OUT" = "$(cd "$REPO/docs/screenshots" && pwd)" ]; then
     made=$(printf '%s\n' "${written[@]}")
-    for ref in $(cd "$REPO" && grep -oh 'screenshots/[A-Za-z0-9._/-]*\.png' README.md docs/*.md | sort -u); do
+    # Only docs/screenshots/ (`online-screenshots/` is made by tools/online-screenshots.sh).
+    for ref in $(cd "$REPO" && grep -oh '[(/]screenshots/[A-Za-z0-9._/-]*\.png' README.md docs/*.md | cut -c2- | sort -u); do
         grep -qxF "${ref#screenshots/}" <<<"$made" || stale+=("${ref#screenshots/} (shown in the docs, made by no scene)")
     done
     while IFS= read -r f; do
