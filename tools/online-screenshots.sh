@@ -11,7 +11,7 @@ set -euo pipefail
 BIN=${1:?usage: $0 BIN}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; wait; rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; wait; rm -rf "$work"' EXIT
 mkdir -p "$work/shots"
 HOST_WINDOW=${HOST_WINDOW:-1280x800}
 GUEST_WINDOW=${GUEST_WINDOW:-600x900}
