@@ -445,8 +445,8 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     assert_eq!(overlay(&app), Overlay::Lessons);
     pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::None);
-    // In a game: Start, then How to play (fifth in the pause menu of a game not yet begun,
-    // which has nothing to resign); B goes back to the pause menu.
+    // In a game: Start, then How to play (fifth that can be chosen in the pause menu of a game
+    // not yet begun: Resign is there, greyed, and passed over); B goes back to the pause menu.
     pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Up);
     pad.press(&mut app, Press::Choose);
@@ -461,6 +461,52 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     assert_eq!(overlay(&app), Overlay::HowToPlay);
     pad.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::Pause);
+}
+
+/// How many `ScrollPage` messages were sent (the window's UI would scroll the page by them).
+#[derive(Resource, Default)]
+struct PageScrolls(i32);
+
+#[test]
+fn about_opens_from_the_settings_scrolls_with_up_and_down_and_back_returns_with_a_pad_or_keys() {
+    use konane::game::menus::{MenuFocus, ScrollPage};
+    for kind in ["pad", "keys"] {
+        let (mut app, device) = app_with(kind);
+        app.init_resource::<PageScrolls>().add_systems(
+            Update,
+            |mut read: MessageReader<ScrollPage>, mut seen: ResMut<PageScrolls>| {
+                seen.0 += read.read().map(|s| s.0).sum::<i32>();
+            },
+        );
+        // Title: Settings is the sixth item that can be chosen; in it, About is just above Back.
+        for _ in 0..5 {
+            device.press(&mut app, Press::Down);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Settings, "{kind}");
+        for _ in 0..2 {
+            device.press(&mut app, Press::Up);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::About, "{kind}");
+        // Down and up scroll the page; the focus stays on its Back.
+        for _ in 0..3 {
+            device.press(&mut app, Press::Down);
+        }
+        device.press(&mut app, Press::Up);
+        assert_eq!(app.world().resource::<PageScrolls>().0, 2, "{kind}: three down, one up");
+        assert_eq!(overlay(&app), Overlay::About, "{kind}");
+        assert_eq!(app.world().resource::<MenuFocus>().index, 0);
+        // Back (B or Esc) returns to the settings; Choose on the page's Back does too.
+        device.press(&mut app, Press::Back);
+        assert_eq!(overlay(&app), Overlay::Settings, "{kind}");
+        for _ in 0..2 {
+            device.press(&mut app, Press::Up);
+        }
+        device.press(&mut app, Press::Choose);
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Settings, "{kind}");
+    }
 }
 
 /// Presses the pad's Start button.
