@@ -326,10 +326,9 @@ const MAX_SCRIPT_STEP: std::time::Duration = std::time::Duration::from_millis(33
 
 /// The script driver: runs the [`Script`] resource, writing screenshots to [`ScreenshotDir`].
 pub fn plugin(app: &mut App) {
-    // The window's plugin has the render world report it; a headless app has none (and never
-    // finishes a `wait-rendered`).
-    app.init_resource::<RenderReady>()
-        .init_resource::<PendingShots>()
+    // A headless app has no render world (and never finishes a `wait-rendered`).
+    crate::game::platform::window::watch_renderer(app);
+    app.init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
         .add_systems(Update, run_script.in_set(crate::game::board::input::InputStage::Record));
 }
@@ -793,7 +792,8 @@ const QUICK_FRAMES: u32 = 3;
 const QUICK_FRAME: f32 = 0.1;
 
 pub(crate) fn startup_log_plugin(app: &mut App) {
-    app.init_resource::<RenderReady>().add_systems(Last, record_startup);
+    crate::game::platform::window::watch_renderer(app);
+    app.add_systems(Last, record_startup);
 }
 
 /// The first frame with the window shown, the title's menu drawn over the board and every

@@ -176,45 +176,38 @@ fn generate(mut commands: Commands, mut images: ResMut<Assets<Image>>, settings:
     commands.insert_resource(marks);
 }
 
-/// A theme made on its thread becomes a texture set; if it is the one the player has picked
-/// meanwhile, it is shown at once.
+/// A theme made on its thread becomes a texture set (shown by [`follow_theme`] if it is the
+/// one the player has picked meanwhile).
 fn receive_themes(
     pending: Option<Res<PendingThemes>>,
     marks: Option<Res<SharedMarks>>,
     mut themes: Option<ResMut<TextureSets>>,
     mut images: ResMut<Assets<Image>>,
-    settings: Res<Settings>,
-    mut textures: Option<ResMut<Textures>>,
-    mut resets: MessageWriter<BoardReset>,
 ) {
     let (Some(pending), Some(marks), Some(themes)) = (pending, marks, themes.as_mut()) else { return };
     let Ok(receiver) = pending.0.lock() else { return };
     while let Ok(px) = receiver.try_recv() {
         let theme = px.theme;
         let made = marks.textures(px, &mut images);
-        if settings.theme == theme
-            && let Some(textures) = textures.as_mut()
-        {
-            **textures = made.clone();
-            resets.write(BoardReset);
-        }
         themes.0.push((theme, made));
     }
 }
 
-/// A new theme: its textures become the current ones, and the board is rebuilt with them.
+/// A new theme (or the picked theme's textures arriving from their thread): its textures
+/// become the current ones, and the board is rebuilt with them. The one writer of
+/// [`Textures`] after start-up.
 fn follow_theme(
     settings: Res<Settings>,
     themes: Option<Res<TextureSets>>,
     mut textures: ResMut<Textures>,
-    mut shown: Local<Option<Theme>>,
+    mut shown: Local<Option<(Theme, bool)>>,
     mut resets: MessageWriter<BoardReset>,
 ) {
     let Some(themes) = themes else { return };
-    let theme = settings.theme;
-    if shown.is_some_and(|t| t != theme) {
-        *textures = themes.of(theme).clone();
+    let now = (settings.theme, themes.has(settings.theme));
+    if shown.is_some_and(|s| s != now) {
+        *textures = themes.of(now.0).clone();
         resets.write(BoardReset);
     }
-    *shown = Some(theme);
+    *shown = Some(now);
 }

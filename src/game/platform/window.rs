@@ -62,13 +62,21 @@ pub struct Fitted {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<AskedSize>()
+        .add_systems(Update, (fit_to_monitor, remember_place).chain().in_set(GameSet::Presentation));
+}
+
+/// Has the render world report [`RenderReady`] (for scripted runs and the start-up log; once,
+/// however often it is asked). Without a render world it stays not ready.
+pub fn watch_renderer(app: &mut App) {
+    if app.world().contains_resource::<RenderReady>() {
+        return;
+    }
     let ready = RenderReady::default();
     if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
         render.insert_resource(ready.clone()).add_systems(bevy::render::Render, report_render_ready);
     }
-    app.insert_resource(ready)
-        .init_resource::<AskedSize>()
-        .add_systems(Update, (fit_to_monitor, remember_place).chain().in_set(GameSet::Presentation));
+    app.insert_resource(ready);
 }
 
 /// Whether the render world has every pipeline it was asked for ready, as of its last frame:
