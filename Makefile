@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # X server and Mesa's software Vulkan driver for the end-to-end window test.
 BUILD_PKGS := pkg-config libasound2-dev libudev-dev
 RUN_PKGS := libvulkan1 mesa-vulkan-drivers libxkbcommon-x11-0 libx11-6 libxcursor1 libxrandr2 libxi6
-TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils
+TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils postgresql
 
 .PHONY: play test deps test-deps bench lint package package-test
 

@@ -165,9 +165,10 @@ pub struct ServeArgs {
     /// Address to listen on; 0.0.0.0:7411 accepts other machines (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:7411")]
     pub listen: std::net::SocketAddr,
-    /// The database file (created if missing).
+    /// Where games are kept: a SQLite file (created if missing), or a PostgreSQL address
+    /// (postgres://user@host:port/dbname) shared by several servers.
     #[arg(long, default_value = "konane-server.sqlite")]
-    pub database: std::path::PathBuf,
+    pub database: String,
     /// Minutes a game waits for a player who went away before it ends as abandoned.
     #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 7 * 24 * 60), allow_hyphen_values = true)]
     pub keep_minutes: u64,
@@ -880,14 +881,47 @@ fn worker_count(threads: usize, games: usize) -> (usize, Option<String>) {
 /// A match participant.
 #[derive(Clone, Copy, Debug)]
 pub enum PlayerSpec {
-    /// A difficulty level, optionally with its budget overridden and its evaluation replaced
-    /// (`expert-mobility` is Expert with the plain mobility evaluation, for experiments).
-    Level(Level, Option<Duration>, Option<EvalKind>),
+    /// A difficulty level, optionally with its budget overridden, its evaluation replaced
+    /// (`expert-mobility` is Expert with the plain mobility evaluation, for experiments) and
+    /// its tables resized (`expert+tt19+sv21`: log2 entries of the search and solver tables).
+    Level(Level, Option<Duration>, Option<EvalKind>, Tables),
     /// Plain alpha-beta with mobility evaluation under a time budget.
     Baseline(Duration),
     /// Plain alpha-beta with mobility evaluation to a fixed depth, without a clock
     /// (`baseline-d6`).
     BaselineDepth(u32),
+}
+
+/// A player's table sizes when not its level's (log2 entries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tables {
+    /// The search table.
+    pub tt: Option<u32>,
+    /// The endgame solver's table.
+    pub solver: Option<u32>,
+}
+
+impl Tables {
+    /// Splits `+ttN` and `+svN` off a player's name.
+    fn parse(s: &str) -> Result<(&str, Tables), String> {
+        let mut parts = s.split('+');
+        let name = parts.next().unwrap_or_default();
+        let mut tables = Tables::default();
+        for part in parts {
+            let (slot, digits) = if let Some(d) = part.strip_prefix("tt") {
+                (&mut tables.tt, d)
+            } else if let Some(d) = part.strip_prefix("sv") {
+                (&mut tables.solver, d)
+            } else {
+                return Err(format!("bad player {}: after '+' comes ttN or svN (table sizes)", quoted(s)));
+            };
+            match digits.parse::<u32>() {
+                Ok(n) if (10..=30).contains(&n) => *slot = Some(n),
+                _ => return Err(format!("bad player {}: table sizes are log2 entries from 10 to 30", quoted(s))),
+            }
+        }
+        Ok((name, tables))
+    }
 }
 
 impl PlayerSpec {
@@ -907,6 +941,7 @@ impl PlayerSpec {
             None => (s, move_ms),
         };
         let t = move_ms.map(Duration::from_millis);
+        let (s, tables) = Tables::parse(s)?;
         if s.eq_ignore_ascii_case("baseline") {
             Ok(PlayerSpec::Baseline(t.unwrap_or(Duration::from_millis(2000))))
         } else if let Some(d) = s.strip_prefix("baseline-d") {
@@ -915,18 +950,20 @@ impl PlayerSpec {
                 _ => Err(format!("bad player {}: the fixed depth of baseline-dN must be 1 to 60", quoted(s))),
             }
         } else if let Some(level) = s.strip_suffix("-mobility") {
-            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Mobility)))
+            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Mobility), tables))
         } else if let Some(level) = s.strip_suffix("-full") {
-            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Full)))
+            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Full), tables))
         } else {
-            Ok(PlayerSpec::Level(s.parse()?, t, None))
+            Ok(PlayerSpec::Level(s.parse()?, t, None, tables))
         }
     }
 
     fn build(self, seed: u64) -> Ai {
         match self {
-            PlayerSpec::Level(l, t, eval) => {
+            PlayerSpec::Level(l, t, eval, tables) => {
                 let mut config = l.config();
+                config.tt_bits = tables.tt.unwrap_or(config.tt_bits);
+                config.solver_bits = tables.solver.unwrap_or(config.solver_bits);
                 if let Some(t) = t {
                     config.budget = t;
                 }

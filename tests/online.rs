@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{LIMIT, Server, scratch};
+use common::{LIMIT, Postgres, Server, scratch};
 
 /// Waits for the first event `want` accepts, passing the others to `seen`.
 fn wait_for<T>(s: &Session, what: &str, mut want: impl FnMut(&Event) -> Option<T>) -> T {
@@ -92,6 +92,23 @@ fn play(players: &mut [Player; 2], stop_after: usize, rng: &mut rand::rngs::Smal
     }
 }
 
+/// Both players ask for a rematch of their 6×6 game: both are told the new round, with their
+/// colours swapped.
+fn rematch(players: &mut [Player; 2]) {
+    for p in players.iter() {
+        p.session.send(Command::Rematch);
+    }
+    for p in players.iter_mut() {
+        let colour = wait_for(&p.session, "the rematch", |e| match e {
+            Event::State { game, colour } if game.round == 1 => Some(colour.unwrap()),
+            _ => None,
+        });
+        assert_eq!(colour, p.colour.other());
+        p.colour = colour;
+        p.game = Game::new(Geometry::new(6, 6).unwrap());
+    }
+}
+
 fn host_and_join(addr: &str, size: (u8, u8), host_colour: Colour) -> [Player; 2] {
     let host =
         Player::seated(Session::start(addr.into(), Start::Host { rows: size.0, cols: size.1, colour: host_colour }));
@@ -138,18 +155,7 @@ fn two_players_play_a_whole_game_through_the_server_and_a_watcher_sees_every_mov
     watcher.send(Command::Resign);
     wait_for(&watcher, "the refusal", |e| matches!(e, Event::Refused(ErrorCode::NotSeated, _)).then_some(()));
     // Rematch: both ask, colours swap.
-    for p in &players {
-        p.session.send(Command::Rematch);
-    }
-    for p in &mut players {
-        let colour = wait_for(&p.session, "the rematch", |e| match e {
-            Event::State { game, colour } if game.round == 1 => Some(colour.unwrap()),
-            _ => None,
-        });
-        assert_eq!(colour, p.colour.other());
-        p.colour = colour;
-        p.game = Game::new(Geometry::new(6, 6).unwrap());
-    }
+    rematch(&mut players);
     play(&mut players, 3, &mut rng);
     assert_eq!(players[0].game.ply(), 3);
 }
@@ -490,4 +496,67 @@ fn a_fuzz_run_of_100000_frames_changes_no_game_except_by_legal_moves() {
             }
         }
     });
+}
+
+/// Waits until `p` hears that the other seat is connected.
+fn friend_connected(p: &Player) {
+    let other = p.colour.other();
+    wait_for(&p.session, "the friend's presence", |e| {
+        matches!(e, Event::Presence { colour, connected: true, .. } if *colour == other).then_some(())
+    });
+}
+
+#[test]
+fn two_servers_sharing_postgresql_play_one_game_and_a_killed_one_loses_nothing() {
+    let Some(pg) = Postgres::start("pg-two") else { return };
+    let mut a = Server::start_with(&pg.url, "127.0.0.1:0", &[]);
+    let b = Server::start_with(&pg.url, "127.0.0.1:0", &[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
+    // Hosted on one server, joined on the other: the host hears the friend arrive.
+    let host = Player::seated(Session::start(a.addr.clone(), Start::Host { rows: 6, cols: 6, colour: Colour::Black }));
+    let guest = Player::seated(Session::start(b.addr.clone(), Start::Join { code: host.code.clone() }));
+    assert_eq!(guest.colour, Colour::White);
+    friend_connected(&host);
+    // A watcher on the second server sees the moves made through the first.
+    let watcher = Session::start(b.addr.clone(), Start::Watch { code: host.code.clone() });
+    wait_for(&watcher, "watching", |e| matches!(e, Event::Watching { .. }).then_some(()));
+    let mut players = [host, guest];
+    play(&mut players, 4, &mut rng);
+    assert_eq!(players[0].game, players[1].game);
+    // A take-back asked on one server is answered on the other.
+    players[1].session.send(Command::UndoRequest);
+    wait_for(&players[0].session, "the request", |e| matches!(e, Event::UndoAsked { .. }).then_some(()));
+    players[0].session.send(Command::UndoAnswer(true));
+    for p in &mut players {
+        let view = wait_for(&p.session, "the take-back", |e| match e {
+            Event::State { game, .. } if game.moves.len() == 3 => Some(game.clone()),
+            _ => None,
+        });
+        p.game = view.replay().unwrap();
+    }
+    // The first server is killed: its player comes back through it, restarted on the same
+    // database, at the same position, and the game goes on to its end.
+    let before = players[0].game.clone();
+    a.restart(&[]);
+    let view = wait_for(&players[0].session, "the seat again", |e| match e {
+        Event::Seated { game, .. } => Some(game.clone()),
+        _ => None,
+    });
+    assert_eq!(view.replay().unwrap(), before);
+    play(&mut players, usize::MAX, &mut rng);
+    assert!(players[0].game.legal_moves().is_empty());
+    assert_eq!(players[0].game, players[1].game);
+    let mut seen = 0;
+    while seen < players[0].game.ply() {
+        if let Event::Moved { ply, .. } = wait_for(&watcher, "the watcher's moves", |e| {
+            matches!(e, Event::Moved { .. } | Event::State { .. }).then(|| e.clone())
+        }) {
+            seen = ply as usize + 1;
+        }
+    }
+    // Both ask for a rematch, each on their own server: one new round, colours swapped.
+    rematch(&mut players);
+    play(&mut players, 2, &mut rng);
+    assert_eq!(players[0].game.ply(), 2);
+    drop(b);
 }

@@ -58,6 +58,7 @@ impl Level {
                 temperature: 32.0,
                 slip: 0.35,
                 tt_bits: 12,
+                solver_bits: 0,
             },
             Level::Easy => LevelConfig {
                 budget: ms(400),
@@ -67,6 +68,7 @@ impl Level {
                 temperature: 8.0,
                 slip: 0.08,
                 tt_bits: 14,
+                solver_bits: 0,
             },
             Level::Medium => LevelConfig {
                 budget: ms(600),
@@ -76,6 +78,7 @@ impl Level {
                 temperature: 1.0,
                 slip: 0.01,
                 tt_bits: 16,
+                solver_bits: 0,
             },
             Level::Hard => LevelConfig {
                 budget: ms(800),
@@ -85,6 +88,7 @@ impl Level {
                 temperature: 0.0,
                 slip: 0.0,
                 tt_bits: 18,
+                solver_bits: 0,
             },
             // Measured on 8×8: Expert beats it 80 % of 40 games, it beats Hard 90 % of 40.
             Level::Strong => LevelConfig { budget: ms(100), ..Level::Expert.config() },
@@ -96,6 +100,7 @@ impl Level {
                 temperature: 0.0,
                 slip: 0.0,
                 tt_bits: 20,
+                solver_bits: super::search::SOLVER_BITS,
             },
         }
     }
@@ -136,6 +141,8 @@ pub struct LevelConfig {
     pub slip: f64,
     /// Transposition-table size (log2 entries).
     pub tt_bits: u32,
+    /// The endgame solver's table size (log2 entries), when it has the solver.
+    pub solver_bits: u32,
 }
 
 /// An AI player: a level, a searcher that keeps its tables, and a seeded random source.
@@ -164,7 +171,7 @@ impl Ai {
     pub fn with_config(config: LevelConfig, seed: u64) -> Ai {
         Ai {
             config,
-            searcher: Searcher::new(config.eval, config.tt_bits, config.solver),
+            searcher: Searcher::with_tables(config.eval, config.tt_bits, config.solver.then_some(config.solver_bits)),
             rng: SmallRng::seed_from_u64(seed),
         }
     }
@@ -180,6 +187,7 @@ impl Ai {
             temperature: 0.0,
             slip: 0.0,
             tt_bits: 0,
+            solver_bits: 0,
         };
         Ai::with_config(config, 0)
     }

@@ -142,6 +142,10 @@ fn from_tt(score: i32, ply: i32) -> i32 {
     }
 }
 
+/// The endgame solver's table of a searcher made with [`Searcher::new`] (log2 entries, 8 bytes
+/// each: 32 MiB).
+pub const SOLVER_BITS: u32 = 22;
+
 /// A reusable searcher; keeps its transposition table between calls.
 pub struct Searcher {
     tt: Vec<TtEntry>,
@@ -164,6 +168,12 @@ impl Searcher {
     /// A searcher with `2^tt_bits` table entries (0 disables the table and move ordering,
     /// giving plain alpha-beta).
     pub fn new(eval: EvalKind, tt_bits: u32, with_solver: bool) -> Searcher {
+        Searcher::with_tables(eval, tt_bits, with_solver.then_some(SOLVER_BITS))
+    }
+
+    /// A searcher with `2^tt_bits` table entries and, if `solver_bits` is given, an endgame
+    /// solver with `2^solver_bits` entries (8 bytes each).
+    pub fn with_tables(eval: EvalKind, tt_bits: u32, solver_bits: Option<u32>) -> Searcher {
         // The table is allocated fallibly: if the memory left cannot hold it, a smaller one.
         let mut bits = tt_bits.min(usize::BITS - 8);
         if let Some(free) = crate::memory::available() {
@@ -193,7 +203,7 @@ impl Searcher {
             stopped: false,
             eval,
             use_tt: tt_bits > 0,
-            solver: with_solver.then(|| Solver::new(22)),
+            solver: solver_bits.map(Solver::new),
         }
     }
 

@@ -197,7 +197,8 @@ impl super::ServeArgs {
     /// silent connection closes after `idle_seconds`, and `rate` messages a second are allowed
     /// on average (twice as many at once).
     pub(super) fn config(&self) -> ServerConfig {
-        let mut config = ServerConfig::new(self.listen, self.database.clone());
+        let mut config = ServerConfig::new(self.listen, Default::default());
+        config.database = crate::online::store::Database::parse(&self.database);
         config.keep = Duration::from_secs(self.keep_minutes * 60);
         config.idle = Duration::from_secs(self.idle_seconds);
         config.max_connections_per_address = self.max_connections_per_address;

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod client;
 pub mod code;
 pub mod discovery;
+pub mod postgres;
 pub mod protocol;
 pub mod server;
 pub mod store;

@@ -21,11 +21,12 @@ use tokio_util::bytes::Bytes;
 use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
 
 use super::code;
+use super::postgres::{Note, NoteEv};
 use super::protocol::{
     ClientMsg, Colour, EndReason, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, MIN_BOARD, Outcome,
     PROTOCOL_VERSION, SeatView, ServerMsg, codec, decode_client, encode,
 };
-use super::store::{self, Op, Store, StoredGame};
+use super::store::{Backend, Database, Op, Store, StoredGame};
 use crate::rules::{Game, Geometry, Phase, notation};
 
 /// How the server runs.
@@ -33,8 +34,8 @@ use crate::rules::{Game, Geometry, Phase, notation};
 pub struct ServerConfig {
     /// The address to listen on.
     pub listen: SocketAddr,
-    /// The SQLite file that keeps the games.
-    pub database: PathBuf,
+    /// Where the games are kept: a SQLite file, or PostgreSQL shared with other servers.
+    pub database: Database,
     /// A game whose seat holder has been away this long ends as abandoned.
     pub keep: Duration,
     /// A connection that sends nothing for this long is closed (clients ping every 10 s).
@@ -56,7 +57,7 @@ impl ServerConfig {
     pub fn new(listen: SocketAddr, database: PathBuf) -> ServerConfig {
         ServerConfig {
             listen,
-            database,
+            database: Database::Sqlite(database),
             keep: Duration::from_secs(30 * 60),
             idle: Duration::from_secs(60),
             max_connections_per_address: 64,
@@ -101,6 +102,8 @@ struct Live {
     host: Option<IpAddr>,
     /// When it last had nobody connected.
     empty_since: Option<Instant>,
+    /// Other servers sharing the database that hold each seat, and when they last said so.
+    remote: [HashMap<u64, Instant>; 2],
 }
 
 impl Live {
@@ -126,10 +129,16 @@ impl Live {
             conns: Vec::new(),
             host: None,
             empty_since: Some(now),
+            remote: Default::default(),
         })
     }
 
+    /// The seat has a connection here or on another server sharing the database.
     fn seat_connected(&self, c: Colour) -> bool {
+        self.seat_connected_here(c) || !self.remote[c.index()].is_empty()
+    }
+
+    fn seat_connected_here(&self, c: Colour) -> bool {
         self.conns.iter().any(|(_, s, _)| *s == Some(c))
     }
 
@@ -194,7 +203,11 @@ struct Shared {
     hub: Mutex<Hub>,
     store: Store,
     /// A reading connection, for games not in memory.
-    reader: Mutex<rusqlite::Connection>,
+    reader: Mutex<Box<dyn Backend>>,
+    /// This server's number among the servers sharing a PostgreSQL database (none alone).
+    cluster: Option<u64>,
+    /// Notes of changes made by other servers taken in so far (PostgreSQL only).
+    changes_seen: std::sync::atomic::AtomicU64,
 }
 
 fn unix_now() -> i64 {
@@ -225,6 +238,8 @@ struct Decision {
     state_to_all: bool,
     /// Broadcast to everyone else in the game right away (nothing to keep).
     others: Vec<ServerMsg>,
+    /// Told to the other servers sharing the database, after the commit if there is one.
+    notes: Vec<NoteEv>,
     /// Close the connection after the replies.
     close: bool,
 }
@@ -252,14 +267,32 @@ impl Shared {
         if self.hub.lock().unwrap().games.contains_key(code) {
             return Ok(true);
         }
-        let stored = {
-            let reader = self.reader.lock().unwrap();
-            store::load_code(&reader, code)?
-        };
+        let seen = self.changes_seen.load(std::sync::atomic::Ordering::SeqCst);
+        let stored = self.reader.lock().unwrap().load_code(code)?;
         let Some(stored) = stored else { return Ok(false) };
         let live = Live::from_stored(stored, Instant::now())?;
         self.hub.lock().unwrap().games.entry(code.to_string()).or_insert(live);
+        if self.changes_seen.load(std::sync::atomic::Ordering::SeqCst) != seen {
+            // Another server changed a game while this one was read, and its note found the
+            // game not yet here: read it once more.
+            if let Some(again) = self.reader.lock().unwrap().load_code(code)?
+                && let Some(live) = self.hub.lock().unwrap().games.get_mut(code)
+            {
+                cluster::catch_up(live, code, again);
+            }
+        }
+        // Who holds the seats on the other servers?
+        self.publish(code, NoteEv::Ask);
         Ok(true)
+    }
+
+    /// Tells the other servers sharing the database (none alone) what happened to `code`,
+    /// in order with the changes queued before.
+    fn publish(&self, code: &str, ev: NoteEv) {
+        if let Some(from) = self.cluster {
+            let note = Note { from, code: code.to_string(), ev }.to_text();
+            drop(self.store.queue(Op::Notify { note }));
+        }
     }
 
     fn decide(&self, conn: &mut Conn, msg: ClientMsg) -> Decision {
@@ -362,6 +395,7 @@ impl Shared {
             away_since: [None; 2],
             host: Some(conn.peer),
             empty_since: None,
+            remote: Default::default(),
         };
         let view = live.view(&code);
         hub.games.insert(code.clone(), live);
@@ -404,6 +438,7 @@ impl Shared {
         let mut d = Decision::default();
         if let Some(c) = seat {
             live.away_since[c.index()] = None;
+            d.notes.push(NoteEv::Presence { colour: c, connected: true });
             if was_connected == Some(false) {
                 d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true });
             }
@@ -424,23 +459,19 @@ impl Shared {
     }
 
     /// Rules on a message of a seated player, queues what changed to the store, and waits
-    /// for the first change before the rest goes out.
+    /// for its commit before the rest goes out.
     fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg) -> Decision {
         let Ruling { mut decision, keep } = rule(code, seat, live, msg, unix_now());
-        let mut done = None;
-        for op in keep {
-            let receipt = self.store.queue(op);
-            done.get_or_insert(receipt);
-        }
-        if let Some(done) = done {
-            decision.commit = Some((code.to_string(), done));
+        if !keep.is_empty() {
+            decision.commit = Some((code.to_string(), self.store.queue_all(keep)));
         }
         decision
     }
 }
 
-/// What a message of a seated player was ruled to do: the replies, and the changes to keep.
-/// The first change is committed before `after`, `broadcast` and `state_to_all` go out.
+/// What a message of a seated player was ruled to do: the replies, and the changes to keep
+/// (together, in one transaction), committed before `after`, `broadcast` and `state_to_all`
+/// go out.
 struct Ruling {
     decision: Decision,
     keep: Vec<Op>,
@@ -559,7 +590,8 @@ fn on_undo_request(seat: Colour, live: &mut Live) -> Ruling {
     }
     live.undo_asked = Some(seat);
     let msg = ServerMsg::UndoAsked { by: seat };
-    Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() })
+    let notes = vec![NoteEv::UndoAsked { by: seat }];
+    Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], notes, ..Default::default() })
 }
 
 /// Answering the opponent's take-back request: declined is said to both; allowed takes the
@@ -571,7 +603,8 @@ fn on_undo_answer(code: &str, seat: Colour, live: &mut Live, accept: bool) -> Ru
     live.undo_asked = None;
     if !accept {
         let msg = ServerMsg::UndoDeclined { by: seat };
-        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() });
+        let notes = vec![NoteEv::UndoDeclined { by: seat }];
+        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], notes, ..Default::default() });
     }
     let Some(to) = take_back_to(&live.game, asker) else {
         return Ruling::refuse(ErrorCode::NoUndo, "there is no move to take back");
@@ -593,12 +626,14 @@ fn on_rematch(code: &str, seat: Colour, live: &mut Live) -> Ruling {
     live.rematch[seat.index()] = true;
     if live.rematch != [true, true] {
         let msg = ServerMsg::RematchAsked { by: seat };
-        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], ..Default::default() });
+        let notes = vec![NoteEv::RematchAsked { by: seat }];
+        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], notes, ..Default::default() });
     }
     live.round += 1;
     live.rematch = [false; 2];
     live.tokens.swap(0, 1);
     live.away_since.swap(0, 1);
+    live.remote.swap(0, 1);
     for (_, s, _) in live.conns.iter_mut() {
         *s = s.map(Colour::other);
     }
@@ -659,6 +694,8 @@ fn take_back_to(game: &Game, asker: Colour) -> Option<usize> {
     Some(last)
 }
 
+mod cluster;
+
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
@@ -667,6 +704,8 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 pub struct Server {
     shared: Arc<Shared>,
     listener: TcpListener,
+    /// Follows the other servers' notes (PostgreSQL only).
+    follower: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// A handle that asks a running server whether it keeps a game (for LAN discovery).
@@ -683,18 +722,47 @@ impl Lookup {
 impl Server {
     /// Opens the database and binds the address (port 0: any free port).
     pub async fn bind(config: ServerConfig) -> Result<Server, String> {
-        let conn = store::open(&config.database)?;
-        let reader = store::open(&config.database)?;
-        let store = Store::start(conn, config.database.clone());
+        let (store, reader, cluster): (Store, Box<dyn Backend>, _) = match &config.database {
+            Database::Sqlite(path) => {
+                let conn = super::store::open(path)?;
+                let reader = super::store::Sqlite::open(path)?;
+                (Store::start(conn, path.clone()), Box::new(reader), None)
+            }
+            Database::Postgres(url) => {
+                let url = url.clone();
+                let id = rand::random::<u64>();
+                // The postgres client runs its own runtime: open it off this one's threads.
+                let (tx, rx) = mpsc::unbounded_channel::<String>();
+                let deliver = move |text: String| if text.is_empty() { !tx.is_closed() } else { tx.send(text).is_ok() };
+                let opened = tokio::task::spawn_blocking(move || {
+                    let writer = super::postgres::Postgres::open(&url, id)?;
+                    let reader = super::postgres::Reader::start(&url, id)?;
+                    // Listening before the first player can arrive.
+                    super::postgres::listen(url.clone(), id, deliver)?;
+                    Ok::<_, String>((writer, reader, url))
+                })
+                .await
+                .map_err(|e| e.to_string())??;
+                let (writer, reader, url) = opened;
+                let store = Store::start_backend(Box::new(writer), super::store::hide_password(&url));
+                (store, Box::new(reader), Some((id, rx)))
+            }
+        };
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        let mut follower = None;
         let shared = Arc::new(Shared {
             config,
             hub: Mutex::new(Hub { games: HashMap::new(), addresses: HashMap::new(), connections: 0, next_conn: 1 }),
             store,
             reader: Mutex::new(reader),
+            cluster: cluster.as_ref().map(|(id, _)| *id),
+            changes_seen: std::sync::atomic::AtomicU64::new(0),
         });
-        Ok(Server { shared, listener })
+        if let Some((_, notes)) = cluster {
+            follower = Some(tokio::spawn(cluster::follow_notes(shared.clone(), notes)));
+        }
+        Ok(Server { shared, listener, follower })
     }
 
     /// The address it listens on.
@@ -709,7 +777,7 @@ impl Server {
 
     /// Serves until `stop` resolves.
     pub async fn run(self, stop: impl std::future::Future<Output = ()>) {
-        let Server { shared, listener } = self;
+        let Server { shared, listener, follower } = self;
         let sweeper = tokio::spawn(sweep(shared.clone()));
         tokio::pin!(stop);
         loop {
@@ -727,6 +795,9 @@ impl Server {
             }
         }
         sweeper.abort();
+        if let Some(f) = follower {
+            f.abort();
+        }
     }
 }
 
@@ -853,6 +924,12 @@ fn take_token(config: &ServerConfig, conn: &mut Conn) -> bool {
 /// Sends what was decided, waiting for the store where needed. False: close the connection.
 async fn carry_out(shared: &Shared, conn: &Conn, d: Decision) -> bool {
     let send = |m: &ServerMsg| conn.out.try_send(Bytes::from(encode(m))).is_ok();
+    if let Attached::Game { code } = &conn.attached {
+        // Queued after the decision's changes, so told after their commit.
+        for ev in &d.notes {
+            shared.publish(code, ev.clone());
+        }
+    }
     for m in &d.reply {
         if !send(m) {
             return false;
@@ -904,7 +981,14 @@ fn detach(shared: &Shared, conn: &Conn) {
     let Attached::Game { code } = &conn.attached else { return };
     let mut hub = shared.hub.lock().unwrap();
     let Some(live) = hub.games.get_mut(code) else { return };
+    let held: Vec<Colour> =
+        [Colour::Black, Colour::White].into_iter().filter(|c| live.seat_connected_here(*c)).collect();
     live.conns.retain(|(id, _, _)| *id != conn.id);
+    for c in held {
+        if !live.seat_connected_here(c) {
+            shared.publish(code, NoteEv::Presence { colour: c, connected: false });
+        }
+    }
     let now = Instant::now();
     for c in [Colour::Black, Colour::White] {
         if live.tokens[c.index()].is_some() && !live.seat_connected(c) && live.away_since[c.index()].is_none() {
@@ -921,9 +1005,17 @@ fn detach(shared: &Shared, conn: &Conn) {
 /// games nobody follows leave memory.
 async fn sweep(shared: Arc<Shared>) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
+    let mut said = Instant::now();
     loop {
         tick.tick().await;
         let now = Instant::now();
+        if shared.cluster.is_some() {
+            let say = now.duration_since(said) >= cluster::PRESENCE_EVERY;
+            if say {
+                said = now;
+            }
+            cluster::renew_presence(&shared, now, say);
+        }
         let mut ended = Vec::new();
         {
             let mut hub = shared.hub.lock().unwrap();
@@ -975,7 +1067,7 @@ mod tests {
     }
 
     /// A 6×6 game in memory with both seats taken, one connection in each.
-    fn two_seats() -> Live {
+    pub(super) fn two_seats() -> Live {
         let out = || mpsc::channel::<Bytes>(8).0;
         Live {
             rows: 6,
@@ -991,6 +1083,7 @@ mod tests {
             away_since: [None; 2],
             host: None,
             empty_since: None,
+            remote: Default::default(),
         }
     }
 
@@ -1005,7 +1098,7 @@ mod tests {
         }
     }
 
-    fn play(live: &mut Live, seat: Colour) -> String {
+    pub(super) fn play(live: &mut Live, seat: Colour) -> String {
         let mv = first_move(live);
         let ply = live.moves.len() as u32;
         let r = rule("ABC234", seat, live, ClientMsg::Move { ply, mv: mv.clone() }, 0);

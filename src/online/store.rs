@@ -1,4 +1,5 @@
-//! What the server keeps across restarts: games, seats and moves in one SQLite file (WAL).
+//! What the server keeps across restarts: games, seats and moves, in one SQLite file (WAL)
+//! by default or in PostgreSQL (see [`super::postgres`]) when several servers share games.
 //!
 //! All writes go through one writer thread that commits whatever has queued up in one
 //! transaction (group commit) and only then answers each change: the server acknowledges a
@@ -15,7 +16,7 @@ use tokio::sync::oneshot;
 use super::protocol::{Colour, EndReason, Outcome};
 
 /// The schema's version, kept in `meta`.
-const SCHEMA_VERSION: i64 = 1;
+pub(super) const SCHEMA_VERSION: i64 = 1;
 
 /// Finished games are loaded again for this long after their end (for a late rematch or
 /// a watcher), in seconds.
@@ -78,7 +79,109 @@ pub enum Op {
         /// The new round.
         round: u32,
     },
+    /// A note to the other servers sharing the database (PostgreSQL's NOTIFY, sent when the
+    /// transaction commits, in order with the changes before it); nothing is kept, and a
+    /// store of its own (SQLite) ignores it.
+    Notify {
+        /// The note, as its JSON text.
+        note: String,
+    },
 }
+
+impl Op {
+    /// The game it changes, if it changes one.
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            Op::Create { code, .. }
+            | Op::Seat { code, .. }
+            | Op::Move { code, .. }
+            | Op::Truncate { code, .. }
+            | Op::End { code, .. }
+            | Op::Rematch { code, .. } => Some(code),
+            Op::Notify { .. } => None,
+        }
+    }
+}
+
+/// Where a server keeps its games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, created if missing (the embedded default).
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection string (`postgres://user@host:port/dbname`), shared by
+    /// several servers.
+    Postgres(String),
+}
+
+impl Database {
+    /// A `postgres://` or `postgresql://` address is PostgreSQL; anything else is a file.
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(text.to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
+
+    /// How messages name it: the file, or the address without its password.
+    pub fn shown(&self) -> String {
+        match self {
+            Database::Sqlite(p) => crate::files::show_path(p),
+            Database::Postgres(url) => hide_password(url),
+        }
+    }
+}
+
+/// `postgres://user:secret@host/db` as `postgres://user:…@host/db`.
+pub fn hide_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let Some((auth, host)) = rest.split_once('@') else { return url.to_string() };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:…@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// What a change that cannot be made says: another change (from this or another server)
+/// came first.
+pub const CONFLICT: &str = "another change to the game came first";
+
+/// A database the store can keep games in.
+pub trait Backend: Send + 'static {
+    /// Makes all of `ops` in one transaction, or none of them: a change whose condition no
+    /// longer holds (the seat was taken, the move number is not the next one, the game
+    /// already ended or the round already moved on) fails the whole batch.
+    fn apply(&mut self, ops: &[&Op]) -> Result<(), String>;
+    /// The game with `code`, if the database has it.
+    fn load_code(&mut self, code: &str) -> Result<Option<StoredGame>, String>;
+    /// Every unfinished game and every game finished in the last [`KEEP_FINISHED_SECS`].
+    fn load(&mut self, now: i64) -> Result<Vec<StoredGame>, String>;
+}
+
+/// The SQL of each change, with `?N` parameters; `conditional` says whether it must change
+/// exactly one row (else the change came too late: [`CONFLICT`]).
+pub(super) const SEAT_BLACK: &str = "UPDATE games SET black_token = ?2 WHERE code = ?1 AND black_token IS NULL";
+pub(super) const SEAT_WHITE: &str = "UPDATE games SET white_token = ?2 WHERE code = ?1 AND white_token IS NULL";
+pub(super) const CREATE: &str =
+    "INSERT INTO games (code, rows, cols, created, black_token, white_token) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+/// A move is kept only as the next one of a game that is not over.
+pub(super) const MOVE: &str = "INSERT INTO moves (code, ply, mv) SELECT ?1, ?2, ?3
+     WHERE EXISTS (SELECT 1 FROM games WHERE code = ?1 AND how IS NULL)
+       AND (SELECT count(*) FROM moves WHERE code = ?1) = ?2";
+pub(super) const TRUNCATE_MOVES: &str = "DELETE FROM moves WHERE code = ?1 AND ply >= ?2";
+pub(super) const TRUNCATE_GAME: &str = "UPDATE games SET winner = NULL, how = NULL, ended = NULL WHERE code = ?1";
+/// A game ends once.
+pub(super) const END: &str = "UPDATE games SET winner = ?2, how = ?3, ended = ?4 WHERE code = ?1 AND how IS NULL";
+pub(super) const REMATCH_MOVES: &str = "DELETE FROM moves WHERE code = ?1";
+/// A round starts once.
+pub(super) const REMATCH_GAME: &str =
+    "UPDATE games SET round = ?2, black_token = white_token, white_token = black_token,
+     winner = NULL, how = NULL, ended = NULL WHERE code = ?1 AND round = ?2 - 1";
+pub(super) const SELECT_GAME: &str =
+    "SELECT code, rows, cols, round, black_token, white_token, winner, how, created FROM games WHERE code = ?1";
+pub(super) const SELECT_RECENT: &str = "SELECT code, rows, cols, round, black_token, white_token, winner, how, created
+     FROM games WHERE ended IS NULL OR ended >= ?1";
+pub(super) const SELECT_MOVES: &str = "SELECT mv FROM moves WHERE code = ?1 ORDER BY ply";
 
 /// A game as loaded at start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,17 +209,17 @@ type Reply = oneshot::Sender<Result<(), String>>;
 /// A handle on the writer thread: send changes, await their commit.
 #[derive(Clone)]
 pub struct Store {
-    tx: mpsc::Sender<(Op, Reply)>,
+    tx: mpsc::Sender<(Vec<Op>, Reply)>,
 }
 
-fn colour_name(c: Colour) -> &'static str {
+pub(super) fn colour_name(c: Colour) -> &'static str {
     match c {
         Colour::Black => "black",
         Colour::White => "white",
     }
 }
 
-fn how_name(h: EndReason) -> &'static str {
+pub(super) fn how_name(h: EndReason) -> &'static str {
     match h {
         EndReason::NoMoves => "no_moves",
         EndReason::Resigned => "resigned",
@@ -124,7 +227,7 @@ fn how_name(h: EndReason) -> &'static str {
     }
 }
 
-fn how_from(s: &str) -> Option<EndReason> {
+pub(super) fn how_from(s: &str) -> Option<EndReason> {
     Some(match s {
         "no_moves" => EndReason::NoMoves,
         "resigned" => EndReason::Resigned,
@@ -182,19 +285,87 @@ pub fn open(path: &Path) -> Result<Connection, String> {
     Ok(conn)
 }
 
+/// The SQLite file of [`open`] as a [`Backend`].
+pub struct Sqlite {
+    conn: Connection,
+}
+
+impl Sqlite {
+    /// Opens (creating if needed) the file at `path`.
+    pub fn open(path: &Path) -> Result<Sqlite, String> {
+        Ok(Sqlite { conn: open(path)? })
+    }
+}
+
+/// Runs a change that must change exactly one row.
+fn one_row(n: usize) -> rusqlite::Result<()> {
+    if n == 1 { Ok(()) } else { Err(rusqlite::Error::ToSqlConversionFailure(CONFLICT.into())) }
+}
+
+fn apply_sqlite(tx: &rusqlite::Transaction, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        Op::Create { code, rows, cols, created, tokens } => {
+            tx.execute(CREATE, params![code, rows, cols, created, tokens[0], tokens[1]])?;
+        }
+        Op::Seat { code, colour, token } => {
+            let sql = match colour {
+                Colour::Black => SEAT_BLACK,
+                Colour::White => SEAT_WHITE,
+            };
+            one_row(tx.execute(sql, params![code, token])?)?;
+        }
+        Op::Move { code, ply, mv } => one_row(tx.execute(MOVE, params![code, ply, mv])?)?,
+        Op::Truncate { code, from_ply } => {
+            tx.execute(TRUNCATE_MOVES, params![code, from_ply])?;
+            tx.execute(TRUNCATE_GAME, [code])?;
+        }
+        Op::End { code, outcome, at } => {
+            let n = tx.execute(END, params![code, outcome.winner.map(colour_name), how_name(outcome.how), at])?;
+            one_row(n)?;
+        }
+        Op::Rematch { code, round } => {
+            tx.execute(REMATCH_MOVES, [code])?;
+            one_row(tx.execute(REMATCH_GAME, params![code, round])?)?;
+        }
+        Op::Notify { .. } => {}
+    }
+    Ok(())
+}
+
+impl Backend for Sqlite {
+    fn apply(&mut self, ops: &[&Op]) -> Result<(), String> {
+        let run = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let t = conn.transaction()?;
+            for op in ops {
+                apply_sqlite(&t, op)?;
+            }
+            t.commit()
+        };
+        run(&mut self.conn).map_err(|e| match e {
+            rusqlite::Error::ToSqlConversionFailure(why) => why.to_string(),
+            e => e.to_string(),
+        })
+    }
+
+    fn load_code(&mut self, code: &str) -> Result<Option<StoredGame>, String> {
+        load_code(&self.conn, code)
+    }
+
+    fn load(&mut self, now: i64) -> Result<Vec<StoredGame>, String> {
+        load(&self.conn, now)
+    }
+}
+
 /// Every unfinished game and every game finished in the last [`KEEP_FINISHED_SECS`].
 pub fn load(conn: &Connection, now: i64) -> Result<Vec<StoredGame>, String> {
     let run = || -> rusqlite::Result<Vec<StoredGame>> {
         let mut games = Vec::new();
-        let mut stmt = conn.prepare(
-            "SELECT code, rows, cols, round, black_token, white_token, winner, how, created FROM games
-             WHERE ended IS NULL OR ended >= ?1",
-        )?;
+        let mut stmt = conn.prepare(SELECT_RECENT)?;
         let rows = stmt.query_map([now - KEEP_FINISHED_SECS], stored_game)?;
         for g in rows {
             games.push(g?);
         }
-        let mut moves = conn.prepare("SELECT mv FROM moves WHERE code = ?1 ORDER BY ply")?;
+        let mut moves = conn.prepare(SELECT_MOVES)?;
         for g in &mut games {
             g.moves = moves.query_map([&g.code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
         }
@@ -206,32 +377,30 @@ pub fn load(conn: &Connection, now: i64) -> Result<Vec<StoredGame>, String> {
 /// The game with `code`, if the database has it.
 pub fn load_code(conn: &Connection, code: &str) -> Result<Option<StoredGame>, String> {
     let run = || -> rusqlite::Result<Option<StoredGame>> {
-        let game = conn
-            .query_row(
-                "SELECT code, rows, cols, round, black_token, white_token, winner, how, created FROM games WHERE code = ?1",
-                [code],
-                stored_game,
-            )
-            .optional()?;
+        let game = conn.query_row(SELECT_GAME, [code], stored_game).optional()?;
         let Some(mut game) = game else { return Ok(None) };
-        let mut moves = conn.prepare_cached("SELECT mv FROM moves WHERE code = ?1 ORDER BY ply")?;
+        let mut moves = conn.prepare_cached(SELECT_MOVES)?;
         game.moves = moves.query_map([code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
         Ok(Some(game))
     };
     run().map_err(|e| format!("cannot read game {code}: {e}"))
 }
 
-fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
-    let winner: Option<String> = r.get(6)?;
-    let how: Option<String> = r.get(7)?;
-    let outcome = how.as_deref().and_then(how_from).map(|how| Outcome {
-        winner: match winner.as_deref() {
+/// The outcome kept as `winner` and `how`.
+pub(super) fn outcome_from(winner: Option<&str>, how: Option<&str>) -> Option<Outcome> {
+    how.and_then(how_from).map(|how| Outcome {
+        winner: match winner {
             Some("black") => Some(Colour::Black),
             Some("white") => Some(Colour::White),
             _ => None,
         },
         how,
-    });
+    })
+}
+
+fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
+    let winner: Option<String> = r.get(6)?;
+    let how: Option<String> = r.get(7)?;
     Ok(StoredGame {
         code: r.get(0)?,
         rows: r.get(1)?,
@@ -239,49 +408,9 @@ fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
         round: r.get(3)?,
         tokens: [r.get(4)?, r.get(5)?],
         moves: Vec::new(),
-        outcome,
+        outcome: outcome_from(winner.as_deref(), how.as_deref()),
         created: r.get(8)?,
     })
-}
-
-fn apply(tx: &rusqlite::Transaction, op: &Op) -> rusqlite::Result<()> {
-    match op {
-        Op::Create { code, rows, cols, created, tokens } => {
-            tx.execute(
-                "INSERT INTO games (code, rows, cols, created, black_token, white_token) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![code, rows, cols, created, tokens[0], tokens[1]],
-            )?;
-        }
-        Op::Seat { code, colour, token } => {
-            let sql = match colour {
-                Colour::Black => "UPDATE games SET black_token = ?2 WHERE code = ?1",
-                Colour::White => "UPDATE games SET white_token = ?2 WHERE code = ?1",
-            };
-            tx.execute(sql, params![code, token])?;
-        }
-        Op::Move { code, ply, mv } => {
-            tx.execute("INSERT INTO moves (code, ply, mv) VALUES (?1, ?2, ?3)", params![code, ply, mv])?;
-        }
-        Op::Truncate { code, from_ply } => {
-            tx.execute("DELETE FROM moves WHERE code = ?1 AND ply >= ?2", params![code, from_ply])?;
-            tx.execute("UPDATE games SET winner = NULL, how = NULL, ended = NULL WHERE code = ?1", [code])?;
-        }
-        Op::End { code, outcome, at } => {
-            tx.execute(
-                "UPDATE games SET winner = ?2, how = ?3, ended = ?4 WHERE code = ?1",
-                params![code, outcome.winner.map(colour_name), how_name(outcome.how), at],
-            )?;
-        }
-        Op::Rematch { code, round } => {
-            tx.execute("DELETE FROM moves WHERE code = ?1", [code])?;
-            tx.execute(
-                "UPDATE games SET round = ?2, black_token = white_token, white_token = black_token,
-                 winner = NULL, how = NULL, ended = NULL WHERE code = ?1",
-                params![code, round],
-            )?;
-        }
-    }
-    Ok(())
 }
 
 /// Tells the checkpoint thread to end when the writer ends.
@@ -296,52 +425,66 @@ impl Drop for StopOnDrop {
 /// Most changes committed in one transaction.
 const BATCH: usize = 512;
 
+/// Checkpoints the SQLite log at `path` into the database every two seconds from a
+/// connection of its own, while `writing` holds.
+fn checkpoint_sqlite(path: &Path, writing: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    if let Ok(checkpoints) = Connection::open(path) {
+        let _ = std::thread::Builder::new().name("konane-checkpoint".into()).spawn(move || {
+            let _ = checkpoints.busy_timeout(std::time::Duration::from_secs(5));
+            while writing.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_secs(2));
+                let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            }
+        });
+    }
+}
+
 impl Store {
-    /// Starts the writer thread on an opened database, and a thread that checkpoints the
-    /// log into the database every two seconds from a connection of its own: the writer
+    /// Starts the writer thread on an opened SQLite database, and a thread that checkpoints
+    /// the log into the database every two seconds from a connection of its own: the writer
     /// never waits for a checkpoint's disk flush (automatic checkpoints are off for it), so a
     /// slow disk delays no acknowledgement.
-    pub fn start(mut conn: Connection, path: PathBuf) -> Store {
-        let (tx, rx) = mpsc::channel::<(Op, Reply)>();
+    pub fn start(conn: Connection, path: PathBuf) -> Store {
         let _ = conn.pragma_update(None, "wal_autocheckpoint", 0);
         let writing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        if let Ok(checkpoints) = Connection::open(&path) {
-            let writing = writing.clone();
-            let _ = std::thread::Builder::new().name("konane-checkpoint".into()).spawn(move || {
-                let _ = checkpoints.busy_timeout(std::time::Duration::from_secs(5));
-                while writing.load(std::sync::atomic::Ordering::Relaxed) {
-                    std::thread::sleep(std::time::Duration::from_secs(2));
-                    let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-                }
-            });
-        }
+        checkpoint_sqlite(&path, writing.clone());
+        let shown = crate::files::show_path(&path);
+        Store::start_on(Box::new(Sqlite { conn }), shown, Some(StopOnDrop(writing)))
+    }
+
+    /// Starts the writer thread on any backend; `shown` names it in messages.
+    pub fn start_backend(backend: Box<dyn Backend>, shown: String) -> Store {
+        Store::start_on(backend, shown, None)
+    }
+
+    fn start_on(mut backend: Box<dyn Backend>, shown: String, stop: Option<StopOnDrop>) -> Store {
+        let (tx, rx) = mpsc::channel::<(Vec<Op>, Reply)>();
         std::thread::Builder::new()
             .name("konane-store".into())
             .spawn(move || {
-                let _stop_checkpoints = StopOnDrop(writing);
+                let _stop_checkpoints = stop;
                 while let Ok(first) = rx.recv() {
                     let mut batch = vec![first];
-                    while batch.len() < BATCH {
+                    let mut ops = batch[0].0.len();
+                    while ops < BATCH {
                         match rx.try_recv() {
-                            Ok(op) => batch.push(op),
+                            Ok(group) => {
+                                ops += group.0.len();
+                                batch.push(group);
+                            }
                             Err(_) => break,
                         }
                     }
-                    let run = |conn: &mut Connection, ops: &[&Op]| -> rusqlite::Result<()> {
-                        let t = conn.transaction()?;
-                        for op in ops {
-                            apply(&t, op)?;
-                        }
-                        t.commit()
-                    };
-                    let all: Vec<&Op> = batch.iter().map(|(op, _)| op).collect();
-                    let results: Vec<Result<(), String>> = match run(&mut conn, &all) {
+                    let all: Vec<&Op> = batch.iter().flat_map(|(group, _)| group).collect();
+                    let results: Vec<Result<(), String>> = match backend.apply(&all) {
                         Ok(()) => vec![Ok(()); batch.len()],
-                        // One bad change must not cost the others theirs: keep each alone.
-                        Err(_) => all.iter().map(|op| run(&mut conn, &[op]).map_err(|e| e.to_string())).collect(),
+                        // One bad change must not cost the others theirs: keep each group alone.
+                        Err(_) => {
+                            batch.iter().map(|(group, _)| backend.apply(&group.iter().collect::<Vec<_>>())).collect()
+                        }
                     };
                     for ((_, reply), result) in batch.into_iter().zip(results) {
-                        let result = result.map_err(|e| format!("{}: {e}", crate::files::show_path(&path)));
+                        let result = result.map_err(|e| format!("{shown}: {e}"));
                         if let Err(e) = &result {
                             eprintln!("konane serve: a change was not kept: {e}");
                         }
@@ -356,15 +499,21 @@ impl Store {
     /// Keeps `op`; resolves once it is committed (or failed).
     pub async fn keep(&self, op: Op) -> Result<(), String> {
         let (reply, done) = oneshot::channel();
-        self.tx.send((op, reply)).map_err(|_| "the database writer has stopped".to_string())?;
+        self.tx.send((vec![op], reply)).map_err(|_| "the database writer has stopped".to_string())?;
         done.await.map_err(|_| "the database writer has stopped".to_string())?
     }
 
     /// Queues `op` and returns the receiver of its commit, so the caller can queue it in
     /// order while holding a lock and wait after releasing it.
     pub fn queue(&self, op: Op) -> oneshot::Receiver<Result<(), String>> {
+        self.queue_all(vec![op])
+    }
+
+    /// Queues `ops` to be kept together, in one transaction (a last move and the end of the
+    /// game it makes), and returns the receiver of their commit.
+    pub fn queue_all(&self, ops: Vec<Op>) -> oneshot::Receiver<Result<(), String>> {
         let (reply, done) = oneshot::channel();
-        let _ = self.tx.send((op, reply));
+        let _ = self.tx.send((ops, reply));
         done
     }
 }
@@ -406,6 +555,39 @@ mod tests {
         let games = load(&open(&path).unwrap(), 300).unwrap();
         assert_eq!(games[0].tokens, [Some("t-white".into()), Some("t-black".into())]);
         assert_eq!((games[0].round, games[0].moves.len(), games[0].outcome), (1, 0, None));
+    }
+
+    #[tokio::test]
+    async fn a_change_that_came_too_late_is_a_conflict_and_keeps_nothing() {
+        let path = temp_db("conflict");
+        let store = Store::start(open(&path).unwrap(), path.clone());
+        let code = || "XYZ234".to_string();
+        store.keep(Op::Create { code: code(), rows: 6, cols: 6, created: 1, tokens: [None, None] }).await.unwrap();
+        let seat = |token: &str| Op::Seat { code: code(), colour: Colour::White, token: token.into() };
+        store.keep(seat("first")).await.unwrap();
+        let late = store.keep(seat("second")).await.unwrap_err();
+        assert!(late.contains(CONFLICT), "{late}");
+        // Moves only as the next one, and none after the end.
+        store.keep(Op::Move { code: code(), ply: 0, mv: "d3".into() }).await.unwrap();
+        assert!(store.keep(Op::Move { code: code(), ply: 2, mv: "c3".into() }).await.is_err());
+        let outcome = Outcome { winner: Some(Colour::Black), how: EndReason::Resigned };
+        store.keep(Op::End { code: code(), outcome, at: 5 }).await.unwrap();
+        assert!(store.keep(Op::End { code: code(), outcome, at: 6 }).await.is_err(), "a game ends once");
+        assert!(store.keep(Op::Move { code: code(), ply: 1, mv: "d4".into() }).await.is_err());
+        // A round starts once.
+        store.keep(Op::Rematch { code: code(), round: 1 }).await.unwrap();
+        assert!(store.keep(Op::Rematch { code: code(), round: 1 }).await.is_err());
+        let g = load_code(&open(&path).unwrap(), "XYZ234").unwrap().unwrap();
+        assert_eq!((g.round, g.moves.len(), g.outcome), (1, 0, None));
+        assert_eq!(g.tokens, [Some("first".into()), None], "the seats swapped with the round");
+    }
+
+    #[test]
+    fn addresses_name_postgres_and_hide_the_password() {
+        assert_eq!(Database::parse("games.sqlite"), Database::Sqlite("games.sqlite".into()));
+        let pg = Database::parse("postgres://konane:secret@db:5432/games");
+        assert_eq!(pg.shown(), "postgres://konane:…@db:5432/games");
+        assert!(matches!(Database::parse("postgresql://h/d"), Database::Postgres(_)));
     }
 
     #[test]
