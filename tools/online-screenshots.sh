@@ -32,7 +32,7 @@ run guest "$(screen_for "$GUEST_WINDOW")" "$GUEST_WINDOW" & guest=$!
 wait $host || { echo "host window failed:" >&2; tail -n 20 "$work/host.log" >&2; exit 1; }
 wait $guest || { echo "guest window failed:" >&2; tail -n 20 "$work/guest.log" >&2; exit 1; }
 mkdir -p "$REPO/docs/online-screenshots"
-for f in host-waiting-code host-their-turn host-your-turn host-friend-away guest-your-turn guest-their-turn; do
+for f in host-waiting-code host-their-turn host-your-turn host-friend-away host-game-over guest-your-turn guest-their-turn; do
     cp "$work/shots/$f.png" "$REPO/docs/online-screenshots/$f$SUFFIX.png"
 done
 echo "docs/online-screenshots/: retaken"
