@@ -3,7 +3,7 @@
 
 use super::eval::{EvalKind, WIN, WIN_THRESHOLD, evaluate};
 use super::solver::{SolveLimits, Solver};
-use crate::rules::{Coord, Move, Phase, Position};
+use crate::rules::{Color, Coord, Move, Phase, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -85,13 +85,36 @@ pub enum Outlook {
     },
 }
 
+/// One slot of the search table, 16 bytes: the position's key with its lowest bits (which
+/// the slot's index already holds) replaced by the depth and the bound, the best move and the
+/// score. All zero is an empty slot (no bound).
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
-    key: u64,
+    tag: u64,
     mv: u32,
     score: i32,
-    depth: i16,
-    bound: u8,
+}
+
+/// The low bits of a tag: the depth (8 bits) and the bound (2 bits).
+const TAG_LOW: u64 = 0x3FF;
+
+impl TtEntry {
+    fn new(key: u64, mv: u32, score: i32, depth: i32, bound: u8) -> TtEntry {
+        TtEntry { tag: (key & !TAG_LOW) | ((depth.clamp(0, 255) as u64) << 2) | (bound as u64 & 3), mv, score }
+    }
+
+    /// Whether the slot holds a result for the position with this key.
+    fn holds(&self, key: u64) -> bool {
+        self.bound() != 0 && self.tag & !TAG_LOW == key & !TAG_LOW
+    }
+
+    fn depth(&self) -> i32 {
+        ((self.tag >> 2) & 0xFF) as i32
+    }
+
+    fn bound(&self) -> u8 {
+        (self.tag & 3) as u8
+    }
 }
 
 const EXACT: u8 = 1;
@@ -141,6 +164,10 @@ fn from_tt(score: i32, ply: i32) -> i32 {
         score
     }
 }
+
+/// The most stones on the board for which the search tries its endgame solver first (every
+/// position of boards up to 8×8).
+const SOLVER_MAX_STONES: u32 = 64;
 
 /// The endgame solver's table of a searcher made with [`Searcher::new`] (log2 entries, 8 bytes
 /// each: 32 MiB).
@@ -273,11 +300,11 @@ impl Searcher {
         let mut tt_move = None;
         if self.use_tt {
             let e = self.tt[slot];
-            if e.key == key && e.bound != 0 {
+            if e.holds(key) {
                 tt_move = unpack(e.mv);
-                if e.depth as i32 >= depth {
+                if e.depth() >= depth {
                     let s = from_tt(e.score, iply);
-                    match e.bound {
+                    match e.bound() {
                         EXACT => return s,
                         LOWER if s >= beta => return s,
                         UPPER if s <= alpha => return s,
@@ -345,8 +372,8 @@ impl Searcher {
                 EXACT
             };
             let e = &mut self.tt[slot];
-            if e.key != key || depth as i16 >= e.depth || bound == EXACT {
-                *e = TtEntry { key, mv: pack(best_move), score: to_tt(best, iply), depth: depth as i16, bound };
+            if !e.holds(key) || depth >= e.depth() || bound == EXACT {
+                *e = TtEntry::new(key, pack(best_move), to_tt(best, iply), depth, bound);
             }
         }
         best
@@ -357,7 +384,7 @@ impl Searcher {
         let mut pos = p.after(first);
         while pv.len() < 32 && self.use_tt {
             let e = self.tt[(pos.hash() as usize) & self.tt_mask];
-            match unpack(e.mv).filter(|&m| e.key == pos.hash() && pos.is_legal(m)) {
+            match unpack(e.mv).filter(|&m| e.holds(pos.hash()) && pos.is_legal(m)) {
                 Some(m) => {
                     pv.push(m);
                     pos = pos.after(m);
@@ -403,8 +430,12 @@ impl Searcher {
         let max_depth = if root.len() == 1 { limits.max_depth.min(6) } else { limits.max_depth };
         // Try to prove the game in the remaining budget's first third when it is small.
         if let Some(mut solver) = self.solver.take() {
-            let small =
-                p.opening_phase() == Phase::Jumping && p.move_count() + p.jump_count(p.to_move().opponent()) <= 40;
+            // Few moves, and few stones: on a big board the first jumps are few too, but a
+            // proof of a board that full is out of reach (and would only fill the table).
+            let stones = p.count(Color::Black) + p.count(Color::White);
+            let small = p.opening_phase() == Phase::Jumping
+                && p.move_count() + p.jump_count(p.to_move().opponent()) <= 40
+                && stones <= SOLVER_MAX_STONES;
             if small {
                 let budget = limits.time.map(|t| t / 3);
                 let lim = SolveLimits {
@@ -435,7 +466,7 @@ impl Searcher {
         for depth in 1..=max_depth.max(1) as i32 {
             let tt_move = if self.use_tt {
                 let e = self.tt[(p.hash() as usize) & self.tt_mask];
-                unpack(e.mv).filter(|_| e.key == p.hash())
+                unpack(e.mv).filter(|_| e.holds(p.hash()))
             } else {
                 None
             };
@@ -486,13 +517,7 @@ impl Searcher {
                 scores = this_scores;
                 if self.use_tt {
                     let slot = (p.hash() as usize) & self.tt_mask;
-                    self.tt[slot] = TtEntry {
-                        key: p.hash(),
-                        mv: pack(best.unwrap()),
-                        score: best_score,
-                        depth: depth as i16,
-                        bound: EXACT,
-                    };
+                    self.tt[slot] = TtEntry::new(p.hash(), pack(best.unwrap()), best_score, depth, EXACT);
                 }
             } else {
                 break;
@@ -513,5 +538,21 @@ impl Searcher {
         }
         report.elapsed = start.elapsed();
         report
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    #[test]
+    fn a_table_slot_is_16_bytes_and_gives_back_what_it_was_given() {
+        assert_eq!(std::mem::size_of::<TtEntry>(), 16);
+        let key = 0xDEAD_BEEF_1234_5678u64;
+        let e = TtEntry::new(key, 77, -1234, 200, LOWER);
+        assert!(e.holds(key) && e.holds(key ^ 0x3FF), "the low bits are the slot's");
+        assert!(!e.holds(key ^ (1 << 40)));
+        assert_eq!((e.mv, e.score, e.depth(), e.bound()), (77, -1234, 200, LOWER));
+        assert!(!TtEntry::default().holds(0), "an empty slot holds nothing");
     }
 }
