@@ -179,17 +179,19 @@ fn two_windows_on_two_displays_play_online_with_mouse_clicks_through_one_server(
     // friend, then clicks d5 (removal) and d3, d5 (the jump).
     let host_script = "wait-rendered\nsignal host-up\nhost\nwait-code code.txt\nwait-friend\nwait-idle\nwait-rendered\n\
         screenshot host-joined\nsignal h1\nwait-hover d5\nsignal hover-h1\nwait-plies 2\nwait-idle\n\
-        signal h2\nwait-hover d3\nsignal hover-h2\nwait-hover d5\nsignal hover-h3\nwait-plies 4\nwait-idle\nwait 3\n\
+        signal h2\nwait-hover d3\nsignal hover-h2\nwait-selected d3\nsignal h3\nwait-hover d5\nsignal hover-h3\n\
+        wait-plies 4\nwait-idle\nwait 3\n\
         wait-rendered\nscreenshot host-after\nquit\n";
-    let host_pointer = clicks(&[("h1", "d5"), ("h2", "d3"), ("h3", "d5")]).replace("wf h3\n", "");
+    // The pointer moves on to the landing only once the game has the jumper selected.
+    let host_pointer = clicks(&[("h1", "d5"), ("h2", "d3"), ("h3", "d5")]);
     let mut host = Window::start(&dir, "host", &server.addr, host_script, &host_pointer);
     host.wait_file(&dir, "host", "host-up");
 
     // The guest joins with the code, then clicks e5 (removal) and f4, d4 (the jump).
     let guest_script = "wait-rendered\nwait-file code.txt\njoin @code.txt\nwait-plies 1\nwait-idle\nsignal g1\n\
         wait-hover e5\nsignal hover-g1\nwait-plies 3\nwait-idle\nsignal g2\nwait-hover f4\nsignal hover-g2\n\
-        wait-hover d4\nsignal hover-g3\nwait-plies 4\nwait 3\nwait-rendered\nscreenshot guest-after\nquit\n";
-    let guest_pointer = clicks(&[("g1", "e5"), ("g2", "f4"), ("g3", "d4")]).replace("wf g3\n", "");
+        wait-selected f4\nsignal g3\nwait-hover d4\nsignal hover-g3\nwait-plies 4\nwait 3\nwait-rendered\nscreenshot guest-after\nquit\n";
+    let guest_pointer = clicks(&[("g1", "e5"), ("g2", "f4"), ("g3", "d4")]);
     let guest = Window::start(&dir, "guest", &server.addr, guest_script, &guest_pointer);
     host.wait(&dir, "host");
     guest.wait(&dir, "guest");

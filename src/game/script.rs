@@ -68,6 +68,8 @@ pub enum Step {
     WaitMouseUp,
     /// Until a stone held by the pointer is drawn over this cell.
     WaitHeld(String),
+    /// Until the stone on this cell is selected (by a click, say).
+    WaitSelected(String),
     /// Until no stone is held by the pointer.
     WaitNotHeld,
     /// Until a hop is at least this far along (in hops), then pause the game clock.
@@ -137,6 +139,7 @@ impl Step {
                 | Step::WaitMouseDown
                 | Step::WaitMouseUp
                 | Step::WaitHeld(_)
+                | Step::WaitSelected(_)
                 | Step::WaitNotHeld
         )
     }
@@ -257,6 +260,7 @@ fn parse_step(cmd: &str, arg: Option<&str>, line: usize) -> Result<Step, String>
         "signal" => Step::Signal(need("a file name")?),
         "wait-hover" => Step::WaitHover(need("a cell")?),
         "wait-held" => Step::WaitHeld(need("a cell")?),
+        "wait-selected" => Step::WaitSelected(need("a cell")?),
         "freeze-hop" => Step::FreezeHop(fraction("a fraction of a hop")?),
         "click" => Step::Click(need("a cell")?),
         "play" => Step::Play(need("a move")?),
@@ -377,6 +381,7 @@ impl Observed<'_> {
             ready_frames,
             fading: self.fade.as_ref().is_some_and(|f| f.0 > 0.0),
             hover: self.selection.as_ref().and_then(|s| s.hover),
+            selected: self.selection.as_ref().and_then(|s| s.selected),
             left_down: self.mouse.as_ref().is_some_and(|m| m.pressed(MouseButton::Left)),
             motion: self.motion.as_deref().copied().unwrap_or_default(),
             menu_fits: self.fits.as_ref().is_some_and(|f| f.0),
@@ -398,6 +403,7 @@ struct Seen {
     ready_frames: u32,
     fading: bool,
     hover: Option<Coord>,
+    selected: Option<Coord>,
     left_down: bool,
     motion: Motion,
     menu_fits: bool,
@@ -537,6 +543,7 @@ fn wait_outcome(
             let at = cell_pos(geo, script_cell(geo, c)?);
             seen.motion.held_at.is_some_and(|p| p.distance(at) < 0.35)
         }
+        Step::WaitSelected(c) => seen.selected == Some(script_cell(geo, c)?),
         Step::WaitNotHeld => seen.motion.held_at.is_none(),
         Step::ExpectMenuFits if !seen.menu_fits => return Err("the menu does not fit its window: it scrolls".into()),
         Step::FreezeHop(f) => {
@@ -847,6 +854,7 @@ mod tests {
             ready_frames: 0,
             fading: false,
             hover: None,
+            selected: None,
             left_down: false,
             motion: Motion::default(),
             menu_fits: true,
