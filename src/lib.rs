@@ -9,5 +9,6 @@ pub mod files;
 pub mod game;
 pub mod memory;
 pub mod online;
+pub mod rating;
 pub mod rules;
 pub mod synth;
