@@ -167,6 +167,15 @@ impl Live {
         }
     }
 
+    /// The whole game to each connection, with its seat's colour.
+    fn send_state(&self, code: &str) {
+        let view = self.view(code);
+        for (_, seat, out) in &self.conns {
+            let msg = ServerMsg::State { game: view.clone(), colour: *seat };
+            let _ = out.try_send(Bytes::from(encode(&msg)));
+        }
+    }
+
     fn send_others(&self, me: ConnId, msg: &ServerMsg) {
         let bytes = Bytes::from(encode(msg));
         for (id, _, out) in &self.conns {
@@ -965,11 +974,7 @@ async fn carry_out(shared: &Shared, conn: &Conn, d: Decision) -> bool {
                 live.send_all(m);
             }
             if d.state_to_all {
-                let view = live.view(&code);
-                for (_, seat, out) in &live.conns {
-                    let msg = ServerMsg::State { game: view.clone(), colour: *seat };
-                    let _ = out.try_send(Bytes::from(encode(&msg)));
-                }
+                live.send_state(&code);
             }
         }
     }

@@ -109,16 +109,7 @@ async fn carry_out_ruling(shared: &Shared, code: &str, ruling: Ruling) {
         live.send_all(m);
     }
     if decision.state_to_all {
-        send_state(live, code);
-    }
-}
-
-/// The whole game to each connection, with its seat's colour.
-fn send_state(live: &Live, code: &str) {
-    let view = live.view(code);
-    for (_, seat, out) in &live.conns {
-        let msg = ServerMsg::State { game: view.clone(), colour: *seat };
-        let _ = out.try_send(Bytes::from(encode(&msg)));
+        live.send_state(code);
     }
 }
 
@@ -179,7 +170,7 @@ pub(super) fn catch_up(live: &mut Live, code: &str, stored: StoredGame) {
             match stored.outcome {
                 Some(outcome) if new.is_empty() => live.send_all(&ServerMsg::Ended { outcome }),
                 Some(_) => {}
-                None => send_state(live, code),
+                None => live.send_state(code),
             }
         }
         return;
@@ -205,7 +196,7 @@ fn whole(live: &mut Live, code: &str, stored: StoredGame) {
     live.outcome = fresh.outcome;
     live.undo_asked = None;
     live.rematch = [false; 2];
-    send_state(live, code);
+    live.send_state(code);
 }
 
 /// Every [`PRESENCE_EVERY`]: says which seats this server holds, and forgets the other
