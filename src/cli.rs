@@ -14,6 +14,7 @@ use crate::rules::{
 };
 use crate::{errln, outln};
 mod dist;
+mod history;
 mod online;
 mod solve;
 
@@ -351,6 +352,13 @@ pub enum Command {
     /// Run the online game server: it keeps games in an SQLite file, checks every move, and
     /// hands out invite codes (see docs/online.md). Stops cleanly on Ctrl-C or SIGTERM.
     Serve(ServeArgs),
+    /// Your record of finished games, rating and milestones (the game keeps it in its data
+    /// directory): print it, or fill and measure a made-up one.
+    History {
+        /// Show, fill or measure.
+        #[command(subcommand)]
+        action: history::HistoryCommand,
+    },
     /// Draw the application icon from the game's own art as PNG files, one per size, laid
     /// out as a desktop icon theme: DIR/NxN/apps/konane.png.
     Icon {
@@ -605,6 +613,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,
         Command::Sounds { out } => sounds(&out)?,
         Command::Hint { position, ms } => hint(&position, ms)?,
+        Command::History { action } => history::run(action)?,
         Command::Icon { out } => dist::icon(&out)?,
         Command::Manual { out } => dist::manual(&out)?,
         Command::Completions { out } => dist::completions(&out)?,

@@ -7,6 +7,7 @@ pub mod console;
 pub mod display;
 pub mod files;
 pub mod game;
+pub mod history;
 pub mod memory;
 pub mod online;
 pub mod rating;

@@ -34,6 +34,8 @@ pub enum Effect {
     Win,
     /// You lost.
     Loss,
+    /// A milestone was earned.
+    Milestone,
     /// Surf and wind, a seamless loop.
     Ambient,
 }
@@ -52,6 +54,7 @@ impl Effect {
             Effect::UiClick,
             Effect::Win,
             Effect::Loss,
+            Effect::Milestone,
             Effect::Ambient,
         ]);
         all
@@ -70,6 +73,7 @@ impl Effect {
             Effect::UiClick => "ui-click".into(),
             Effect::Win => "win".into(),
             Effect::Loss => "loss".into(),
+            Effect::Milestone => "milestone".into(),
             Effect::Ambient => "ambient".into(),
         }
     }
@@ -91,6 +95,7 @@ impl Effect {
             Effect::UiClick => "soft click with a little body",
             Effect::Win => "four struck wooden bars rising G–B–D–G, with a small room",
             Effect::Loss => "two struck bars falling E♭–B♭, softer, with a small room",
+            Effect::Milestone => "two quick high bars (D–A) and a soft octave above, brighter than a win, with a room",
             Effect::Ambient => {
                 "surf (low-passed noise in two 5 s swells with a hiss on each wash) and a soft wandering wind, 10 s loop"
             }
@@ -357,6 +362,7 @@ pub fn render(effect: Effect) -> Vec<f32> {
         }
         Effect::Win => win(),
         Effect::Loss => loss(),
+        Effect::Milestone => milestone(),
         Effect::Ambient => ambient(),
     }
 }
@@ -384,6 +390,15 @@ fn win() -> Vec<f32> {
         mix(&mut s, i as f32 * 0.11, if i == 3 { 1.0 } else { 0.8 }, &bar(hz, long, 80 + i as u32));
     }
     finish(room(s, 0.35, 0.6), 0.75)
+}
+
+/// A milestone: two quick bars a fifth apart, then their octave, softly.
+fn milestone() -> Vec<f32> {
+    let mut s = Vec::new();
+    for (i, (hz, gain)) in [(587.3f32, 0.8f32), (880.0, 0.9), (1174.7, 0.45)].into_iter().enumerate() {
+        mix(&mut s, i as f32 * 0.09, gain, &bar(hz, if i == 2 { 0.9 } else { 0.45 }, 95 + i as u32));
+    }
+    finish(room(s, 0.3, 0.5), 0.6)
 }
 
 /// A loss: two bars falling, muffled.

@@ -646,7 +646,7 @@ fn sounds_writes_every_effect_as_an_unclipped_audible_wav() {
     assert!(out.status.success(), "{}", stderr(&out));
     let table = stdout(&out);
     let effects = konane::synth::Effect::all();
-    assert_eq!(effects.len(), 14);
+    assert_eq!(effects.len(), 15);
     for e in effects {
         let name = e.name();
         assert!(table.lines().any(|l| l.starts_with(&format!("{name} "))), "{name} missing from:\n{table}");
@@ -670,10 +670,16 @@ fn sounds_writes_every_effect_as_an_unclipped_audible_wav() {
 
 #[test]
 fn the_shipped_puzzles_are_re_proved_and_a_wrong_one_is_named() {
-    let o = konane(&["puzzle", "check", "assets/puzzles/6x6.txt"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let n: usize = stdout(&o).split_whitespace().next().unwrap().parse().unwrap();
-    assert!(n >= 60, "{}", stdout(&o));
+    // The whole book, every board: at least 300 puzzles, each proven again.
+    let mut total = 0;
+    for size in ["6x6", "7x7", "8x8"] {
+        let o = konane(&["puzzle", "check", &format!("assets/puzzles/{size}.txt")]);
+        assert!(o.status.success(), "{size}: {}", stderr(&o));
+        let n: usize = stdout(&o).split_whitespace().next().unwrap().parse().unwrap();
+        assert!(n >= 60, "{size}: {}", stdout(&o));
+        total += n;
+    }
+    assert!(total >= 300, "{total} puzzles in the book");
     // One recorded length changed: that puzzle is named, by line; nothing else is said wrong.
     let text = std::fs::read_to_string("assets/puzzles/6x6.txt").unwrap();
     let (at, line) = text.lines().enumerate().find(|(_, l)| l.contains("| win in 1 | plies 1 |")).unwrap();

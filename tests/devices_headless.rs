@@ -22,6 +22,11 @@ mod common;
 use common::devices::{Device, Press};
 
 fn app_with(device: &str) -> (App, Device) {
+    app_with_data(device, None)
+}
+
+/// An app on the title with `device`, keeping its data (the history) in `data` if given.
+fn app_with_data(device: &str, data: Option<&std::path::Path>) -> (App, Device) {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
@@ -35,6 +40,9 @@ fn app_with(device: &str) -> (App, Device) {
     });
     // The window's pointer message, which the window plugin would add.
     app.add_message::<CursorMoved>();
+    if let Some(dir) = data {
+        app.insert_resource(konane::game::modes::saves::DataDir(dir.to_path_buf()));
+    }
     core_plugin(&mut app);
     konane::game::board::input::device_plugin(&mut app);
     app.update();
@@ -478,8 +486,9 @@ fn about_opens_from_the_settings_scrolls_with_up_and_down_and_back_returns_with_
                 seen.0 += read.read().map(|s| s.0).sum::<i32>();
             },
         );
-        // Title: Settings is the sixth item that can be chosen; in it, About is just above Back.
-        for _ in 0..5 {
+        // Title: Settings is the seventh item that can be chosen (after Your record); in it,
+        // About is just above Back.
+        for _ in 0..6 {
             device.press(&mut app, Press::Down);
         }
         device.press(&mut app, Press::Choose);
@@ -722,4 +731,72 @@ fn the_title_s_board_is_there_on_every_visit() {
         sprites.iter(app.world()).filter(|s| s.image == new || s.image == old).map(|s| s.image == new).collect();
     assert!(!slabs.is_empty() && slabs.iter().all(|n| *n), "the title's board keeps the old theme: {slabs:?}");
     assert_eq!(art(&mut app), 1);
+}
+
+#[test]
+fn your_record_and_your_games_open_with_a_pad_or_keys_and_a_game_opens_for_review() {
+    use konane::game::modes::history::{PlayerHistory, RecordView};
+    use konane::history::{FinishedGame, History, Player};
+    for kind in ["pad", "keys"] {
+        let dir = std::env::temp_dir().join(format!("konane-devices-record-{kind}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        {
+            // Three finished games against Easy, played by always taking the first move.
+            let (history, _) = History::open(&dir.join(konane::history::FILE_NAME));
+            let mut history = history.unwrap();
+            for at in 0..3 {
+                let mut game = konane::rules::Game::new(Geometry::new(6, 6).unwrap());
+                while let Some(&mv) = game.legal_moves().first() {
+                    game.play(mv).unwrap();
+                }
+                let winner = game.winner().unwrap();
+                let players = [Player::Person, Player::Computer(Level::Easy)];
+                let g = FinishedGame {
+                    finished_at: at,
+                    players,
+                    you: Some(konane::rules::Color::Black),
+                    winner,
+                    resigned: false,
+                    took_back: false,
+                    game,
+                };
+                history.record(&g).unwrap();
+            }
+        }
+        let (mut app, device) = app_with_data(kind, Some(&dir));
+        let start = Instant::now();
+        while app.world().resource::<PlayerHistory>().rating.is_none() {
+            assert!(start.elapsed() < common::LIMIT, "{kind}: the history never opened");
+            app.update();
+        }
+        // Title: Your record is the sixth item that can be chosen.
+        for _ in 0..5 {
+            device.press(&mut app, Press::Down);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Stats, "{kind}");
+        assert_eq!(app.world().resource::<RecordView>().stats.as_ref().unwrap().games, 3, "{kind}");
+        // Back returns to the title (its focus back on the first item); again, and on to Your
+        // games, then the newest game.
+        device.press(&mut app, Press::Back);
+        assert_eq!(overlay(&app), Overlay::None, "{kind}");
+        for _ in 0..5 {
+            device.press(&mut app, Press::Down);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Stats, "{kind}");
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Recorded, "{kind}");
+        assert_eq!(app.world().resource::<RecordView>().games.len(), 3);
+        device.press(&mut app, Press::Choose);
+        let start = Instant::now();
+        while screen(&app) != Screen::Game || app.world().get_resource::<Rules>().is_none_or(|r| r.winner().is_none()) {
+            assert!(start.elapsed() < common::LIMIT, "{kind}: the game never opened");
+            app.update();
+        }
+        assert_eq!(rules(&app).setup.players, [Controller::Human, Controller::Ai(Level::Easy)]);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

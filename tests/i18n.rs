@@ -419,7 +419,13 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
         }
         lines.push(Msg::new("review-after").num("k", 399).num("total", 400));
         for side in ["black", "white"] {
-            lines.push(Msg::new("puzzle-status").num("n", 22).num("total", 22).text("side", side).num("moves", 12));
+            for title in [
+                Msg::new("puzzle-title-book").num("n", 122).num("total", 122),
+                Msg::new("puzzle-title-daily"),
+                Msg::new("puzzle-title-streak").num("n", 30),
+            ] {
+                lines.push(Msg::new("puzzle-status").sub("title", title).text("side", side).num("moves", 12));
+            }
         }
         lines.push(Msg::new("puzzle-solved-status"));
         lines.push(Msg::new("puzzle-failed-status").text("played", "a1-a3-a5").text("answer", "b6-b4-b2"));

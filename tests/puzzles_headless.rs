@@ -9,7 +9,9 @@ use bevy::time::TimeUpdateStrategy;
 use konane::ai::puzzle::Grade;
 use konane::ai::{DistanceSolver, Level, Value};
 use konane::game::menus::{MenuChosen, MenuItem};
-use konane::game::modes::puzzles::{PuzzleRun, PuzzleState, book, is_solved};
+use konane::game::modes::history::PlayerHistory;
+use konane::game::modes::puzzles::{PuzzleKind, PuzzleRun, PuzzleState, book, daily_index, is_solved};
+use konane::game::modes::saves::DataDir;
 use konane::game::play::authority::{Intent, Rules};
 use konane::game::play::screen::Overlay;
 use konane::game::setup::GameMode;
@@ -155,10 +157,104 @@ fn a_losing_move_is_refuted_and_the_puzzle_can_be_tried_again() {
 }
 
 #[test]
-fn the_shipped_book_has_every_grade_and_at_least_sixty_puzzles() {
+fn the_shipped_book_has_every_grade_and_at_least_three_hundred_puzzles_on_three_boards() {
     let book = book();
-    assert!(book.puzzles.len() >= 60, "{} puzzles", book.puzzles.len());
+    assert!(book.puzzles.len() >= 300, "{} puzzles", book.puzzles.len());
+    for size in ["6x6", "7x7", "8x8"] {
+        let n = book.names.iter().filter(|n| n.starts_with(size)).count();
+        assert!(n >= 60, "{size}: {n} puzzles");
+    }
+    let mut names = book.names.clone();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), book.puzzles.len(), "every name is one puzzle's");
     for grade in Grade::ALL {
         assert!(book.of_grade(grade).len() >= 15, "{grade:?}: {}", book.of_grade(grade).len());
     }
+}
+
+/// An app keeping its history in `dir`, once the history is open.
+fn app_with_history(dir: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.insert_resource(Settings::default());
+    app.insert_resource(DataDir(dir.to_path_buf()));
+    core_plugin(&mut app);
+    app.update();
+    wait_for(&mut app, "the history", |a| a.world().resource::<PlayerHistory>().puzzles.is_some());
+    app
+}
+
+/// Plays the puzzle on the board to its end with the solver's winning moves.
+fn solve(app: &mut App) {
+    let side = run(app).side;
+    wait_for(app, "the solver", |a| run(a).ready());
+    let mut judge = DistanceSolver::new(10_000_000);
+    while run(app).state == PuzzleState::Playing {
+        wait_for(app, "the player's turn or the end", |a| {
+            position(a).to_move() == side || run(a).state != PuzzleState::Playing
+        });
+        if run(app).state != PuzzleState::Playing {
+            break;
+        }
+        let here = position(app);
+        let (mv, _) = *judge.moves(&here).unwrap().iter().find(|(_, v)| matches!(v, Value::Win(_))).unwrap();
+        let ply = app.world().resource::<Rules>().game.ply();
+        app.world_mut().write_message(Intent::Play { mv, generation: None });
+        app.update();
+        wait_for(app, "the answer or the end", |a| {
+            a.world().resource::<Rules>().game.ply() >= ply + 2 || run(a).state != PuzzleState::Playing
+        });
+    }
+    wait_for(app, "the panel", |a| overlay(a) == Overlay::PuzzleOver);
+}
+
+#[test]
+fn a_streak_climbs_until_the_first_miss_and_the_daily_puzzle_is_the_date_s() {
+    let dir = std::env::temp_dir().join(format!("konane-puzzle-streak-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = app_with_history(&dir);
+    choose(&mut app, MenuItem::Puzzles);
+    choose(&mut app, MenuItem::PuzzleStreak);
+    wait_for(&mut app, "the first puzzle of the streak", |a| a.world().contains_resource::<PuzzleRun>());
+    assert!(matches!(run(&app).kind, PuzzleKind::Streak { place: 1, .. }));
+    let first = run(&app).index;
+    solve(&mut app);
+    assert_eq!(run(&app).state, PuzzleState::Solved);
+    let history = app.world().resource::<PlayerHistory>();
+    let (name, recorded) = history.last_puzzle.clone().expect("the attempt is recorded");
+    assert_eq!(name, book().names[first]);
+    assert!(recorded.rating.points() > 0, "a solve raises the puzzle rating");
+    assert_eq!(history.puzzles.as_ref().unwrap().best_streak, 1);
+    // The next of the streak is no easier, and a miss ends the streak.
+    choose(&mut app, MenuItem::NextInStreak);
+    wait_for(&mut app, "the second puzzle", |a| matches!(run(a).kind, PuzzleKind::Streak { place: 2, .. }));
+    let second = run(&app).index;
+    assert!(book().puzzles[second].difficulty() >= book().puzzles[first].difficulty());
+    wait_for(&mut app, "its start", |a| position(a) == book().puzzles[second].position && run(a).ready());
+    let puzzle = book().puzzles[second].clone();
+    let losing = puzzle.position.legal_moves().into_iter().find(|m| !puzzle.winning.contains(m)).unwrap();
+    app.world_mut().write_message(Intent::Play { mv: losing, generation: None });
+    app.update();
+    wait_for(&mut app, "the lost panel", |a| overlay(a) == Overlay::PuzzleOver);
+    let history = app.world().resource::<PlayerHistory>();
+    let (_, missed) = history.last_puzzle.clone().unwrap();
+    assert!(missed.rating.points() < 0, "a miss lowers it");
+    assert_eq!(history.puzzles.as_ref().unwrap().best_streak, 1, "the best streak stays");
+    // The daily puzzle: the book's pick for today, recorded as today's.
+    choose(&mut app, MenuItem::LeavePuzzle);
+    choose(&mut app, MenuItem::DailyPuzzle);
+    wait_for(&mut app, "the daily puzzle", |a| {
+        a.world().get_resource::<PuzzleRun>().is_some_and(|r| matches!(r.kind, PuzzleKind::Daily(_)))
+    });
+    let today = konane::history::puzzles::date_of(konane::history::now());
+    assert_eq!(run(&app).kind, PuzzleKind::Daily(today.clone()));
+    assert_eq!(run(&app).index, daily_index(book(), &today));
+    solve(&mut app);
+    wait_for(&mut app, "today's result", |a| {
+        a.world().resource::<PlayerHistory>().puzzles.as_ref().is_some_and(|p| p.daily == Some(true))
+    });
+    let _ = std::fs::remove_dir_all(&dir);
 }

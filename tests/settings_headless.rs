@@ -3,6 +3,8 @@
 //! change needed), and closing the window right after a change keeps it. Headless `App`s with
 //! the game's plugins and a real settings file.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -41,6 +43,9 @@ fn app(path: &Path, dir: &Path) -> App {
     app.insert_resource(Clipboard::local());
     core_plugin(&mut app);
     app.update();
+    // The history opens on a thread of its own: wait for it, so no test removes its
+    // directory while the file is being made.
+    common::wait_for_history(&mut app);
     app
 }
 
@@ -79,6 +84,9 @@ fn settings_survive(name: &str, visit: impl Fn(&mut App, &Path)) {
     assert_eq!(s.size, Geometry::new(10, 10).unwrap(), "after {name}");
     assert_eq!(s.players, [Controller::Human, Controller::Ai(Level::Expert)], "after {name}");
     assert_eq!(s.level, Level::Hard, "after {name}");
+    // Dropping the app waits for its history to be open, so no file appears while the
+    // directory is removed.
+    drop(again);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

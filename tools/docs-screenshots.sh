@@ -3,7 +3,8 @@
 # stale: `tools/docs-screenshots.sh BIN [OUT]` (OUT defaults to docs/screenshots/). Each
 # scene is a script of the game's scripted-run language (src/game/script.rs) in
 # tools/docs-shots/NAME.txt; its header says the window size (`# window: WxH`) and the
-# game's options (`# args: ...`), and each `screenshot PATH` in it is written to OUT/PATH.png.
+# game's options (`# args: ...`), a history of made-up games to start from if it says
+# (`# history: N`, written by `konane history fill`), and each `screenshot PATH` in it is written to OUT/PATH.png.
 # A scene runs in a real window under Xvfb (xvfb-run, on a screen a little larger than the
 # window, with Mesa's software Vulkan), with a fresh data directory and default settings,
 # under a timeout (`# timeout: SECONDS`, default 900). Its waits are on states of the game
@@ -78,6 +79,12 @@ for scene in "${scenes[@]}"; do
     shots=$(sed -n 's/#.*//; s/^[[:space:]]*screenshot[[:space:]]\+\([^[:space:]]\+\).*/\1/p' "$scene")
     for shot in $shots; do mkdir -p "$dir/shots/$(dirname "$shot")"; done
     echo "== $name ($window${args:+, $args})"
+    games=$(header history "$scene")
+    if [ -n "$games" ] && ! "$BIN" history fill --games "$games" --data-dir "$dir/data" >"$dir/fill.txt" 2>&1; then
+        echo "$name: FAILED: cannot fill the history (log: $dir/fill.txt)" >&2
+        failed+=("$name")
+        continue
+    fi
     start=$SECONDS
     # shellcheck disable=SC2086 # the header's options are words
     timeout --kill-after=30 "$limit" xvfb-run -a -s "-screen 0 ${screen}x24" \

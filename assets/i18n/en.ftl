@@ -379,12 +379,17 @@ item-leave-puzzle = Back to the puzzles
 puzzles-title = Puzzles
 puzzles-hint = Each puzzle is a proven win for the side to move. Any move that keeps the win counts; the computer defends as long as it can.
 # $n, $total: the puzzle's place in its grade; $side: who plays; $moves: the shortest win
+# $n, $total: the puzzle's place in its grade
+puzzle-title-book = Puzzle { $n }/{ $total }
+puzzle-title-daily = Daily puzzle
+# $n: the puzzle's place in the streak
+puzzle-title-streak = Streak, puzzle { $n }
 puzzle-status = { $side ->
-    [black] Puzzle { $n }/{ $total }: Black to play and win in { $moves ->
+    [black] { $title }: Black to play and win in { $moves ->
         [one] one move
        *[other] { $moves } moves
     }
-   *[white] Puzzle { $n }/{ $total }: White to play and win in { $moves ->
+   *[white] { $title }: White to play and win in { $moves ->
         [one] one move
        *[other] { $moves } moves
     }
@@ -523,3 +528,105 @@ about-third-party = { $count } open-source crates, each under its own licence (t
 
 scroll-more-above = more above
 scroll-more-below = more below
+
+## Your record: rating, statistics, milestones
+
+# $rating: your rating; $change: its change, signed (+12, −7)
+over-rating = Rating { $rating } ({ $change })
+over-unrated = Unrated: a move was taken back.
+notice-unrated = This game is now unrated: a move was taken back.
+notice-result-stands = Your record keeps this game's result; play from here is not recorded.
+notice-history-set-aside = Your record file was damaged and was set aside; a new one was started.
+notice-history-read-only = Your record can be read but not written: new games are not recorded.
+notice-history-unavailable = Your record cannot be kept this time: games are not recorded.
+# $rating: your rating; $level: the level that gives even chances
+title-rating = Your rating { $rating } · an even game: { $level }
+# $level: a level to start with
+title-rating-new = Your first rated game: try { $level }
+item-stats = Your record
+item-recorded-games = Your games…
+# $date, $size, $players, $result: one finished game in the list
+item-recorded = { $date } · { $size } · { $players } · { $result }
+stats-title = Your record
+stats-hint = Games against the computer on boards of 6×6 and up are rated, unless a move is taken back.
+# $rating, $margin: rating and twice its deviation; $games: rated games
+stats-rating = Rating { $rating } ± { $margin } after { $games ->
+    [one] 1 rated game
+   *[other] { $games } rated games
+}
+stats-no-rating = No rated game yet: play the computer on a board of 6×6 or larger.
+stats-plot = Rating after each rated game
+# $current, $best: wins in a row now and at most; $moves: average moves per game
+stats-streaks = Wins in a row: { $current } now, { $best } at most · { $moves } moves a game on average
+# $level: the strongest level beaten
+stats-best-win = Best win: { $level }
+stats-no-win = No win against the computer yet.
+# $games: finished games recorded
+stats-games = { $games ->
+    [one] 1 finished game
+   *[other] { $games } finished games
+}
+stats-results-head = Results (won–lost; for two people, games played)
+stats-friend = a friend online
+stats-milestones-head = Milestones
+# $done, $target: progress
+stats-progress = { $done }/{ $target }
+stats-earned = earned
+recorded-title = Your games
+recorded-hint = Open a game to step through it and see how it went.
+recorded-empty = No finished game yet.
+recorded-won = won
+recorded-lost = lost
+# $side: the winning colour (two people at this screen)
+recorded-side-won = { $side } won
+recorded-you-v = you v { $who }
+recorded-people = two people
+# $name: the milestone earned
+milestone-earned = Milestone: { $name }
+milestone-first-game = First game
+milestone-first-game-about = Finish a game.
+milestone-beat-beginner = Past the beginner
+milestone-beat-beginner-about = Beat the computer at Beginner.
+milestone-beat-easy = Easy does it
+milestone-beat-easy-about = Beat the computer at Easy.
+milestone-beat-medium = Halfway up
+milestone-beat-medium-about = Beat the computer at Medium.
+milestone-beat-hard = Hard won
+milestone-beat-hard-about = Beat the computer at Hard.
+milestone-beat-strong = Stronger still
+milestone-beat-strong-about = Beat the computer at Strong.
+milestone-beat-expert = Loea
+milestone-beat-expert-about = Beat the computer at Expert.
+milestone-triple-jump = Triple jump
+milestone-triple-jump-about = Take three stones with one move.
+milestone-win-as-white = Second to move, first to win
+milestone-win-as-white-about = Win a game playing White.
+milestone-clean-win = No take-backs
+milestone-clean-win-about = Win a rated game without taking a move back.
+milestone-streak-5 = Five in a row
+milestone-streak-5-about = Win five games in a row.
+milestone-games-25 = Regular
+milestone-games-25-about = Finish 25 games.
+milestone-big-board = Wide waters
+milestone-big-board-about = Win on a board of 10×10 or larger.
+milestone-first-puzzle = Puzzle solver
+milestone-first-puzzle-about = Solve a puzzle.
+milestone-daily-10 = Ten days of puzzles
+milestone-daily-10-about = Solve ten daily puzzles.
+milestone-puzzle-streak-5 = On a roll
+milestone-puzzle-streak-5-about = Solve five puzzles in a row in a puzzle streak.
+item-daily-puzzle = Daily puzzle
+item-puzzle-streak = Puzzle streak
+item-next-in-streak = Next in the streak
+# $rating: your puzzle rating; $streak: your best streak
+puzzles-standing = Puzzle rating { $rating } · best streak { $streak }
+# $date: today
+puzzles-daily-new = Today's puzzle ({ $date }) is waiting.
+puzzles-daily-solved = Today's puzzle ({ $date }) is solved; a new one comes tomorrow.
+puzzles-daily-missed = Today's puzzle ({ $date }) is not solved yet: try it again.
+# $rating: your puzzle rating; $change: its change, signed
+puzzle-rating = Puzzle rating { $rating } ({ $change })
+# $n: puzzles solved in this streak
+puzzle-streak-on = Streak: { $n } solved in a row
+# $n: puzzles solved in the streak that ended; $best: the best streak
+puzzle-streak-over = Streak over after { $n } solved · best { $best }

@@ -338,12 +338,17 @@ item-retry-puzzle = Hoʻāʻo hou
 item-leave-puzzle = Hoʻi i nā nane
 puzzles-title = Nā nane
 puzzles-hint = He lanakila i hōʻoia ʻia kēlā me kēia nane no ka mea e neʻe ana. Helu ʻia nā neʻe a pau e mālama i ka lanakila; pale ka lolouila a hiki i ka hope.
+# $n, $total: the puzzle's place in its grade
+puzzle-title-book = Nane { $n }/{ $total }
+puzzle-title-daily = Nane o ka lā
+# $n: the puzzle's place in the streak
+puzzle-title-streak = Holo, nane { $n }
 puzzle-status = { $side ->
-    [black] Nane { $n }/{ $total }: e lanakila ʻo ʻEleʻele i { $moves ->
+    [black] { $title }: e lanakila ʻo ʻEleʻele i { $moves ->
         [one] hoʻokahi neʻe
        *[other] { $moves } neʻe
     }
-   *[white] Nane { $n }/{ $total }: e lanakila ʻo Keʻokeʻo i { $moves ->
+   *[white] { $title }: e lanakila ʻo Keʻokeʻo i { $moves ->
         [one] hoʻokahi neʻe
        *[other] { $moves } neʻe
     }
@@ -469,3 +474,83 @@ about-third-party = { $count } mau pahu polokalamu kumu hāmama, me ko lākou pa
 
 scroll-more-above = he mau mea hou ma luna
 scroll-more-below = he mau mea hou ma lalo
+
+## Kāu moʻolelo: ka helu, nā helu pāʻani, nā kūlana
+
+over-rating = Helu { $rating } ({ $change })
+over-unrated = ʻAʻole helu ʻia: ua hoʻihoʻi ʻia kekahi neʻe.
+notice-unrated = ʻAʻole helu ʻia kēia pāʻani i kēia manawa: ua hoʻihoʻi ʻia kekahi neʻe.
+notice-result-stands = Mālama kāu moʻolelo i ka hopena o kēia pāʻani; ʻaʻole e mālama ʻia nā neʻe mai kēia wahi aku.
+notice-history-set-aside = Ua pōʻino ka waihona o kāu moʻolelo a ua hoʻokaʻawale ʻia; ua hoʻomaka ʻia he waihona hou.
+notice-history-read-only = Hiki ke heluhelu i kāu moʻolelo akā ʻaʻole ke kākau: ʻaʻole e mālama ʻia nā pāʻani hou.
+notice-history-unavailable = ʻAʻole hiki ke mālama i kāu moʻolelo i kēia manawa: ʻaʻole e mālama ʻia nā pāʻani.
+title-rating = Kāu helu { $rating } · he pāʻani kaulike: { $level }
+title-rating-new = Kāu pāʻani helu mua: e hoʻāʻo iā { $level }
+item-stats = Kāu moʻolelo
+item-recorded-games = Kāu mau pāʻani…
+item-recorded = { $date } · { $size } · { $players } · { $result }
+stats-title = Kāu moʻolelo
+stats-hint = Helu ʻia nā pāʻani me ka lolouila ma ka papa 6×6 a ʻoi aku, ke hoʻihoʻi ʻole ʻia kekahi neʻe.
+stats-rating = Helu { $rating } ± { $margin } ma hope o { $games } pāʻani helu ʻia
+stats-no-rating = ʻAʻohe pāʻani helu ʻia i kēia manawa: e pāʻani me ka lolouila ma ka papa 6×6 a ʻoi aku.
+stats-plot = Ka helu ma hope o kēlā me kēia pāʻani helu ʻia
+stats-streaks = Lanakila pili: { $current } i kēia manawa, { $best } ka nui loa · { $moves } neʻe i ka pāʻani ma ka awelika
+stats-best-win = Ka lanakila maikaʻi loa: { $level }
+stats-no-win = ʻAʻohe lanakila ma luna o ka lolouila i kēia manawa.
+stats-games = { $games } pāʻani i pau
+stats-results-head = Nā hopena (lanakila–eo; no ʻelua kānaka, nā pāʻani)
+stats-friend = he hoaaloha ma ka pūnaewele
+stats-milestones-head = Nā kūlana
+stats-progress = { $done }/{ $target }
+stats-earned = loaʻa
+recorded-title = Kāu mau pāʻani
+recorded-hint = E wehe i kekahi pāʻani e nānā ai i kēlā me kēia neʻe.
+recorded-empty = ʻAʻohe pāʻani i pau i kēia manawa.
+recorded-won = lanakila
+recorded-lost = eo
+recorded-side-won = Lanakila ʻo { $side }
+recorded-you-v = ʻoe me { $who }
+recorded-people = ʻelua kānaka
+milestone-earned = Kūlana hou: { $name }
+milestone-first-game = Ka pāʻani mua
+milestone-first-game-about = E hoʻopau i kekahi pāʻani.
+milestone-beat-beginner = Ma waho o ka malihini
+milestone-beat-beginner-about = E lanakila ma luna o ka lolouila ma Malihini.
+milestone-beat-easy = Maʻalahi nō
+milestone-beat-easy-about = E lanakila ma luna o ka lolouila ma Maʻalahi.
+milestone-beat-medium = Ma ka waena
+milestone-beat-medium-about = E lanakila ma luna o ka lolouila ma Waena.
+milestone-beat-hard = Lanakila paʻakikī
+milestone-beat-hard-about = E lanakila ma luna o ka lolouila ma Paʻakikī.
+milestone-beat-strong = Ikaika aʻe
+milestone-beat-strong-about = E lanakila ma luna o ka lolouila ma Ikaika.
+milestone-beat-expert = Loea
+milestone-beat-expert-about = E lanakila ma luna o ka lolouila ma Loea.
+milestone-triple-jump = Lele pākolu
+milestone-triple-jump-about = E lawe i ʻekolu ʻiliʻili me hoʻokahi neʻe.
+milestone-win-as-white = ʻElua e neʻe, mua e lanakila
+milestone-win-as-white-about = E lanakila me ke Keʻokeʻo.
+milestone-clean-win = Hoʻihoʻi ʻole
+milestone-clean-win-about = E lanakila i kekahi pāʻani helu ʻia me ka hoʻihoʻi ʻole i kekahi neʻe.
+milestone-streak-5 = ʻElima pili
+milestone-streak-5-about = E lanakila i ʻelima pāʻani pili.
+milestone-games-25 = Kamaʻāina
+milestone-games-25-about = E hoʻopau i 25 pāʻani.
+milestone-big-board = Kai ākea
+milestone-big-board-about = E lanakila ma ka papa 10×10 a ʻoi aku.
+milestone-first-puzzle = Mea wehe nane
+milestone-first-puzzle-about = E wehe i kekahi nane.
+milestone-daily-10 = ʻUmi lā nane
+milestone-daily-10-about = E wehe i ʻumi nane o ka lā.
+milestone-puzzle-streak-5 = Holo pono
+milestone-puzzle-streak-5-about = E wehe i ʻelima nane pili ma kekahi holo nane.
+item-daily-puzzle = Nane o ka lā
+item-puzzle-streak = Holo nane
+item-next-in-streak = Ka nane aʻe o ka holo
+puzzles-standing = Helu nane { $rating } · holo maikaʻi loa { $streak }
+puzzles-daily-new = Ke kali nei ka nane o kēia lā ({ $date }).
+puzzles-daily-solved = Ua wehe ʻia ka nane o kēia lā ({ $date }); he nane hou ʻapōpō.
+puzzles-daily-missed = ʻAʻole i wehe ʻia ka nane o kēia lā ({ $date }): e hoʻāʻo hou.
+puzzle-rating = Helu nane { $rating } ({ $change })
+puzzle-streak-on = Holo: { $n } i wehe ʻia pili
+puzzle-streak-over = Pau ka holo ma hope o { $n } · maikaʻi loa { $best }

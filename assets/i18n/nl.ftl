@@ -347,12 +347,17 @@ item-retry-puzzle = Opnieuw proberen
 item-leave-puzzle = Terug naar de puzzels
 puzzles-title = Puzzels
 puzzles-hint = Elke puzzel is een bewezen winst voor wie aan zet is. Elke zet die de winst houdt, telt; de computer verdedigt zo lang hij kan.
+# $n, $total: the puzzle's place in its grade
+puzzle-title-book = Puzzel { $n }/{ $total }
+puzzle-title-daily = Dagpuzzel
+# $n: the puzzle's place in the streak
+puzzle-title-streak = Reeks, puzzel { $n }
 puzzle-status = { $side ->
-    [black] Puzzel { $n }/{ $total }: Zwart speelt en wint in { $moves ->
+    [black] { $title }: Zwart speelt en wint in { $moves ->
         [one] één zet
        *[other] { $moves } zetten
     }
-   *[white] Puzzel { $n }/{ $total }: Wit speelt en wint in { $moves ->
+   *[white] { $title }: Wit speelt en wint in { $moves ->
         [one] één zet
        *[other] { $moves } zetten
     }
@@ -478,3 +483,89 @@ about-third-party = { $count } opensourcecrates, elk onder een eigen licentie (d
 
 scroll-more-above = meer hierboven
 scroll-more-below = meer hieronder
+
+## Jouw overzicht: rating, statistieken, mijlpalen
+
+over-rating = Rating { $rating } ({ $change })
+over-unrated = Zonder rating: er is een zet teruggenomen.
+notice-unrated = Deze partij telt niet meer voor je rating: er is een zet teruggenomen.
+notice-result-stands = Je overzicht houdt de uitslag van deze partij; wat je nu speelt, wordt niet bewaard.
+notice-history-set-aside = Je overzichtsbestand was beschadigd en is opzijgezet; er is een nieuw begonnen.
+notice-history-read-only = Je overzicht kan gelezen maar niet geschreven worden: nieuwe partijen worden niet bewaard.
+notice-history-unavailable = Je overzicht kan nu niet worden bijgehouden: partijen worden niet bewaard.
+title-rating = Je rating { $rating } · een gelijke partij: { $level }
+title-rating-new = Je eerste partij met rating: probeer { $level }
+item-stats = Jouw overzicht
+item-recorded-games = Jouw partijen…
+item-recorded = { $date } · { $size } · { $players } · { $result }
+stats-title = Jouw overzicht
+stats-hint = Partijen tegen de computer op borden vanaf 6×6 tellen voor je rating, tenzij je een zet terugneemt.
+stats-rating = Rating { $rating } ± { $margin } na { $games ->
+    [one] 1 partij met rating
+   *[other] { $games } partijen met rating
+}
+stats-no-rating = Nog geen partij met rating: speel tegen de computer op een bord van 6×6 of groter.
+stats-plot = Rating na elke partij met rating
+stats-streaks = Winst op rij: nu { $current }, hoogstens { $best } · gemiddeld { $moves } zetten per partij
+stats-best-win = Beste overwinning: { $level }
+stats-no-win = Nog niet gewonnen van de computer.
+stats-games = { $games ->
+    [one] 1 gespeelde partij
+   *[other] { $games } gespeelde partijen
+}
+stats-results-head = Uitslagen (gewonnen–verloren; voor twee mensen: gespeeld)
+stats-friend = een vriend online
+stats-milestones-head = Mijlpalen
+stats-progress = { $done }/{ $target }
+stats-earned = behaald
+recorded-title = Jouw partijen
+recorded-hint = Open een partij om er zet voor zet doorheen te gaan.
+recorded-empty = Nog geen gespeelde partij.
+recorded-won = gewonnen
+recorded-lost = verloren
+recorded-side-won = { $side } won
+recorded-you-v = jij tegen { $who }
+recorded-people = twee mensen
+milestone-earned = Mijlpaal: { $name }
+milestone-first-game = Eerste partij
+milestone-first-game-about = Speel een partij uit.
+milestone-beat-beginner = Voorbij de beginner
+milestone-beat-beginner-about = Win van de computer op Beginner.
+milestone-beat-easy = Rustig aan
+milestone-beat-easy-about = Win van de computer op Makkelijk.
+milestone-beat-medium = Halverwege
+milestone-beat-medium-about = Win van de computer op Gemiddeld.
+milestone-beat-hard = Zwaar bevochten
+milestone-beat-hard-about = Win van de computer op Moeilijk.
+milestone-beat-strong = Nog sterker
+milestone-beat-strong-about = Win van de computer op Sterk.
+milestone-beat-expert = Loea
+milestone-beat-expert-about = Win van de computer op Expert.
+milestone-triple-jump = Driesprong
+milestone-triple-jump-about = Sla drie stenen met één zet.
+milestone-win-as-white = Tweede aan zet, eerste binnen
+milestone-win-as-white-about = Win een partij met Wit.
+milestone-clean-win = Zonder terugnemen
+milestone-clean-win-about = Win een partij met rating zonder een zet terug te nemen.
+milestone-streak-5 = Vijf op rij
+milestone-streak-5-about = Win vijf partijen op rij.
+milestone-games-25 = Vaste gast
+milestone-games-25-about = Speel 25 partijen uit.
+milestone-big-board = Wijde wateren
+milestone-big-board-about = Win op een bord van 10×10 of groter.
+milestone-first-puzzle = Puzzelaar
+milestone-first-puzzle-about = Los een puzzel op.
+milestone-daily-10 = Tien puzzeldagen
+milestone-daily-10-about = Los tien dagpuzzels op.
+milestone-puzzle-streak-5 = Op dreef
+milestone-puzzle-streak-5-about = Los vijf puzzels op rij op in een puzzelreeks.
+item-daily-puzzle = Dagpuzzel
+item-puzzle-streak = Puzzelreeks
+item-next-in-streak = Volgende in de reeks
+puzzles-standing = Puzzelrating { $rating } · beste reeks { $streak }
+puzzles-daily-new = De puzzel van vandaag ({ $date }) wacht op je.
+puzzles-daily-solved = De puzzel van vandaag ({ $date }) is opgelost; morgen komt er een nieuwe.
+puzzles-daily-missed = De puzzel van vandaag ({ $date }) is nog niet opgelost: probeer het opnieuw.
+puzzle-rating = Puzzelrating { $rating } ({ $change })
+puzzle-streak-on = Reeks: { $n } op rij opgelost
+puzzle-streak-over = Reeks voorbij na { $n } opgelost · beste { $best }

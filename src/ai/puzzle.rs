@@ -77,6 +77,18 @@ impl Puzzle {
         Grade::of(self.moves())
     }
 
+    /// Its difficulty rating, on the players' rating scale (about 700 to 2400): a longer
+    /// forced win, fewer winning first moves among more legal ones, and a larger board are each
+    /// harder. Made from what the puzzle line says, so it needs no solver.
+    pub fn difficulty(&self) -> f64 {
+        let legal = self.position.move_count().max(1) as f64;
+        let winning = self.winning.len().clamp(1, legal as usize) as f64;
+        let geo = self.position.geometry();
+        let cells = (geo.rows() as f64) * (geo.cols() as f64);
+        let d = 700.0 + 170.0 * (self.moves() as f64 - 1.0) + 110.0 * (legal / winning).ln() + 4.0 * (cells - 36.0);
+        d.clamp(600.0, 2800.0).round()
+    }
+
     /// Its line in a puzzle file.
     pub fn to_line(&self) -> String {
         let geo = self.position.geometry();

@@ -161,7 +161,7 @@ fn mix(effect: Effect, jitter: f32) -> (f32, f32) {
         Effect::Lift | Effect::Select => (0.8, jitter),
         Effect::Land(hop) => (1.0, jitter * (1.0 + hop as f32 * 0.01)),
         Effect::Capture | Effect::Remove => (0.9, jitter),
-        Effect::Deny | Effect::Win | Effect::Loss => (0.9, 1.0),
+        Effect::Deny | Effect::Win | Effect::Loss | Effect::Milestone => (0.9, 1.0),
         Effect::UiFocus => (0.6, 1.0),
         Effect::UiClick => (0.7, 1.0),
         Effect::Ambient => (1.0, 1.0),

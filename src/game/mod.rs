@@ -47,6 +47,7 @@ pub fn core_plugin(app: &mut App) {
         modes::online::plugin,
         audio::cues_plugin,
         play::score::plugin,
+        modes::history::plugin,
     ));
 }
 

@@ -11,7 +11,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `play-hint` (the hint's move, once known), `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules|puzzles|stats|recorded|…`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use crate::game::board::anim::Motion;
@@ -22,7 +22,7 @@ use crate::game::play::ai_task::{AiState, HintRequest};
 use crate::game::play::authority::{AnimationsRunning, Intent, Rules};
 use crate::game::play::screen::{Overlay, Screen, Turn};
 use crate::rules::quote::quoted;
-use crate::rules::{Coord, move_to_string, parse_coord_public, parse_move, position_to_string};
+use crate::rules::{Coord, Move, move_to_string, parse_coord_public, parse_move, position_to_string};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -89,6 +89,8 @@ pub enum Step {
     New,
     /// Ask for a hint.
     Hint,
+    /// Play the hint's move once the hint for this position is known (after `hint`).
+    PlayHint,
     /// Go to the title screen.
     Menu,
     /// Check that the menu on screen fits its window without scrolling (else the run fails).
@@ -223,6 +225,7 @@ fn bare_step(cmd: &str) -> Option<Step> {
         "redo" => Step::Redo,
         "new" => Step::New,
         "hint" => Step::Hint,
+        "play-hint" => Step::PlayHint,
         "menu" => Step::Menu,
         "expect-menu-fits" => Step::ExpectMenuFits,
         "pause" => Step::Pause,
@@ -295,10 +298,12 @@ fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
         "online-join" => Overlay::OnlineJoin,
         "online-code" => Overlay::OnlineCode,
         "about" => Overlay::About,
+        "stats" => Overlay::Stats,
+        "recorded" => Overlay::Recorded,
         other => {
             return Err(format!(
                 "script line {line}: 'open' needs setup, load, pause, settings, over, rules, more, lessons, \
-                 puzzles, online, online-host, online-join, online-code or about, not {}",
+                 puzzles, online, online-host, online-join, online-code, about, stats or recorded, not {}",
                 quoted(other)
             ));
         }
@@ -350,6 +355,7 @@ struct Observed<'w> {
     real: Res<'w, Time<Real>>,
     fits: Option<Res<'w, crate::game::play::screen::MenuFits>>,
     online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
+    hint: Option<Res<'w, crate::game::play::ai_task::HintState>>,
 }
 
 /// What the script's actions write to.
@@ -385,6 +391,7 @@ impl Observed<'_> {
             left_down: self.mouse.as_ref().is_some_and(|m| m.pressed(MouseButton::Left)),
             motion: self.motion.as_deref().copied().unwrap_or_default(),
             menu_fits: self.fits.as_ref().is_some_and(|f| f.0),
+            hint: self.rules.as_ref().and_then(|r| self.hint.as_ref()?.for_generation(r.generation)?.best),
             shots_pending,
             online_entered: self.online.as_ref().is_some_and(|o| o.entered && o.code.is_some()),
             friend_here: self.online.as_ref().is_some_and(|o| {
@@ -407,6 +414,8 @@ struct Seen {
     left_down: bool,
     motion: Motion,
     menu_fits: bool,
+    /// The hint's move for the position on the board, once it is known.
+    hint: Option<Move>,
     shots_pending: usize,
     /// Online: a seat or a watch is held and the code known.
     online_entered: bool,
@@ -544,6 +553,10 @@ fn wait_outcome(
             seen.motion.held_at.is_some_and(|p| p.distance(at) < 0.35)
         }
         Step::WaitSelected(c) => seen.selected == Some(script_cell(geo, c)?),
+        Step::PlayHint => {
+            let act = seen.hint.map(|mv| Act::Intent(Intent::Play { mv, generation: Some(rules.generation) }));
+            return Ok(Outcome { done: act.is_some(), act });
+        }
         Step::WaitNotHeld => seen.motion.held_at.is_none(),
         Step::ExpectMenuFits if !seen.menu_fits => return Err("the menu does not fit its window: it scrolls".into()),
         Step::FreezeHop(f) => {
@@ -858,6 +871,7 @@ mod tests {
             left_down: false,
             motion: Motion::default(),
             menu_fits: true,
+            hint: None,
             shots_pending: 0,
             online_entered: false,
             friend_here: false,

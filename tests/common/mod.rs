@@ -193,3 +193,18 @@ fn unprivileged_owner(dir: &Path) -> Option<(u32, u32)> {
     }
     panic!("running as root with neither a postgres nor a nobody user");
 }
+
+/// Updates a game `App` with a data directory until its history is open (or known to be
+/// unusable): it opens on a thread of its own, and a test that removes the directory first
+/// would race it. Only a hang reaches [`LIMIT`].
+pub fn wait_for_history(app: &mut bevy::app::App) {
+    let start = std::time::Instant::now();
+    loop {
+        let h = app.world().resource::<konane::game::modes::history::PlayerHistory>();
+        if h.rating.is_some() || h.problem.is_some() {
+            return;
+        }
+        assert!(start.elapsed() < LIMIT, "the history never opened");
+        app.update();
+    }
+}

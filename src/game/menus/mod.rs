@@ -159,6 +159,18 @@ pub enum MenuItem {
     CopyCode,
     /// Open About: version, licence, credits, the crates the game is built on.
     About,
+    /// Open your record: rating, statistics, milestones.
+    Stats,
+    /// Your record: the list of your finished games.
+    RecordedGames,
+    /// Your games: open the one at this place in the list (newest first) for review.
+    OpenRecorded(usize),
+    /// Puzzles: today's daily puzzle.
+    DailyPuzzle,
+    /// Puzzles: start a streak of puzzles of rising difficulty.
+    PuzzleStreak,
+    /// A puzzle of a streak solved: the next, a little harder.
+    NextInStreak,
 }
 
 impl MenuItem {
@@ -216,6 +228,20 @@ impl MenuItem {
             Settings | Volume | Mute | Ambience | Theme | Speed | Movable => self.settings_key(),
             Coordinates | Fullscreen | UiScale | Language | Back | Preset => self.settings_key(),
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
+            Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
+        }
+    }
+
+    /// The message key of an item of your record or of the daily puzzle and the streak.
+    fn record_key(self) -> &'static str {
+        match self {
+            MenuItem::Stats => "item-stats",
+            MenuItem::RecordedGames => "item-recorded-games",
+            MenuItem::OpenRecorded(_) => "item-recorded",
+            MenuItem::DailyPuzzle => "item-daily-puzzle",
+            MenuItem::PuzzleStreak => "item-puzzle-streak",
+            MenuItem::NextInStreak => "item-next-in-streak",
+            _ => self.key(),
         }
     }
 
@@ -469,6 +495,10 @@ pub struct MenuContext {
     pub lessons_passed: u8,
     /// The game on the board is an online game (you play, or watch when not seated).
     pub online: Option<bool>,
+    /// Finished games in the list of your games.
+    pub recorded: usize,
+    /// In a puzzle: it is played in a streak.
+    pub streak: bool,
 }
 
 impl MenuContext {
@@ -508,8 +538,13 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
         Overlay::Setup => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         Overlay::Load => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
         Overlay::HowToPlay | Overlay::About => vec![Back],
-        Overlay::Puzzles => vec![PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
+        Overlay::Stats => vec![RecordedGames, Back],
+        Overlay::Recorded => (0..ctx.recorded).map(OpenRecorded).chain([Back]).collect(),
+        Overlay::Puzzles => vec![DailyPuzzle, PuzzleStreak, PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
         Overlay::PuzzleOver => match ctx.puzzle {
+            // A streak goes on from a solved puzzle and starts again after a miss.
+            Some(true) if ctx.streak => vec![NextInStreak, LeavePuzzle],
+            Some(false) if ctx.streak => vec![PuzzleStreak, RetryPuzzle, LeavePuzzle],
             Some(true) => vec![NextPuzzle, LeavePuzzle],
             _ => vec![RetryPuzzle, NextPuzzle, LeavePuzzle],
         },
@@ -543,7 +578,7 @@ fn online_items(overlay: Overlay) -> Option<Vec<MenuItem>> {
 /// The title's menu.
 fn title_items() -> Vec<MenuItem> {
     use MenuItem::*;
-    vec![Continue, PlayComputer, YourColour, MoreGames, Tutorial, Puzzles, Settings, Quit]
+    vec![Continue, PlayComputer, YourColour, MoreGames, Tutorial, Puzzles, Stats, Settings, Quit]
 }
 
 /// The pause menu and the game-over panel of the game on the board (nothing when no menu
@@ -729,9 +764,12 @@ fn navigate(
     mut adjusts: MessageWriter<MenuAdjust>,
     mut nav: MessageWriter<Navigate>,
     mut scrolls: MessageWriter<ScrollPage>,
+    record: Option<Res<crate::game::modes::history::RecordView>>,
 ) {
     let Some(screen) = screen else { return };
-    let ctx = context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings);
+    let recorded = record.map_or(0, |r| r.games.len());
+    let ctx =
+        context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings, recorded);
     let items = menu_items(*screen.get(), *overlay, ctx);
     if items.is_empty() {
         // No menu: the board has the actions.
@@ -778,14 +816,17 @@ pub fn context(
     tutorial: Option<&Tutorial>,
     puzzle: Option<&crate::game::modes::puzzles::PuzzleRun>,
     settings: &Settings,
+    recorded: usize,
 ) -> MenuContext {
     MenuContext {
+        recorded,
         can_continue: matches!(resumable, Resumable::Game(_) | Resumable::Online(_)),
         saves: saves.entries.len(),
         lesson_ready: tutorial
             .map(|t| t.passed || matches!(t.current().goal, crate::game::modes::tutorial::Goal::Read)),
         last_lesson: tutorial.is_some_and(|t| t.lesson + 1 >= crate::game::modes::tutorial::LESSONS.len()),
         puzzle: puzzle.map(|p| p.state == crate::game::modes::puzzles::PuzzleState::Solved),
+        streak: puzzle.is_some_and(|p| matches!(p.kind, crate::game::modes::puzzles::PuzzleKind::Streak { .. })),
         unfinished: rules.is_some_and(Rules::unfinished),
         lessons_passed: settings.tutorial,
         online: rules
@@ -832,6 +873,8 @@ pub enum Effect {
     NewCode(bool),
     /// Step the code's last symbol (a pad's left/right).
     StepCode(i32),
+    /// Open the finished game at this place in your games for review.
+    OpenRecorded(usize),
 }
 
 /// What a menu asks of the saved games.
@@ -897,6 +940,9 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         MenuItem::LoadGame => to(Overlay::Load),
         MenuItem::HowToPlay => to(Overlay::HowToPlay),
         MenuItem::About => to(Overlay::About),
+        MenuItem::Stats => to(Overlay::Stats),
+        MenuItem::RecordedGames => to(Overlay::Recorded),
+        MenuItem::OpenRecorded(i) => vec![E::OpenRecorded(i)],
         MenuItem::Tutorial => to(Overlay::Lessons),
         MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
         item if item.adjustable() => vec![E::Wrap(item)],
@@ -960,7 +1006,9 @@ fn puzzle_or_lesson_choice(item: MenuItem) -> Option<Vec<Effect>> {
         MenuItem::PuzzleGrade(g) => {
             vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Open(Grade::ALL[(g as usize).min(2)]))]
         }
-        MenuItem::NextPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Next)],
+        MenuItem::NextPuzzle | MenuItem::NextInStreak => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Next)],
+        MenuItem::DailyPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Daily)],
+        MenuItem::PuzzleStreak => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Streak)],
         MenuItem::RetryPuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Retry)],
         MenuItem::LeavePuzzle => vec![E::Puzzle(crate::game::modes::puzzles::PuzzleStep::Leave)],
         MenuItem::Lesson(n) => vec![E::Tutorial(TutorialStep::Start(n))],
@@ -1048,6 +1096,7 @@ struct Outlets<'w, 's> {
     move_list: ResMut<'w, MoveListOpen>,
     online: MessageWriter<'w, OnlineStep>,
     code: ResMut<'w, CodeEntry>,
+    recorded: MessageWriter<'w, crate::game::modes::history::OpenRecorded>,
 }
 
 /// Does what the chosen items say (see [`choose`]) and steps the settings adjusted.
@@ -1108,6 +1157,7 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
             out.review.0 = Some(0);
         }
         Effect::Quit => _ = out.exit.write(AppExit::Success),
+        Effect::OpenRecorded(i) => _ = out.recorded.write(crate::game::modes::history::OpenRecorded(i)),
         Effect::Online(step) => _ = out.online.write(step),
         Effect::NewCode(watch) => *out.code = CodeEntry { text: String::new(), watch },
         Effect::StepCode(dir) => {

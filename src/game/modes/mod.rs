@@ -2,6 +2,7 @@
 //! against a friend online, and the analysis of a finished game.
 
 pub mod analysis;
+pub mod history;
 pub mod online;
 pub mod puzzles;
 pub mod saves;

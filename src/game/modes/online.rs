@@ -772,7 +772,7 @@ fn enter(
     let (Ok(game), Ok(setup)) = (view.replay(), online_setup(view, plays)) else { return };
     let resigned = resigned_in(view.outcome);
     if !in_game {
-        commands.insert_resource(NextGame { setup, from: Some((game, resigned)), allowed: None });
+        commands.insert_resource(NextGame { setup, from: Some((game, resigned)), allowed: None, took_back: false });
         goto.write(GoTo(Screen::Game));
         return;
     }

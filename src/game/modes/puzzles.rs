@@ -6,17 +6,25 @@
 
 use crate::ai::puzzle::{Grade, Puzzle};
 use crate::ai::{DistanceSolver, Value};
+use crate::game::modes::history::PuzzleFinished;
 use crate::game::platform::i18n::{Msg, side_key};
-use crate::game::platform::settings::{EditSettings, PUZZLE_BITS, Settings};
+use crate::game::platform::settings::{EditSettings, PuzzleMarks, Settings};
 use crate::game::play::authority::{Intent, MoveApplied, NextGame, Rules};
 use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
 use crate::game::play::screen::{GameSet, GoTo, Navigate, Overlay, Screen, Turn};
 use crate::game::setup::{GameMode, GameSetup};
+use crate::history::puzzles::PuzzleAttempt;
 use crate::rules::{Color as Side, Game, Geometry, Move, move_to_string};
 use bevy::prelude::*;
 
-/// The shipped puzzles, proven by `konane puzzle check` in the tests.
-pub const PUZZLE_FILE: &str = include_str!("../../../assets/puzzles/6x6.txt");
+/// The shipped puzzle files, smallest board first, proven by `konane puzzle check` in the
+/// tests: each puzzle's place in the book (and so in the settings' solved marks) is its place
+/// in this order, and its name is the file's board and its number there (`7x7-012`).
+pub const PUZZLE_FILES: [(&str, &str); 3] = [
+    ("6x6", include_str!("../../../assets/puzzles/6x6.txt")),
+    ("7x7", include_str!("../../../assets/puzzles/7x7.txt")),
+    ("8x8", include_str!("../../../assets/puzzles/8x8.txt")),
+];
 
 /// Positions a puzzle's solver may value (the shipped ones need far fewer).
 const SOLVER_NODES: u64 = 4_000_000;
@@ -27,28 +35,42 @@ pub fn book() -> &'static PuzzleBook {
     BOOK.get_or_init(PuzzleBook::shipped)
 }
 
-/// Every puzzle, in file order (which is by grade, then length).
+/// Every puzzle, in file order (each file by grade, then length).
 #[derive(Debug, Clone)]
 pub struct PuzzleBook {
     /// The puzzles.
     pub puzzles: Vec<Puzzle>,
+    /// Their names (`6x6-001`), as the history records them.
+    pub names: Vec<String>,
+    /// Their places, easiest first (by difficulty rating, then place).
+    pub by_difficulty: Vec<usize>,
 }
 
 impl PuzzleBook {
-    /// Reads the shipped file; a line that cannot be read is logged and left out.
+    /// Reads the shipped files; a line that cannot be read is logged and left out.
     pub fn shipped() -> PuzzleBook {
-        let mut puzzles = Vec::new();
-        for (i, raw) in PUZZLE_FILE.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            match Puzzle::parse_line(line) {
-                Ok(p) => puzzles.push(p),
-                Err(e) => error!("puzzles line {}: {e}", i + 1),
+        let mut book = PuzzleBook { puzzles: Vec::new(), names: Vec::new(), by_difficulty: Vec::new() };
+        for (size, text) in PUZZLE_FILES {
+            let mut n = 0;
+            for (i, raw) in text.lines().enumerate() {
+                let line = raw.split('#').next().unwrap_or("").trim();
+                if line.is_empty() {
+                    continue;
+                }
+                match Puzzle::parse_line(line) {
+                    Ok(p) => {
+                        n += 1;
+                        book.puzzles.push(p);
+                        book.names.push(format!("{size}-{n:03}"));
+                    }
+                    Err(e) => error!("puzzles {size} line {}: {e}", i + 1),
+                }
             }
         }
-        PuzzleBook { puzzles }
+        let difficulty: Vec<f64> = book.puzzles.iter().map(Puzzle::difficulty).collect();
+        book.by_difficulty = (0..book.puzzles.len()).collect();
+        book.by_difficulty.sort_by(|a, b| difficulty[*a].total_cmp(&difficulty[*b]).then(a.cmp(b)));
+        book
     }
 
     /// The indices of a grade's puzzles.
@@ -57,9 +79,55 @@ impl PuzzleBook {
     }
 }
 
+/// FNV-1a: the same number for the same text on every machine and build.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The daily puzzle of `date` (`2026-12-02`): the same for everyone with this book, chosen
+/// among the wins of two moves or more (a win in one is too slight for the day).
+pub fn daily_index(book: &PuzzleBook, date: &str) -> usize {
+    let pool: Vec<usize> = (0..book.puzzles.len()).filter(|i| book.puzzles[*i].moves() >= 2).collect();
+    let pool = if pool.is_empty() { (0..book.puzzles.len()).collect() } else { pool };
+    pool.get((fnv(date) % pool.len().max(1) as u64) as usize).copied().unwrap_or(0)
+}
+
+/// Bands of rising difficulty a streak climbs: its `k`-th puzzle comes from band `k` (the last
+/// band once past it).
+pub const STREAK_BANDS: usize = 30;
+
+/// The puzzle at place `k` (0 for the first) of a streak started with `seed`: one of band `k`
+/// of the book sorted by difficulty, picked by the seed.
+pub fn streak_index(book: &PuzzleBook, k: u32, seed: u64) -> usize {
+    let order = &book.by_difficulty;
+    if order.is_empty() {
+        return 0;
+    }
+    let band = order.len().div_ceil(STREAK_BANDS).max(1);
+    let lo = ((k as usize).min(STREAK_BANDS - 1) * band).min(order.len() - 1);
+    let hi = (lo + band).min(order.len());
+    order[lo + (fnv(&format!("{seed}/{k}")) % (hi - lo) as u64) as usize]
+}
+
+/// What a puzzle is being played as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleKind {
+    /// From the book, by grade.
+    Book,
+    /// The daily puzzle of this date.
+    Daily(String),
+    /// Place `place` (1 for the first) of a streak started with `seed`.
+    Streak {
+        /// Its place in the streak.
+        place: u32,
+        /// The streak's seed.
+        seed: u64,
+    },
+}
+
 /// Whether puzzle `index` is marked solved in `solved`.
-pub fn is_solved(solved: u128, index: usize) -> bool {
-    index < 128 && solved & (1 << index) != 0
+pub fn is_solved(solved: PuzzleMarks, index: usize) -> bool {
+    solved.contains(index)
 }
 
 /// Where a puzzle stands.
@@ -83,6 +151,10 @@ pub enum PuzzleState {
 pub struct PuzzleRun {
     /// Index into the book.
     pub index: usize,
+    /// What it is played as: from the book, the daily puzzle, or a place in a streak.
+    pub kind: PuzzleKind,
+    /// Its result has gone to the history.
+    recorded: bool,
     /// The side the player plays (the puzzle's side to move).
     pub side: Side,
     /// Where it stands.
@@ -99,6 +171,25 @@ pub struct PuzzleRun {
 }
 
 impl PuzzleRun {
+    /// The attempt as the history keeps it (its result as it stands now).
+    pub fn attempt(&self) -> PuzzleAttempt {
+        let book = book();
+        PuzzleAttempt {
+            at: crate::history::now(),
+            puzzle: book.names.get(self.index).cloned().unwrap_or_default(),
+            difficulty: book.puzzles.get(self.index).map_or(1500.0, Puzzle::difficulty),
+            solved: self.state == PuzzleState::Solved,
+            daily: match &self.kind {
+                PuzzleKind::Daily(date) => Some(date.clone()),
+                _ => None,
+            },
+            streak: match self.kind {
+                PuzzleKind::Streak { place, .. } => Some(place),
+                _ => None,
+            },
+        }
+    }
+
     /// Whether the solver is ready (the verdicts wait for it).
     pub fn ready(&self) -> bool {
         self.solver.is_some()
@@ -110,6 +201,10 @@ impl PuzzleRun {
 pub enum PuzzleStep {
     /// Open the first unsolved puzzle of a grade.
     Open(Grade),
+    /// Open today's daily puzzle.
+    Daily,
+    /// Start a new puzzle streak.
+    Streak,
     /// The next puzzle of the same grade.
     Next,
     /// The same puzzle again.
@@ -142,10 +237,14 @@ pub fn status(run: &PuzzleRun, geo: &Geometry) -> Msg {
     let puzzle = &book.puzzles[run.index];
     let grade = book.of_grade(puzzle.grade());
     let n = grade.iter().position(|i| *i == run.index).unwrap_or(0) + 1;
+    let title = match run.kind {
+        PuzzleKind::Book => Msg::new("puzzle-title-book").num("n", n as i64).num("total", grade.len() as i64),
+        PuzzleKind::Daily(_) => Msg::new("puzzle-title-daily"),
+        PuzzleKind::Streak { place, .. } => Msg::new("puzzle-title-streak").num("n", place as i64),
+    };
     match run.state {
         PuzzleState::Playing => Msg::new("puzzle-status")
-            .num("n", n as i64)
-            .num("total", grade.len() as i64)
+            .sub("title", title)
             .text("side", side_key(run.side))
             .num("moves", puzzle.moves() as i64),
         PuzzleState::Solved => Msg::new("puzzle-solved-status").num("moves", puzzle.moves() as i64),
@@ -157,7 +256,7 @@ pub fn status(run: &PuzzleRun, geo: &Geometry) -> Msg {
 
 /// The first puzzle of `grade` after puzzle `after` (from the grade's start without one),
 /// round the grade's list, that is not solved; if all are, the first of them.
-fn first_unsolved(book: &PuzzleBook, grade: Grade, after: Option<usize>, solved: u128) -> Option<usize> {
+fn first_unsolved(book: &PuzzleBook, grade: Grade, after: Option<usize>, solved: PuzzleMarks) -> Option<usize> {
     let list = book.of_grade(grade);
     let start = after.and_then(|a| list.iter().position(|i| *i == a)).map_or(0, |p| p + 1).min(list.len());
     let mut rotated = list[start..].iter().chain(list[..start].iter());
@@ -166,12 +265,35 @@ fn first_unsolved(book: &PuzzleBook, grade: Grade, after: Option<usize>, solved:
 
 /// The puzzle a step opens: a grade's first unsolved one, the next of the same grade, or the
 /// same again (`current` is the puzzle on the board, if any). `None` for Leave.
-fn puzzle_for(book: &PuzzleBook, step: PuzzleStep, current: Option<usize>, solved: u128) -> Option<usize> {
+fn puzzle_for(book: &PuzzleBook, step: PuzzleStep, current: Option<usize>, solved: PuzzleMarks) -> Option<usize> {
     match step {
         PuzzleStep::Open(grade) => first_unsolved(book, grade, None, solved),
         PuzzleStep::Next => current.and_then(|c| first_unsolved(book, book.puzzles[c].grade(), Some(c), solved)),
         PuzzleStep::Retry => current,
-        PuzzleStep::Leave => None,
+        PuzzleStep::Daily | PuzzleStep::Streak | PuzzleStep::Leave => None,
+    }
+}
+
+/// The puzzle a step opens and what it is played as. `current` is the puzzle on the board:
+/// its place, kind and state. A streak goes on only from a solved puzzle; retrying a streak's
+/// puzzle is practice, retrying the daily puzzle is the daily puzzle again.
+fn opening(
+    book: &PuzzleBook,
+    step: PuzzleStep,
+    current: Option<(usize, &PuzzleKind, PuzzleState)>,
+    solved: PuzzleMarks,
+    today: &str,
+    seed: u64,
+) -> Option<(usize, PuzzleKind)> {
+    let from_book = |i: usize| (i, PuzzleKind::Book);
+    match (step, current) {
+        (PuzzleStep::Daily, _) => Some((daily_index(book, today), PuzzleKind::Daily(today.into()))),
+        (PuzzleStep::Streak, _) => Some((streak_index(book, 0, seed), PuzzleKind::Streak { place: 1, seed })),
+        (PuzzleStep::Next, Some((_, PuzzleKind::Streak { place, seed }, PuzzleState::Solved))) => {
+            Some((streak_index(book, *place, *seed), PuzzleKind::Streak { place: place + 1, seed: *seed }))
+        }
+        (PuzzleStep::Retry, Some((i, PuzzleKind::Daily(date), _))) => Some((i, PuzzleKind::Daily(date.clone()))),
+        _ => puzzle_for(book, step, current.map(|c| c.0), solved).map(from_book),
     }
 }
 
@@ -195,13 +317,18 @@ fn steps(
             commands.insert_resource(BackToPuzzles);
             continue;
         }
-        let current = run.as_ref().map(|r| r.index);
-        let Some(index) = puzzle_for(book, *step, current, settings.puzzles_solved) else { continue };
+        let current = run.as_ref().map(|r| (r.index, &r.kind, r.state));
+        let today = crate::history::puzzles::date_of(crate::history::now());
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+        let Some((index, kind)) = opening(book, *step, current, settings.puzzles_solved, &today, seed) else {
+            continue;
+        };
         let puzzle = &book.puzzles[index];
         let game = Game::from_position(puzzle.position);
         let setup = GameSetup::practice(*game.geometry(), GameMode::Puzzle);
         if *screen.get() != Screen::Game {
-            commands.insert_resource(NextGame { setup, from: Some((game, None)), allowed: None });
+            commands.insert_resource(NextGame::at(setup, game, None));
             goto.write(GoTo(Screen::Game));
         } else {
             intents.write(Intent::Replace { game: Box::new(game), allowed: None, setup });
@@ -217,6 +344,8 @@ fn steps(
         });
         commands.insert_resource(PuzzleRun {
             index,
+            kind,
+            recorded: false,
             side: puzzle.position.to_move(),
             state: PuzzleState::Playing,
             solver: None,
@@ -260,6 +389,24 @@ fn verdict(defence: Option<&[(Move, Value)]>, played: Option<Move>) -> Verdict {
 }
 
 impl PuzzleRun {
+    /// Takes the verdict on the player's move; a solve is marked in the settings, and a
+    /// finished puzzle's attempt goes to the history (once).
+    fn conclude(
+        &mut self,
+        verdict: Verdict,
+        edits: &mut MessageWriter<EditSettings>,
+        finished: &mut MessageWriter<PuzzleFinished>,
+    ) {
+        if self.take(verdict) {
+            let index = self.index;
+            edits.write(EditSettings::new(move |s| s.puzzles_solved.insert(index)));
+        }
+        if self.state != PuzzleState::Playing && !self.recorded {
+            self.recorded = true;
+            finished.write(PuzzleFinished(self.attempt()));
+        }
+    }
+
     /// Takes the verdict on the player's move: the puzzle is solved or lost, or the
     /// defence's reply is due. Returns whether it was solved by this move.
     fn take(&mut self, verdict: Verdict) -> bool {
@@ -289,6 +436,7 @@ fn verdicts(
     mut edits: MessageWriter<EditSettings>,
     mut nav: MessageWriter<Navigate>,
     mut intents: MessageWriter<Intent>,
+    mut finished: MessageWriter<PuzzleFinished>,
 ) {
     let (Some(mut run), Some(rules)) = (run, rules) else {
         applied.clear();
@@ -320,10 +468,7 @@ fn verdicts(
         if verdict == Verdict::Nothing {
             return;
         }
-        if run.take(verdict) && run.index < PUZZLE_BITS as usize {
-            let bit = 1u128 << run.index;
-            edits.write(EditSettings::new(move |s| s.puzzles_solved |= bit));
-        }
+        run.conclude(verdict, &mut edits, &mut finished);
     }
     // The defence moves once the player's move has been shown.
     let turn = turn.map(|t| *t.get());
@@ -351,18 +496,25 @@ mod tests {
         let grade = Grade::ALL[0];
         let list = book.of_grade(grade);
         assert!(list.len() >= 2, "the shipped book has puzzles of every grade");
-        let bit = |i: usize| 1u128 << i;
-        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, 0), Some(list[0]));
+        let bit = |i: usize| {
+            let mut m = PuzzleMarks::default();
+            m.insert(i);
+            m
+        };
+        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, PuzzleMarks::default()), Some(list[0]));
         assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, bit(list[0])), Some(list[1]));
         // Next skips solved puzzles, goes round to the start, and with all solved simply
         // takes the next one.
         let last = *list.last().unwrap();
         assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(last), bit(list[0])), Some(list[1]));
-        let all = list.iter().fold(0, |s, i| s | bit(*i));
+        let all = list.iter().fold(PuzzleMarks::default(), |mut s, i| {
+            s.insert(*i);
+            s
+        });
         assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(list[0]), all), Some(list[1]));
-        assert_eq!(puzzle_for(book, PuzzleStep::Retry, Some(list[1]), 0), Some(list[1]));
-        assert_eq!(puzzle_for(book, PuzzleStep::Next, None, 0), None);
-        assert_eq!(puzzle_for(book, PuzzleStep::Leave, Some(list[1]), 0), None);
+        assert_eq!(puzzle_for(book, PuzzleStep::Retry, Some(list[1]), PuzzleMarks::default()), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, None, PuzzleMarks::default()), None);
+        assert_eq!(puzzle_for(book, PuzzleStep::Leave, Some(list[1]), PuzzleMarks::default()), None);
     }
 
     #[test]
@@ -378,5 +530,39 @@ mod tests {
         );
         assert_eq!(verdict(None, Some(played)), Verdict::Unknown);
         assert_eq!(verdict(Some(&[(b, Value::Win(3))]), None), Verdict::Nothing);
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_fixed_by_the_date_and_a_streak_rises_in_difficulty() {
+        let book = book();
+        let a = daily_index(book, "2026-12-02");
+        assert_eq!(a, daily_index(book, "2026-12-02"), "the same for everyone on a date");
+        assert!(book.puzzles[a].moves() >= 2);
+        let days: std::collections::BTreeSet<_> =
+            (1..=28).map(|d| daily_index(book, &format!("2027-02-{d:02}"))).collect();
+        assert!(days.len() >= 20, "a month of dailies repeats little: {} different", days.len());
+        for seed in [1, 2, 99] {
+            let climb: Vec<f64> =
+                (0..STREAK_BANDS as u32).map(|k| book.puzzles[streak_index(book, k, seed)].difficulty()).collect();
+            assert!(climb.windows(2).all(|w| w[0] <= w[1]), "seed {seed}: {climb:?}");
+        }
+        let starts: std::collections::BTreeSet<_> = (1..=6).map(|seed| streak_index(book, 0, seed)).collect();
+        assert!(starts.len() >= 2, "streaks start differently");
+    }
+
+    #[test]
+    fn a_streak_goes_on_only_from_a_solved_puzzle_and_a_retry_is_practice() {
+        let book = book();
+        let none = PuzzleMarks::default();
+        let streak = PuzzleKind::Streak { place: 3, seed: 7 };
+        let solved = opening(book, PuzzleStep::Next, Some((5, &streak, PuzzleState::Solved)), none, "d", 1);
+        assert_eq!(solved, Some((streak_index(book, 3, 7), PuzzleKind::Streak { place: 4, seed: 7 })));
+        let retry = opening(book, PuzzleStep::Retry, Some((5, &streak, PuzzleState::Playing)), none, "d", 1);
+        assert_eq!(retry, Some((5, PuzzleKind::Book)));
+        let daily = PuzzleKind::Daily("2026-12-02".into());
+        let again = opening(book, PuzzleStep::Retry, Some((9, &daily, PuzzleState::Playing)), none, "x", 1);
+        assert_eq!(again, Some((9, daily.clone())));
+        let new = opening(book, PuzzleStep::Streak, None, none, "x", 42);
+        assert_eq!(new, Some((streak_index(book, 0, 42), PuzzleKind::Streak { place: 1, seed: 42 })));
     }
 }

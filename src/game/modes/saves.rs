@@ -58,6 +58,8 @@ pub struct SavedGame {
     pub resigned: Option<Side>,
     /// When it was saved, as written in the file (`2026-11-30 09:12 UTC`), if it says.
     pub date: Option<String>,
+    /// Whether a move was taken back (the game is then unrated).
+    pub took_back: bool,
 }
 
 fn controller_word(c: Controller) -> &'static str {
@@ -104,7 +106,18 @@ impl SavedGame {
 
     /// The file's text.
     pub fn to_text(game: &Game, players: [Controller; 2], resigned: Option<Side>, date: Option<&str>) -> String {
-        let saved = SavedGame { game: game.clone(), players, resigned, date: None };
+        SavedGame::to_text_with(game, players, resigned, date, false)
+    }
+
+    /// The file's text, saying whether a move was taken back (the game is then unrated).
+    pub fn to_text_with(
+        game: &Game,
+        players: [Controller; 2],
+        resigned: Option<Side>,
+        date: Option<&str>,
+        took_back: bool,
+    ) -> String {
+        let saved = SavedGame { game: game.clone(), players, resigned, date: None, took_back };
         let mut text = String::from("# Kōnane game\n");
         if let Some(d) = date {
             text += &format!("# date: {d}\n");
@@ -117,6 +130,9 @@ impl SavedGame {
         if let Some(r) = resigned {
             text += &format!("# resigned: {}\n", r.name().to_lowercase());
         }
+        if took_back {
+            text += "# took back: yes\n";
+        }
         text += &format!("# result: {}\n{}", saved.result_words(), Record::of_game(game).to_text());
         text
     }
@@ -125,8 +141,13 @@ impl SavedGame {
     pub fn parse(text: &str) -> Result<SavedGame, String> {
         let record = Record::parse(text).map_err(|e| e.to_string())?;
         let game = record.replay().map_err(|e| format!("illegal move at {e}"))?;
-        let mut saved =
-            SavedGame { game, players: [Controller::Human, Controller::Ai(Level::Medium)], resigned: None, date: None };
+        let mut saved = SavedGame {
+            game,
+            players: [Controller::Human, Controller::Ai(Level::Medium)],
+            resigned: None,
+            date: None,
+            took_back: false,
+        };
         for (i, line) in text.lines().enumerate() {
             let Some(header) = line.trim().strip_prefix('#') else { continue };
             let Some((key, value)) = header.split_once(':') else { continue };
@@ -134,6 +155,10 @@ impl SavedGame {
             let side = match key.trim() {
                 "black" => Side::Black,
                 "white" => Side::White,
+                "took back" => {
+                    saved.took_back = value == "yes";
+                    continue;
+                }
                 "date" => {
                     saved.date = Some(value.chars().take(40).collect());
                     continue;
@@ -179,16 +204,7 @@ pub fn utc_stamp(t: std::time::SystemTime) -> (String, String) {
     let secs = t.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = (secs / 86_400, secs % 86_400);
     let (h, m, s) = (rest / 3600, rest / 60 % 60, rest % 60);
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + (month <= 2) as i64;
+    let (year, month, day) = crate::history::puzzles::civil_from_days(days as i64);
     (
         format!("{year:04}-{month:02}-{day:02} {h:02}:{m:02} UTC"),
         format!("{year:04}-{month:02}-{day:02}_{h:02}-{m:02}-{s:02}"),
@@ -282,6 +298,11 @@ pub struct PasteRecord;
 #[derive(Message, Clone, Copy, Debug)]
 pub struct OpenSave(pub usize);
 
+/// Open this game (a finished game from your record), asking first when it would replace
+/// the unfinished one.
+#[derive(Message, Clone, Debug)]
+pub struct OpenThis(pub Box<SavedGame>);
+
 /// Delete the saved game at this place in the list (already confirmed).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct DeleteSave(pub usize);
@@ -365,6 +386,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<CopyRecord>()
         .add_message::<PasteRecord>()
         .add_message::<OpenSave>()
+        .add_message::<OpenThis>()
         .add_message::<DeleteSave>()
         .add_message::<OpenPending>()
         .add_systems(OnEnter(Screen::Title), look_for_saved_game)
@@ -417,7 +439,8 @@ fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>,
 /// Starts a game with its players and history (the player's settings stay as they are).
 fn start(saved: SavedGame, commands: &mut Commands, goto: &mut MessageWriter<GoTo>) {
     let setup = GameSetup::play(*saved.game.geometry(), saved.players);
-    commands.insert_resource(NextGame { setup, from: Some((saved.game, saved.resigned)), allowed: None });
+    let took_back = saved.took_back;
+    commands.insert_resource(NextGame { setup, from: Some((saved.game, saved.resigned)), allowed: None, took_back });
     goto.write(GoTo(Screen::Game));
 }
 
@@ -531,6 +554,7 @@ impl SaveList {
 /// else changes.
 fn open_games(
     mut opens: MessageReader<OpenSave>,
+    mut others: MessageReader<OpenThis>,
     mut pastes: MessageReader<PasteRecord>,
     mut deletes: MessageReader<DeleteSave>,
     mut agreed: MessageReader<OpenPending>,
@@ -547,6 +571,9 @@ fn open_games(
         if let Some(g) = list.open(*i) {
             wanted = Some(g);
         }
+    }
+    for OpenThis(g) in others.read() {
+        wanted = Some((**g).clone());
     }
     for PasteRecord in pastes.read() {
         match pasted(clipboard.get()) {
@@ -653,7 +680,7 @@ fn autosave(
         }
     } else {
         *wrote = true;
-        let text = SavedGame::to_text(&rules.game, rules.setup.players, None, None);
+        let text = SavedGame::to_text_with(&rules.game, rules.setup.players, None, None, rules.took_back);
         std::fs::create_dir_all(&dir.0).and_then(|_| crate::files::write_atomically(&path, text.as_bytes()))
     };
     match result {
@@ -705,7 +732,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.txt");
         std::fs::write(&path, "x").unwrap();
-        let saved = SavedGame { game: a_game(), players: [Controller::Human; 2], resigned: None, date: None };
+        let saved =
+            SavedGame { game: a_game(), players: [Controller::Human; 2], resigned: None, date: None, took_back: false };
         let mut list = SaveList {
             entries: vec![
                 SaveEntry { path: dir.join("gone.txt"), game: Err("unreadable".into()) },

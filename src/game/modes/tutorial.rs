@@ -175,11 +175,8 @@ fn steps(
                 if *screen.get() != Screen::Game {
                     // Entering the game screen starts from the lesson's board.
                     let (game, allowed) = lesson_start(t.current());
-                    commands.insert_resource(NextGame {
-                        setup: lesson_setup(&game),
-                        from: Some((game, None)),
-                        allowed,
-                    });
+                    let setup = lesson_setup(&game);
+                    commands.insert_resource(NextGame::at(setup, game, allowed));
                     goto.write(GoTo(Screen::Game));
                 } else {
                     // From a game's pause menu: the game stays saved (no autosave runs in the

@@ -61,8 +61,8 @@ pub struct Settings {
     pub tutorial: u8,
     /// The interface's language.
     pub language: Lang,
-    /// Puzzles solved: bit `i` for the shipped puzzle `i` (0-based).
-    pub puzzles_solved: u128,
+    /// Puzzles solved, by their place in the shipped book (0-based).
+    pub puzzles_solved: PuzzleMarks,
     /// Seed for the AI's random choices.
     pub seed: u64,
     /// Smallest time (seconds of game time) the AI's reply takes, so it reads as a move.
@@ -132,7 +132,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             tutorial: 0,
             language: Lang::En,
-            puzzles_solved: 0,
+            puzzles_solved: PuzzleMarks::default(),
             seed: 1,
             ai_min_delay: 0.35,
             window: None,
@@ -518,17 +518,17 @@ const KEYS: [Key; 19] = [
     Key {
         name: "puzzles",
         get: |s| {
-            (0..PUZZLE_BITS)
-                .filter(|i| s.puzzles_solved & (1u128 << i) != 0)
+            (0..PUZZLE_BITS as usize)
+                .filter(|i| s.puzzles_solved.contains(*i))
                 .map(|i| (i + 1).to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         },
         set: |s, v| {
-            let mut solved = 0u128;
+            let mut solved = PuzzleMarks::default();
             for n in v.split_whitespace() {
                 match n.parse::<u32>() {
-                    Ok(k) if (1..=PUZZLE_BITS).contains(&k) => solved |= 1 << (k - 1),
+                    Ok(k) if (1..=PUZZLE_BITS).contains(&k) => solved.insert(k as usize - 1),
                     _ => {
                         return Err(format!(
                             "puzzles {}: expected the numbers of solved puzzles, 1 to {PUZZLE_BITS}",
@@ -544,7 +544,25 @@ const KEYS: [Key; 19] = [
 ];
 
 /// How many puzzles the settings can mark as solved (one bit each).
-pub const PUZZLE_BITS: u32 = u128::BITS;
+pub const PUZZLE_BITS: u32 = 512;
+
+/// Which puzzles of the shipped book are solved, by place (0-based, below [`PUZZLE_BITS`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleMarks([u64; PUZZLE_BITS as usize / 64]);
+
+impl PuzzleMarks {
+    /// Whether puzzle `i` is solved.
+    pub fn contains(&self, i: usize) -> bool {
+        i < PUZZLE_BITS as usize && self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Marks puzzle `i` solved (a place past the end is ignored).
+    pub fn insert(&mut self, i: usize) {
+        if i < PUZZLE_BITS as usize {
+            self.0[i / 64] |= 1 << (i % 64);
+        }
+    }
+}
 
 /// How many lessons the tutorial has.
 pub const LESSON_COUNT: usize = 8;

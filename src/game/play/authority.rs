@@ -25,6 +25,8 @@ pub struct Rules {
     /// Which game of this run this is: a new game (or lesson, or puzzle) takes the next
     /// number, undo and redo keep it. The score counts each game once by it.
     pub game_id: u64,
+    /// Whether a move (or a resignation) was taken back in this game: it is then unrated.
+    pub took_back: bool,
 }
 
 impl Rules {
@@ -37,6 +39,7 @@ impl Rules {
             allowed: None,
             setup,
             game_id: previous.map_or(0, |r| r.game_id + 1),
+            took_back: false,
         }
     }
 
@@ -72,12 +75,20 @@ pub struct NextGame {
     pub from: Option<(Game, Option<Side>)>,
     /// Moves accepted (a lesson's), and the reason given for any other legal move.
     pub allowed: Option<(Vec<Move>, Msg)>,
+    /// Whether a move of the game it continues was taken back.
+    pub took_back: bool,
 }
 
 impl NextGame {
     /// A fresh board of `setup`.
     pub fn fresh(setup: GameSetup) -> NextGame {
-        NextGame { setup, from: None, allowed: None }
+        NextGame { setup, from: None, allowed: None, took_back: false }
+    }
+
+    /// A game of `setup` from `game` (a lesson's or a puzzle's position), accepting only
+    /// `allowed` moves if given.
+    pub fn at(setup: GameSetup, game: Game, allowed: Option<(Vec<Move>, Msg)>) -> NextGame {
+        NextGame { setup, from: Some((game, None)), allowed, took_back: false }
     }
 }
 
@@ -190,6 +201,7 @@ fn start_game(
         rules.resigned = resigned;
     }
     rules.allowed = next.allowed;
+    rules.took_back = next.took_back;
     commands.insert_resource(rules);
     reset.write(BoardReset);
 }
@@ -280,6 +292,7 @@ impl Rules {
         if self.resigned.is_some() {
             if what == "undo" {
                 self.resigned = None;
+                self.took_back = true;
                 self.generation += 1;
                 return Outcome::Reset;
             }
@@ -293,6 +306,7 @@ impl Rules {
             }
         }
         if changed {
+            self.took_back |= what == "undo";
             self.generation += 1;
             return Outcome::Reset;
         }

@@ -69,6 +69,10 @@ pub enum Overlay {
     /// About the game: version, licence, credits and the crates it is built on (from the
     /// settings).
     About,
+    /// Your record: rating, statistics and milestones (over the title).
+    Stats,
+    /// Your finished games, to open for review (over the title).
+    Recorded,
 }
 
 /// Open a menu, or go back from the open one. Anyone may ask; only the menu module's
@@ -112,7 +116,7 @@ pub enum TutorialStep {
 impl Overlay {
     /// A page of text to read (the rules, About) above a lone Back: up and down scroll it.
     pub fn is_page(self) -> bool {
-        matches!(self, Overlay::HowToPlay | Overlay::About)
+        matches!(self, Overlay::HowToPlay | Overlay::About | Overlay::Stats)
     }
 
     /// Where Back (Esc, pad East, No) goes from this overlay on `screen`.
@@ -128,6 +132,7 @@ impl Overlay {
             Overlay::Online => Overlay::MoreGames,
             Overlay::HowToPlay => Overlay::Lessons,
             Overlay::About => Overlay::Settings,
+            Overlay::Recorded => Overlay::Stats,
             _ => Overlay::None,
         }
     }

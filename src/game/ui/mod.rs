@@ -22,9 +22,11 @@ mod notices;
 mod overlays;
 mod palette;
 mod panels;
+mod stats;
 mod status;
 mod theme;
 mod title;
+mod toast;
 mod widgets;
 
 pub use hud::{HUD_BUTTON_MIN_WIDTH, HUD_BUTTONS, HUD_HEIGHT};
@@ -55,6 +57,7 @@ pub(crate) fn plugin(app: &mut App) {
             title::title_screen.run_if(in_state(Screen::Title)),
             hud::game_hud.run_if(in_state(Screen::Game)),
             overlays::overlay_menu,
+            toast::milestone_toast,
             fade::screen_fade,
         )
             .chain(),

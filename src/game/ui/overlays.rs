@@ -34,13 +34,16 @@ pub(super) struct Shown<'w> {
     device: Res<'w, LastDevice>,
     online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
     code: Res<'w, crate::game::modes::online::CodeEntry>,
+    history: Option<Res<'w, crate::game::modes::history::PlayerHistory>>,
+    record: Res<'w, crate::game::modes::history::RecordView>,
 }
 
 impl Shown<'_> {
     /// What the menus depend on besides the screen and the overlay.
     fn menu_context(&self) -> MenuContext {
         let (rules, tutorial, puzzle) = (self.rules.as_deref(), self.tutorial.as_deref(), self.puzzle.as_deref());
-        context(&self.resumable, &self.saves, rules, tutorial, puzzle, &self.settings)
+        let recorded = self.record.games.len();
+        context(&self.resumable, &self.saves, rules, tutorial, puzzle, &self.settings, recorded)
     }
 
     /// What the panels' words are made of.
@@ -54,13 +57,20 @@ impl Shown<'_> {
             device: *self.device,
             online: self.online.as_deref(),
             code: &self.code,
+            history: self.history.as_deref(),
+            recorded: self.record.games.len(),
         }
     }
 }
 
 /// An item's words; the code field and its button say what was typed and what it will do.
-fn item_label(item: MenuItem, settings: &Settings, code: &crate::game::modes::online::CodeEntry, tr: &Tr) -> String {
+fn item_label(item: MenuItem, shown: &Shown) -> String {
+    let (settings, code, tr): (&Settings, &crate::game::modes::online::CodeEntry, &Tr) =
+        (&shown.settings, &shown.code, &shown.tr);
     match item {
+        MenuItem::OpenRecorded(i) => {
+            shown.record.games.get(i).map(|row| tr.msg(&super::stats::game_label(row))).unwrap_or_default()
+        }
         MenuItem::CodeField => {
             let typed: String = (0..crate::online::code::CODE_LEN)
                 .map(|i| code.symbol(i).unwrap_or('_'))
@@ -88,8 +98,7 @@ pub(super) fn overlay_menu(
     mut scrolls: MessageReader<ScrollPage>,
     mut low_room: ResMut<LowPanelRoom>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let scroll = scrolls.read().map(|s| s.0).sum();
+    let (ctx, scroll) = (contexts.ctx_mut()?, scrolls.read().map(|s| s.0).sum::<i32>());
     let overlay = *overlay;
     if overlay != Overlay::Lesson && low_room.0 != 0.0 {
         low_room.0 = 0.0;
@@ -106,11 +115,11 @@ pub(super) fn overlay_menu(
     let (opened, moved) = focus_change(*last_focus, overlay, focus.index);
     *last_focus = Some((overlay, focus.index));
     let Some((title, lines)) = panel_words(overlay, &shown.facts()) else { return Ok(()) };
-    let (settings, tr): (&Settings, &Tr) = (&shown.settings, &shown.tr);
+    let tr: &Tr = &shown.tr;
     let choose = |i: MenuItem| menu_ctx.enabled(i);
-    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(settings, i, d);
+    let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&shown.settings, i, d);
     let steppers = |i: MenuItem| shows_steppers(i, *shown.device);
-    let label = |item: MenuItem| item_label(item, settings, &shown.code, tr);
+    let label = |item: MenuItem| item_label(item, &shown);
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
@@ -125,6 +134,7 @@ pub(super) fn overlay_menu(
         game: shown.rules.as_deref().filter(|_| overlay == Overlay::GameOver).map(|r| &r.game),
         analysis: &shown.analysis,
         saves: &shown.saves,
+        record: &shown.record,
         tr,
     };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
@@ -183,7 +193,10 @@ fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &
 /// The widest and the narrowest a panel is in a window `window_width` wide: wide for the saved
 /// games, the rules and a lesson's text, never wider than the window.
 fn panel_width(overlay: Overlay, window_width: f32) -> (f32, f32) {
-    let wide = matches!(overlay, Overlay::Load | Overlay::HowToPlay | Overlay::Lesson | Overlay::About);
+    let wide = matches!(
+        overlay,
+        Overlay::Load | Overlay::HowToPlay | Overlay::Lesson | Overlay::About | Overlay::Stats | Overlay::Recorded
+    );
     let max = if wide { (window_width - 48.0).min(720.0) } else { 540.0_f32.min(window_width - 32.0) };
     (max, max.min(if wide { 640.0 } else { 360.0 }))
 }
@@ -211,6 +224,7 @@ struct Panel<'a> {
     game: Option<&'a crate::rules::Game>,
     analysis: &'a GameAnalysis,
     saves: &'a SaveList,
+    record: &'a crate::game::modes::history::RecordView,
     tr: &'a Tr,
 }
 
@@ -308,6 +322,7 @@ fn panel_menu(
         match overlay {
             Overlay::HowToPlay => how_to_play_page(ui, panel.tr),
             Overlay::About => about_page(ui, panel.tr),
+            Overlay::Stats => super::stats::stats_page(ui, panel.record, panel.tr),
             Overlay::Load => load_rows(ui, panel, size, focus, chosen, adjusted),
             _ => menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted),
         }

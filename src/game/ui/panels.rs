@@ -41,6 +41,10 @@ pub struct PanelFacts<'a> {
     pub online: Option<&'a crate::game::modes::online::OnlineGame>,
     /// The invite code being typed.
     pub code: &'a crate::game::modes::online::CodeEntry,
+    /// The player's history (the game's rating change).
+    pub history: Option<&'a crate::game::modes::history::PlayerHistory>,
+    /// Games in the list of your games.
+    pub recorded: usize,
 }
 
 /// A panel's words: its title, and lines of text with their colours.
@@ -56,10 +60,14 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         Overlay::Setup => (Msg::new("setup-title"), setup_lines(facts.settings)),
         Overlay::Load => (Msg::new("load-title"), load_lines(facts.saves, facts.device)),
         Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
-        Overlay::Puzzles => (Msg::new("puzzles-title"), hint("puzzles-hint")),
-        Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?),
+        Overlay::Puzzles => (Msg::new("puzzles-title"), puzzles_lines(facts.history)),
+        Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?, facts.history),
         Overlay::HowToPlay => (Msg::new("rules-title"), Vec::new()),
         Overlay::About => (Msg::new("about-title"), hint("about-hint")),
+        Overlay::Stats => (Msg::new("stats-title"), Vec::new()),
+        Overlay::Recorded => {
+            (Msg::new("recorded-title"), hint(if facts.recorded == 0 { "recorded-empty" } else { "recorded-hint" }))
+        }
         Overlay::MoreGames => (Msg::new("more-games-title"), hint("more-games-hint")),
         Overlay::Lessons => (
             Msg::new("lessons-title"),
@@ -71,7 +79,7 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
             )],
         ),
         Overlay::Lesson => lesson_words(facts.tutorial?),
-        Overlay::GameOver => game_over_words(facts.rules?),
+        Overlay::GameOver => game_over_words(facts.rules?, facts.history),
         Overlay::Online => (Msg::new("online-title"), hint("online-hint")),
         Overlay::OnlineHost => (Msg::new("online-host-title"), host_lines(facts.settings)),
         Overlay::OnlineJoin => {
@@ -141,8 +149,76 @@ fn load_lines(saves: &SaveList, device: LastDevice) -> Vec<(Msg, egui::Color32)>
     lines
 }
 
+/// The puzzles' list: what a puzzle is, your puzzle rating and best streak, and whether
+/// today's puzzle is done.
+fn puzzles_lines(history: Option<&crate::game::modes::history::PlayerHistory>) -> Vec<(Msg, egui::Color32)> {
+    let mut lines = vec![(Msg::new("puzzles-hint"), palette::TEXT_DIM)];
+    if let Some(p) = history.and_then(|h| h.puzzles.as_ref()) {
+        let standing = Msg::new("puzzles-standing")
+            .num("rating", p.rating.rating.round() as i64)
+            .num("streak", p.best_streak as i64);
+        lines.push((standing, palette::TEXT));
+        let key = match p.daily {
+            None => "puzzles-daily-new",
+            Some(true) => "puzzles-daily-solved",
+            Some(false) => "puzzles-daily-missed",
+        };
+        lines.push((Msg::new(key).text("date", p.today.clone()), palette::FOCUS));
+    }
+    lines
+}
+
+/// A signed change in points, as shown: +12, −7, ±0.
+fn signed(points: i64) -> String {
+    let sign = match points.signum() {
+        1 => "+",
+        -1 => "\u{2212}",
+        _ => "\u{00b1}",
+    };
+    format!("{sign}{}", points.abs())
+}
+
+/// A finished puzzle's lines under what happened: the puzzle rating's change, and where a
+/// streak stands.
+fn puzzle_result_lines(
+    run: &crate::game::modes::puzzles::PuzzleRun,
+    history: Option<&crate::game::modes::history::PlayerHistory>,
+) -> Vec<(Msg, egui::Color32)> {
+    use crate::game::modes::puzzles::{PuzzleKind, PuzzleState};
+    let mut lines = Vec::new();
+    let name = crate::game::modes::puzzles::book().names.get(run.index);
+    if let Some((_, recorded)) = history.and_then(|h| h.last_puzzle.as_ref()).filter(|(n, _)| Some(n) == name) {
+        let change = recorded.rating;
+        let msg = Msg::new("puzzle-rating")
+            .num("rating", change.after.rating.round() as i64)
+            .text("change", signed(change.points()));
+        lines.push((msg, palette::FOCUS));
+    }
+    if let PuzzleKind::Streak { place, .. } = run.kind {
+        let best = history.and_then(|h| h.puzzles.as_ref()).map_or(0, |p| p.best_streak);
+        let msg = if run.state == PuzzleState::Solved {
+            Msg::new("puzzle-streak-on").num("n", place as i64)
+        } else {
+            Msg::new("puzzle-streak-over").num("n", place as i64 - 1).num("best", best as i64)
+        };
+        lines.push((msg, palette::TEXT));
+    }
+    lines
+}
+
+/// A finished puzzle: what happened, and what it did to your puzzle rating and streak.
+fn puzzle_over_words(
+    run: &crate::game::modes::puzzles::PuzzleRun,
+    rules: &Rules,
+    history: Option<&crate::game::modes::history::PlayerHistory>,
+) -> PanelWords {
+    let (title, mut lines) = puzzle_outcome(run, rules);
+    lines.extend(puzzle_result_lines(run, history));
+    (title, lines)
+}
+
 /// A finished puzzle: solved in so many moves, or which move lost to which answer.
-fn puzzle_over_words(run: &crate::game::modes::puzzles::PuzzleRun, rules: &Rules) -> PanelWords {
+fn puzzle_outcome(run: &crate::game::modes::puzzles::PuzzleRun, rules: &Rules) -> PanelWords {
     let moves = crate::game::modes::puzzles::book().puzzles[run.index].moves() as i64;
     let geo = rules.game.geometry();
     match run.state {
@@ -179,7 +255,7 @@ fn lesson_words(t: &crate::game::modes::tutorial::Tutorial) -> PanelWords {
 
 /// The game-over panel: who won (you, when one person plays the computer), why, and how many
 /// moves and captures it took.
-fn game_over_words(rules: &Rules) -> PanelWords {
+fn game_over_words(rules: &Rules, history: Option<&crate::game::modes::history::PlayerHistory>) -> PanelWords {
     let game = &rules.game;
     let winner = rules.winner().unwrap_or(Side::Black);
     let setup = &rules.setup;
@@ -198,7 +274,30 @@ fn game_over_words(rules: &Rules) -> PanelWords {
         .num("moves", game.ply() as i64)
         .num("black", captured_of(game, Side::White))
         .num("white", captured_of(game, Side::Black));
-    (headline, vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)])
+    let mut lines = vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)];
+    lines.extend(rating_line(rules, history));
+    (headline, lines)
+}
+
+/// The game-over panel's rating line: the new rating and its change when the game was rated,
+/// or why a game against the computer was not.
+fn rating_line(
+    rules: &Rules,
+    history: Option<&crate::game::modes::history::PlayerHistory>,
+) -> Option<(Msg, egui::Color32)> {
+    let rated = history.and_then(|h| h.result_of(rules.game_id)).and_then(|r| r.rating);
+    match rated {
+        Some(change) => {
+            let msg = Msg::new("over-rating")
+                .num("rating", change.after.rating.round() as i64)
+                .text("change", signed(change.points()));
+            Some((msg, palette::FOCUS))
+        }
+        None if rules.took_back && crate::game::modes::history::ratable(rules) => {
+            Some((Msg::new("over-unrated"), palette::TEXT_DIM))
+        }
+        None => None,
+    }
 }
 
 #[cfg(test)]
@@ -209,7 +308,18 @@ mod tests {
     fn facts<'a>(settings: &'a Settings, saves: &'a SaveList, device: LastDevice) -> PanelFacts<'a> {
         static CODE: std::sync::LazyLock<crate::game::modes::online::CodeEntry> =
             std::sync::LazyLock::new(Default::default);
-        PanelFacts { settings, saves, rules: None, tutorial: None, puzzle: None, device, online: None, code: &CODE }
+        PanelFacts {
+            settings,
+            saves,
+            rules: None,
+            tutorial: None,
+            puzzle: None,
+            device,
+            online: None,
+            code: &CODE,
+            history: None,
+            recorded: 0,
+        }
     }
 
     #[test]

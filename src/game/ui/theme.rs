@@ -148,7 +148,7 @@ fn all_glyphs() -> &'static str {
         let mut chars: Vec<char> = crate::game::platform::i18n::SOURCES
             .iter()
             .flat_map(|(_, text)| text.chars())
-            .chain((' '..='~').chain("−×·…–—’“”‘".chars()))
+            .chain((' '..='~').chain("−±×·…–—’“”‘".chars()))
             .filter(|c| !c.is_control())
             .collect();
         chars.sort_unstable();
@@ -172,7 +172,7 @@ pub(super) fn warm_glyphs(mut contexts: EguiContexts, mut warmed: Local<Option<f
         for size in TEXT_SIZES {
             let _ = fonts.layout_no_wrap(all_glyphs().to_string(), egui::FontId::proportional(size), palette::TEXT);
         }
-        for size in [56.0, 76.0] {
+        for size in [48.0, 76.0] {
             let _ = fonts.layout_no_wrap("Kōnane".into(), egui::FontId::proportional(size), palette::TEXT);
         }
     });

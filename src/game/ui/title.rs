@@ -35,11 +35,25 @@ struct Note {
 /// The lines under the title: until a lesson has been passed, a pointer to the tutorial;
 /// a warning when another copy of the game has the saved games (`profile_in_use`), or when
 /// the unfinished game cannot be read. Pure.
-fn title_notes(lessons_passed: u8, profile_in_use: bool, resumable: &Resumable) -> Vec<Note> {
+fn title_notes(
+    lessons_passed: u8,
+    profile_in_use: bool,
+    resumable: &Resumable,
+    rating: Option<(crate::rating::Rating, u64)>,
+) -> Vec<Note> {
     let warn = |msg| Note { msg, colour: palette::WARN, size: 15.0, wrap: true };
     let mut notes = Vec::new();
     if lessons_passed == 0 {
         notes.push(Note { msg: Msg::new("title-new-player"), colour: palette::FOCUS, size: 17.0, wrap: false });
+    } else if let Some((r, rated)) = rating {
+        // The level that gives even chances (for a new player, the weaker of the two nearest).
+        let level = crate::game::platform::i18n::level_name(crate::history::even_level(&r));
+        let msg = if rated == 0 {
+            Msg::new("title-rating-new").sub("level", level)
+        } else {
+            Msg::new("title-rating").num("rating", r.rating.round() as i64).sub("level", level)
+        };
+        notes.push(Note { msg, colour: palette::TEXT_DIM, size: 16.0, wrap: true });
     }
     if profile_in_use {
         notes.push(warn(Msg::new("title-profile-in-use")));
@@ -71,6 +85,7 @@ pub(super) fn title_screen(
     resumable: Res<Resumable>,
     saves: Res<SaveList>,
     profile: Option<Res<crate::game::modes::saves::Profile>>,
+    history: Res<crate::game::modes::history::PlayerHistory>,
     device: Res<LastDevice>,
     mut fits: ResMut<crate::game::play::screen::MenuFits>,
     mut last_focus: Local<usize>,
@@ -78,13 +93,18 @@ pub(super) fn title_screen(
     mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let menu_ctx = context(&resumable, &saves, None, None, None, &settings);
+    let menu_ctx = context(&resumable, &saves, None, None, None, &settings, 0);
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
     let label = |item: MenuItem| item.text(&settings, &tr);
     let card = TitleCard {
         tr: &tr,
-        notes: title_notes(settings.tutorial, profile.as_ref().is_some_and(|p| !p.owns_autosave()), &resumable),
+        notes: title_notes(
+            settings.tutorial,
+            profile.as_ref().is_some_and(|p| !p.owns_autosave()),
+            &resumable,
+            history.rating,
+        ),
         items: menu_items(Screen::Title, Overlay::None, menu_ctx),
         can: MenuCan { choose: &choose, step: &step, steppers: &|_| true },
         label: &label,
@@ -167,8 +187,10 @@ fn card_contents(
 ) {
     let (tr, compact) = (card.tr, card.compact);
     ui.add_space(if compact { 2.0 } else { 12.0 });
-    ui.label(egui::RichText::new("Kōnane").size(if compact { 56.0 } else { 76.0 }).strong());
-    ui.label(egui::RichText::new(tr.t("title-subtitle")).size(20.0).color(palette::TEXT_DIM));
+    ui.label(egui::RichText::new("Kōnane").size(if compact { 48.0 } else { 76.0 }).strong());
+    ui.label(
+        egui::RichText::new(tr.t("title-subtitle")).size(if compact { 17.0 } else { 20.0 }).color(palette::TEXT_DIM),
+    );
     ui.add_space(if compact { 6.0 } else { 16.0 });
     for note in &card.notes {
         let text = egui::RichText::new(tr.msg(&note.msg)).color(note.colour).size(note.size);
@@ -178,10 +200,12 @@ fn card_contents(
             ui.label(text);
         }
     }
-    ui.spacing_mut().item_spacing.y = if compact { 6.0 } else { 10.0 };
+    ui.spacing_mut().item_spacing.y = if compact { 4.0 } else { 10.0 };
     menu_buttons(ui, &card.items, card.label, &card.can, size, focus, moved, chosen, adjusted);
     ui.add_space(if compact { 6.0 } else { 16.0 });
-    for key in card.controls {
+    // A low window has room for one line of controls: the device's (the mouse's before any).
+    let controls = if compact { &card.controls[..card.controls.len().min(1)] } else { card.controls };
+    for key in controls {
         ui.add(egui::Label::new(egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM)).wrap());
     }
 }
@@ -200,12 +224,24 @@ mod tests {
     #[test]
     fn the_title_points_newcomers_to_the_tutorial_and_warns_of_what_cannot_be_used() {
         let keys = |notes: Vec<Note>| notes.into_iter().map(|n| n.msg.key.into_owned()).collect::<Vec<_>>();
-        assert_eq!(keys(title_notes(0, false, &Resumable::Nothing)), ["title-new-player"]);
-        assert!(title_notes(1, false, &Resumable::Nothing).is_empty());
+        assert_eq!(keys(title_notes(0, false, &Resumable::Nothing, None)), ["title-new-player"]);
+        assert!(title_notes(1, false, &Resumable::Nothing, None).is_empty());
         let unreadable = Resumable::Unreadable("bad".into());
-        let notes = title_notes(3, true, &unreadable);
+        let notes = title_notes(3, true, &unreadable, None);
         assert_eq!(keys(notes.clone()), ["title-profile-in-use", "title-unreadable"]);
         assert!(notes.iter().all(|n| n.colour == palette::WARN && n.wrap));
         assert_eq!(notes[1].msg, Msg::new("title-unreadable").text("why", "bad"));
+    }
+
+    #[test]
+    fn after_the_first_lesson_the_title_suggests_the_level_for_an_even_game() {
+        use crate::rating::{Rating, START};
+        let new = title_notes(1, false, &Resumable::Nothing, Some((START, 0)));
+        let easy = crate::game::platform::i18n::level_name(crate::ai::Level::Easy);
+        assert_eq!(new[0].msg, Msg::new("title-rating-new").sub("level", easy));
+        let strong = Rating { rating: 2390.4, deviation: 70.0, volatility: 0.06 };
+        let notes = title_notes(2, false, &Resumable::Nothing, Some((strong, 40)));
+        let level = crate::game::platform::i18n::level_name(crate::ai::Level::Strong);
+        assert_eq!(notes[0].msg, Msg::new("title-rating").num("rating", 2390).sub("level", level));
     }
 }

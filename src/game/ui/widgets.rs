@@ -40,9 +40,16 @@ pub(super) struct ButtonSize {
 
 impl ButtonSize {
     pub(super) fn for_height(h: f32) -> ButtonSize {
-        // The large buttons need a window at least 780 points high for the title's menu
-        // (a 1280x800 screen gives a 720-point window).
-        if h < 780.0 { ButtonSize { height: 35.0, text: 18.5 } } else { ButtonSize { height: 48.0, text: 22.0 } }
+        // The large buttons need a window at least 840 points high for the title's menu of
+        // nine items (a 1280x800 screen gives a 720-point window); an 800x600 screen's
+        // 540-point window takes slightly smaller ones still.
+        if h < 600.0 {
+            ButtonSize { height: 33.0, text: 18.0 }
+        } else if h < 840.0 {
+            ButtonSize { height: 35.0, text: 18.5 }
+        } else {
+            ButtonSize { height: 48.0, text: 22.0 }
+        }
     }
 
     /// This size, or smaller (never below [`MIN_BUTTON_HEIGHT`]) so that `n` buttons with
@@ -205,7 +212,7 @@ mod tests {
 
     #[test]
     fn buttons_shrink_to_fit_their_menu_but_no_lower_than_a_floor() {
-        let big = ButtonSize::for_height(800.0);
+        let big = ButtonSize::for_height(900.0);
         // Eight items in 420 points: smaller buttons, all in view.
         let fit = big.to_fit(8, 420.0, 10.0);
         assert!(fit.height < big.height && 8.0 * (fit.height + 10.0) <= 420.0, "{}", fit.height);

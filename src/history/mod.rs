@@ -1,0 +1,683 @@
+//! The player's history (engine-free): every finished game, the rating against the computer's
+//! levels, puzzle attempts and milestones, in one SQLite file in the data directory.
+//!
+//! - WAL journal, `synchronous = FULL`: a finished game is one transaction, so a crash or a
+//!   `kill -9` at any moment leaves a readable file that lacks at most the game being written.
+//! - One schema, grown by numbered migrations (`PRAGMA user_version`), stamped with the game's
+//!   `application_id` so a foreign SQLite file is never taken for ours.
+//! - A damaged or foreign file is reported and set aside (renamed, never deleted), the games
+//!   that can still be read from it are carried over, and a fresh file takes its place. A file
+//!   written by a newer version is only read. A directory that cannot be written gives a
+//!   history that is only read (or none), never a failed start.
+
+pub mod milestones;
+pub mod puzzles;
+pub mod stats;
+
+use crate::ai::Level;
+use crate::rating::{self, Rating};
+use crate::rules::{Color as Side, Game};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+
+/// The file's name in the data directory.
+pub const FILE_NAME: &str = "history.sqlite";
+
+/// `PRAGMA application_id`: "KONA".
+const APPLICATION_ID: i64 = 0x4B4F_4E41;
+
+/// The migrations, in order: the schema after migration `i` is version `i + 1`.
+const MIGRATIONS: [&str; 2] = [
+    // 1: finished games, their records apart (so the list and the statistics read narrow rows).
+    "CREATE TABLE games(
+        id INTEGER PRIMARY KEY,
+        finished_at INTEGER NOT NULL,
+        rows INTEGER NOT NULL,
+        cols INTEGER NOT NULL,
+        black TEXT NOT NULL,
+        white TEXT NOT NULL,
+        you TEXT CHECK (you IN ('black', 'white')),
+        winner TEXT NOT NULL CHECK (winner IN ('black', 'white')),
+        resigned INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        took_back INTEGER NOT NULL,
+        longest_jump INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        rating REAL,
+        deviation REAL,
+        volatility REAL
+     );
+     CREATE INDEX games_rated ON games(rated, id);
+     CREATE TABLE records(game INTEGER PRIMARY KEY REFERENCES games(id), text TEXT NOT NULL);",
+    // 2: puzzle attempts (with the puzzle rating after each) and milestones earned.
+    "CREATE TABLE puzzle_attempts(
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        puzzle TEXT NOT NULL,
+        difficulty REAL NOT NULL,
+        solved INTEGER NOT NULL,
+        daily TEXT,
+        streak INTEGER,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL
+     );
+     CREATE INDEX puzzle_daily ON puzzle_attempts(daily);
+     CREATE TABLE milestones(key TEXT PRIMARY KEY, earned_at INTEGER NOT NULL);",
+];
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Who played a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this screen.
+    Person,
+    /// The computer at a level.
+    Computer(Level),
+    /// A friend online.
+    Friend,
+}
+
+impl Player {
+    /// The word stored for it: `person`, `friend` or the level's name in lower case.
+    pub fn word(self) -> String {
+        match self {
+            Player::Person => "person".into(),
+            Player::Friend => "friend".into(),
+            Player::Computer(l) => l.name().to_lowercase(),
+        }
+    }
+
+    /// Reads [`Player::word`] back.
+    pub fn from_word(word: &str) -> Option<Player> {
+        match word {
+            "person" => Some(Player::Person),
+            "friend" => Some(Player::Friend),
+            other => other.parse().ok().map(Player::Computer),
+        }
+    }
+}
+
+/// A finished game, as the history keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedGame {
+    /// When it ended (Unix seconds).
+    pub finished_at: i64,
+    /// Who played Black and White.
+    pub players: [Player; 2],
+    /// The side of the one person at this screen, if exactly one played.
+    pub you: Option<Side>,
+    /// Who won.
+    pub winner: Side,
+    /// Whether the loser resigned (else it had no jump left).
+    pub resigned: bool,
+    /// Whether a move was taken back during the game (it is then unrated).
+    pub took_back: bool,
+    /// The game with its moves.
+    pub game: Game,
+}
+
+impl FinishedGame {
+    /// The level of the computer you played, if this was you against the computer.
+    pub fn opponent_level(&self) -> Option<Level> {
+        match self.players[self.you?.opponent().index()] {
+            Player::Computer(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Whether the game moves your rating: you against the computer, no take-back, on a board
+    /// of at least 6 by 6 (smaller boards are decided in a few moves).
+    pub fn is_rated(&self) -> bool {
+        self.opponent_level().is_some() && !self.took_back && rated_board(self.game.geometry())
+    }
+
+    /// Whether you won (`None` without exactly one person).
+    pub fn you_won(&self) -> Option<bool> {
+        self.you.map(|y| y == self.winner)
+    }
+
+    /// The most stones one of your moves took.
+    pub fn longest_jump(&self) -> u32 {
+        let Some(you) = self.you else { return 0 };
+        let mut game = Game::from_position(*self.game.start());
+        let mut longest = 0;
+        for mv in self.game.moves() {
+            if game.to_move() == you && !mv.is_removal() {
+                longest = longest.max(mv.hops() as u32);
+            }
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        longest
+    }
+}
+
+/// Whether games on this board are rated: at least 6 by 6 (smaller boards are decided in a
+/// few moves, and the levels were calibrated on 8×8).
+pub fn rated_board(geo: &crate::rules::Geometry) -> bool {
+    geo.rows() >= 6 && geo.cols() >= 6
+}
+
+/// A rating before and after a game or a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    /// Before.
+    pub before: Rating,
+    /// After.
+    pub after: Rating,
+}
+
+impl RatingChange {
+    /// The change in whole points, as shown (`+12`, `-7`).
+    pub fn points(&self) -> i64 {
+        self.after.rating.round() as i64 - self.before.rating.round() as i64
+    }
+}
+
+/// What recording a game did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recorded {
+    /// Its number in the history.
+    pub id: i64,
+    /// The rating change, if it was rated.
+    pub rating: Option<RatingChange>,
+    /// Milestones it earned (each is earned once).
+    pub milestones: Vec<&'static milestones::Milestone>,
+}
+
+/// The fixed rating of each computer level, calibrated with `konane match` on 8×8 (see
+/// docs/ratings.md for the matches behind each number). A new player starts at 1500, between
+/// Easy and Medium.
+pub fn level_rating(level: Level) -> Rating {
+    let r = match level {
+        Level::Beginner => 1000.0,
+        Level::Easy => 1380.0,
+        Level::Medium => 1620.0,
+        Level::Hard => 1890.0,
+        Level::Strong => 2400.0,
+        Level::Expert => 2700.0,
+    };
+    Rating { rating: r, deviation: 60.0, volatility: 0.06 }
+}
+
+/// The level that gives a player of `rating` the most even chances.
+pub fn even_level(rating: &Rating) -> Level {
+    let off = |l: Level| (rating.expected_score(&level_rating(l)) - 0.5).abs();
+    // Weakest first, and a later level only when clearly nearer: a tie goes to the weaker.
+    Level::ALL.into_iter().fold(Level::Beginner, |best, l| if off(l) < off(best) - 1e-9 { l } else { best })
+}
+
+/// Why the history could not be used as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The file was damaged: set aside under `set_aside`, with `recovered` games carried over.
+    Damaged {
+        /// What was wrong.
+        reason: String,
+        /// Where the file is now.
+        set_aside: PathBuf,
+        /// Games read from it into the fresh file.
+        recovered: usize,
+    },
+    /// The file is some other program's SQLite database: set aside.
+    Foreign {
+        /// Where the file is now.
+        set_aside: PathBuf,
+    },
+    /// A newer version of the game wrote it: it is read, never written.
+    Newer {
+        /// Its schema version.
+        version: i64,
+    },
+    /// It cannot be written (a read-only directory or file): read only, if at all.
+    ReadOnly {
+        /// What the system said.
+        reason: String,
+    },
+    /// There is no history this time (the file could not be opened or made).
+    Unavailable {
+        /// What the system said.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Damaged { reason, set_aside, recovered } => write!(
+                f,
+                "the history was damaged ({reason}); it was set aside as {} and {recovered} games were recovered",
+                set_aside.display()
+            ),
+            Problem::Foreign { set_aside } => {
+                write!(f, "the history file belonged to another program; it was set aside as {}", set_aside.display())
+            }
+            Problem::Newer { version } => {
+                write!(f, "the history was written by a newer version (schema {version}); it is only read")
+            }
+            Problem::ReadOnly { reason } => write!(f, "the history cannot be written ({reason}); it is only read"),
+            Problem::Unavailable { reason } => write!(f, "no history is kept this time ({reason})"),
+        }
+    }
+}
+
+/// An error from the history, in one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryError(pub String);
+
+impl std::fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
+impl From<rusqlite::Error> for HistoryError {
+    fn from(e: rusqlite::Error) -> Self {
+        HistoryError(e.to_string())
+    }
+}
+
+/// The player's history, open.
+pub struct History {
+    conn: Connection,
+    path: PathBuf,
+    writable: bool,
+}
+
+impl std::fmt::Debug for History {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("History").field("path", &self.path).field("writable", &self.writable).finish()
+    }
+}
+
+/// Whether an SQLite error says the file is not (or no longer) a sound database.
+fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase))
+}
+
+/// Whether an SQLite error says the file or its directory cannot be written.
+fn is_read_only(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::PermissionDenied)
+    )
+}
+
+/// What checking a file found.
+enum Verdict {
+    Ours,
+    Foreign,
+    Newer(i64),
+}
+
+/// Unix seconds now.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+impl History {
+    /// Opens (or makes) the history at `path`. Never fails: what went wrong is the problem
+    /// beside the history, and without a history the game plays on and keeps nothing.
+    pub fn open(path: &Path) -> (Option<History>, Option<Problem>) {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        match History::open_writable(path) {
+            Ok((h, problem)) => (Some(h), problem),
+            Err(e) if is_read_only(&e) || path_is_read_only(path) => {
+                let reason = e.to_string();
+                match History::open_read_only(path) {
+                    Ok(h) => (Some(h), Some(Problem::ReadOnly { reason })),
+                    Err(_) => (None, Some(Problem::Unavailable { reason })),
+                }
+            }
+            Err(e) if is_damage(&e) => match set_aside(path) {
+                Ok(set_aside) => {
+                    let recovered = salvage(&set_aside, path);
+                    let problem = Problem::Damaged { reason: e.to_string(), set_aside, recovered: recovered.1 };
+                    match recovered.0 {
+                        Some(h) => (Some(h), Some(problem)),
+                        None => (None, Some(problem)),
+                    }
+                }
+                Err(reason) => (None, Some(Problem::Unavailable { reason })),
+            },
+            Err(e) => (None, Some(Problem::Unavailable { reason: e.to_string() })),
+        }
+    }
+
+    /// Opens for writing; a foreign file is set aside here, a newer one opened read-only.
+    fn open_writable(path: &Path) -> rusqlite::Result<(History, Option<Problem>)> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        match verdict(&conn)? {
+            Verdict::Foreign => {
+                drop(conn);
+                let set_aside = set_aside(path).map_err(|e| rusqlite::Error::InvalidPath(PathBuf::from(e)))?;
+                let (h, _) = History::open_writable(path)?;
+                return Ok((h, Some(Problem::Foreign { set_aside })));
+            }
+            Verdict::Newer(version) => {
+                drop(conn);
+                return Ok((History::open_read_only(path)?, Some(Problem::Newer { version })));
+            }
+            Verdict::Ours => {}
+        }
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrate(&conn)?;
+        // Reads every game row, so a truncated or scrambled file shows now, not mid-game.
+        conn.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0)).and_then(|s| {
+            if s == "ok" {
+                Ok(())
+            } else {
+                Err(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT), Some(s)))
+            }
+        })?;
+        Ok((History { conn, path: path.to_path_buf(), writable: true }, None))
+    }
+
+    /// Opens for reading only (a read-only directory, or a newer version's file).
+    fn open_read_only(path: &Path) -> rusqlite::Result<History> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = match Connection::open_with_flags(path, flags) {
+            Ok(c) if c.query_row("SELECT COUNT(*) FROM games", [], |_| Ok(())).is_ok() => c,
+            // Without write access to the directory a WAL file cannot be shared: read it as
+            // an unchanging file.
+            _ => Connection::open_with_flags(format!("file:{}?immutable=1", uri_path(path)), flags)?,
+        };
+        conn.query_row("SELECT COUNT(*) FROM games", [], |_| Ok(()))?;
+        Ok(History { conn, path: path.to_path_buf(), writable: false })
+    }
+
+    /// Whether games can be recorded.
+    pub fn writable(&self) -> bool {
+        self.writable
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The connection, for the statistics' queries.
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    fn check_writable(&self) -> Result<(), HistoryError> {
+        if self.writable { Ok(()) } else { Err(HistoryError(format!("{} is only read", self.path.display()))) }
+    }
+
+    /// Your rating now: after your last rated game (a new player's before any).
+    pub fn rating(&self) -> Result<Rating, HistoryError> {
+        let last = self
+            .conn
+            .query_row(
+                "SELECT rating, deviation, volatility FROM games WHERE rated = 1 ORDER BY id DESC LIMIT 1",
+                [],
+                |r| Ok(Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? }),
+            )
+            .optional()?;
+        Ok(last.unwrap_or(rating::START))
+    }
+
+    /// Number of rated games.
+    pub fn rated_games(&self) -> Result<u64, HistoryError> {
+        Ok(self.conn.query_row("SELECT COUNT(*) FROM games WHERE rated = 1", [], |r| r.get::<_, i64>(0))? as u64)
+    }
+
+    /// Records a finished game in one transaction, with its rating change when rated, and the
+    /// milestones it earned.
+    pub fn record(&mut self, game: &FinishedGame) -> Result<Recorded, HistoryError> {
+        self.check_writable()?;
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let recorded = insert_game(&tx, game)?;
+        let earned = milestones::award(&tx, game.finished_at)?;
+        tx.commit()?;
+        Ok(Recorded { milestones: earned, ..recorded })
+    }
+
+    /// Records many games in one transaction (for tests and the benchmark): no milestones.
+    pub fn record_many(&mut self, games: &[FinishedGame]) -> Result<(), HistoryError> {
+        self.check_writable()?;
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for g in games {
+            insert_game(&tx, g)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The record text of game `id`.
+    pub fn record_text(&self, id: i64) -> Result<String, HistoryError> {
+        self.conn
+            .query_row("SELECT text FROM records WHERE game = ?1", [id], |r| r.get(0))
+            .optional()?
+            .ok_or_else(|| HistoryError(format!("no game {id} in the history")))
+    }
+}
+
+/// Inserts one game and its record; computes the rating change from the last rated game.
+fn insert_game(tx: &Connection, game: &FinishedGame) -> Result<Recorded, HistoryError> {
+    let rating = if game.is_rated() {
+        let before = last_rating(tx)?;
+        let level = game.opponent_level().map(level_rating).unwrap_or(rating::START);
+        let score = if game.you_won() == Some(true) { 1.0 } else { 0.0 };
+        let after = before.after(&[rating::Game { opponent: level, score }], rating::TAU);
+        Some(RatingChange { before, after })
+    } else {
+        None
+    };
+    let side = |s: Option<Side>| s.map(|s| s.name().to_lowercase());
+    let geo = game.game.geometry();
+    tx.execute(
+        "INSERT INTO games(finished_at, rows, cols, black, white, you, winner, resigned, moves, took_back,
+                           longest_jump, rated, rating, deviation, volatility)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+        params![
+            game.finished_at,
+            geo.rows(),
+            geo.cols(),
+            game.players[0].word(),
+            game.players[1].word(),
+            side(game.you),
+            side(Some(game.winner)),
+            game.resigned,
+            game.game.ply() as i64,
+            game.took_back,
+            game.longest_jump(),
+            rating.is_some(),
+            rating.map(|r| r.after.rating),
+            rating.map(|r| r.after.deviation),
+            rating.map(|r| r.after.volatility),
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    let text = crate::rules::Record::of_game(&game.game).to_text();
+    tx.execute("INSERT INTO records(game, text) VALUES (?1, ?2)", params![id, text])?;
+    Ok(Recorded { id, rating, milestones: Vec::new() })
+}
+
+pub(super) fn last_rating(conn: &Connection) -> rusqlite::Result<Rating> {
+    Ok(conn
+        .query_row(
+            "SELECT rating, deviation, volatility FROM games WHERE rated = 1 ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok(Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? }),
+        )
+        .optional()?
+        .unwrap_or(rating::START))
+}
+
+/// Whether the file is ours (or new), another program's, or from a newer version.
+fn verdict(conn: &Connection) -> rusqlite::Result<Verdict> {
+    let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let tables: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
+    Ok(match (app, version) {
+        (APPLICATION_ID, v) if v > SCHEMA_VERSION => Verdict::Newer(v),
+        (APPLICATION_ID, _) => Verdict::Ours,
+        (0, 0) if tables == 0 => Verdict::Ours,
+        _ => Verdict::Foreign,
+    })
+}
+
+/// Brings the schema up to [`SCHEMA_VERSION`], each migration in its own transaction.
+fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    loop {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let Some(step) = MIGRATIONS.get(version.max(0) as usize) else {
+            conn.execute_batch("COMMIT")?;
+            return Ok(());
+        };
+        let result = conn.execute_batch(step).and_then(|_| {
+            conn.execute_batch(&format!(
+                "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {}; COMMIT",
+                version + 1
+            ))
+        });
+        if let Err(e) = result {
+            let _ = conn.execute_batch("ROLLBACK");
+            return Err(e);
+        }
+    }
+}
+
+/// Whether the file (or, if it does not exist, its directory) cannot be written by us.
+fn path_is_read_only(path: &Path) -> bool {
+    let probe = if path.exists() { path.to_path_buf() } else { path.parent().unwrap_or(Path::new(".")).to_path_buf() };
+    let Ok(c) = std::ffi::CString::new(probe.as_os_str().as_encoded_bytes()) else { return false };
+    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
+    unsafe { libc::access(c.as_ptr(), libc::W_OK) != 0 }
+}
+
+/// A path for an SQLite URI (`?`, `#` and `%` escaped).
+fn uri_path(path: &Path) -> String {
+    let s = path.to_string_lossy();
+    s.replace('%', "%25").replace('?', "%3f").replace('#', "%23")
+}
+
+/// Renames the file and its WAL and shared-memory files to `NAME.damaged-STAMP` (a number
+/// added if that exists); returns the new name of the file.
+fn set_aside(path: &Path) -> Result<PathBuf, String> {
+    let stamp = now();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| FILE_NAME.into());
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut target = dir.join(format!("{name}.damaged-{stamp}"));
+    let mut n = 1;
+    while target.exists() {
+        target = dir.join(format!("{name}.damaged-{stamp}-{n}"));
+        n += 1;
+    }
+    std::fs::rename(path, &target).map_err(|e| format!("cannot set {} aside: {e}", path.display()))?;
+    for ext in ["-wal", "-shm"] {
+        let side = PathBuf::from(format!("{}{ext}", path.display()));
+        if side.exists() {
+            let _ = std::fs::rename(&side, PathBuf::from(format!("{}{ext}", target.display())));
+        }
+    }
+    Ok(target)
+}
+
+/// Opens a fresh history at `path` and copies into it the games (with records and ratings)
+/// that can still be read from the damaged file `from`, in order, until the first unreadable
+/// one. Returns the history and the number of games carried over.
+fn salvage(from: &Path, path: &Path) -> (Option<History>, usize) {
+    let Ok((mut fresh, _)) = History::open_writable(path) else { return (None, 0) };
+    // Read from a copy padded with zeroed pages to the length its header gives: a file cut
+    // short otherwise fails as a whole (its schema names pages past the end), while a zeroed
+    // page costs only what was on it.
+    let copy = PathBuf::from(format!("{}.salvage", from.display()));
+    let rows = padded_copy(from, &copy).ok().and_then(|_| read_games(&copy));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", copy.display()));
+    }
+    let Some(rows) = rows else { return (Some(fresh), 0) };
+    let copied = copy_games(&mut fresh.conn, rows);
+    (Some(fresh), copied)
+}
+
+/// Copies salvaged rows into a fresh history in one transaction; returns how many.
+fn copy_games(conn: &mut Connection, rows: Vec<(Vec<rusqlite::types::Value>, String)>) -> usize {
+    let Ok(tx) = conn.transaction() else { return 0 };
+    let mut copied = 0;
+    for (cols, text) in rows {
+        let ok = tx
+            .execute(
+                "INSERT INTO games(id, finished_at, rows, cols, black, white, you, winner, resigned, moves, took_back,
+                                   longest_jump, rated, rating, deviation, volatility)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                rusqlite::params_from_iter(cols.iter()),
+            )
+            .and_then(|_| tx.execute("INSERT INTO records(game, text) VALUES (?1, ?2)", params![cols[0], text]));
+        if ok.is_err() {
+            break;
+        }
+        copied += 1;
+    }
+    if tx.commit().is_ok() { copied } else { 0 }
+}
+
+/// Copies `from` to `to`, padded with zero bytes to the page count its SQLite header gives
+/// (at most 1 GiB more).
+fn padded_copy(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut bytes = std::fs::read(from)?;
+    if bytes.len() >= 100 && bytes.starts_with(b"SQLite format 3\0") {
+        let page = match u16::from_be_bytes([bytes[16], bytes[17]]) {
+            1 => 65_536,
+            n => n as usize,
+        };
+        let pages = u32::from_be_bytes([bytes[28], bytes[29], bytes[30], bytes[31]]) as usize;
+        let want = page.saturating_mul(pages);
+        if want > bytes.len() && want - bytes.len() <= 1 << 30 {
+            bytes.resize(want, 0);
+        }
+    }
+    std::fs::write(to, bytes)
+}
+
+/// The games rows (16 columns) readable from a damaged file, in order until the first that
+/// cannot be read, each with its record (empty when the record cannot be read: the game then
+/// still counts in the statistics and the rating, but cannot be opened for review).
+fn read_games(from: &Path) -> Option<Vec<(Vec<rusqlite::types::Value>, String)>> {
+    let conn = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+    let mut stmt = conn
+        .prepare(
+            "SELECT id, finished_at, rows, cols, black, white, you, winner, resigned, moves, took_back,
+                    longest_jump, rated, rating, deviation, volatility
+             FROM games ORDER BY id",
+        )
+        .ok()?;
+    let mut rows = stmt.query([]).ok()?;
+    let mut games = Vec::new();
+    while let Ok(Some(row)) = rows.next() {
+        let Some(cols) = (0..16).map(|i| row.get(i).ok()).collect::<Option<Vec<rusqlite::types::Value>>>() else {
+            break;
+        };
+        games.push(cols);
+    }
+    drop(rows);
+    // Each record on its own: a lost page costs only the records on it.
+    let mut record = conn.prepare("SELECT text FROM records WHERE game = ?1").ok()?;
+    Some(
+        games
+            .into_iter()
+            .map(|cols| {
+                let text = record.query_row([&cols[0]], |r| r.get::<_, String>(0)).unwrap_or_default();
+                (cols, text)
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests;
