@@ -156,6 +156,7 @@ def value_for(flag, rng, env, quick):
         "--table-mb": (1, 64), "--leaves": (1, 64), "--games": (1, 2), "--seed": (0, 2**64 - 1),
         "--move-ms": (1, 5), "--random-plies": (0, 400), "--ms": (1, 30), "--count": (1, 3),
         "--max-nodes": (1, 20000), "--max-games": (1, 3), "--anim-speed": (0, 4), "--window-size": (320, 8192),
+        "--batch": (1, 3),
     }
     if flag in ranges:
         lo, hi = ranges[flag]
@@ -189,6 +190,9 @@ COMMANDS = [
     (["puzzle", "generate"], ["--size", "--out"], ["--count", "--seed", "--max-nodes", "--max-games"], [], None),
     (["puzzle", "check"], [], ["--max-nodes"], [], "read"),
     (["hint"], ["--position"], ["--ms"], [], None),
+    (["history", "show"], [], ["--data-dir", "--games"], [], None),
+    (["history", "fill"], ["--data-dir", "--games"], ["--batch", "--seed"], [], None),
+    (["history", "bench"], [], ["--games"], [], None),
     (["bench"], [], [], ["--quick"], None),
     ([], [], ["--size", "--mode", "--level", "--script", "--screenshot-dir", "--anim-speed", "--theme", "--seed",
               "--frame-log", "--data-dir", "--window-size", "--settings", "--lang"], ["--start", "--continue"], None),
@@ -213,6 +217,8 @@ def make_case(rng, env):
         flags += ["--size", "--games", "--move-ms"]
     if words == ["puzzle", "generate"] and quick:
         flags += ["--max-games", "--count"]
+    if words[:1] == ["history"] and words != ["history", "show"] and quick:
+        flags += ["--games"]
     if words == ["perft"] and "--position" in flags and quick:
         flags.remove("--position")
     for f in dict.fromkeys(flags):

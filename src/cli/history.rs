@@ -63,15 +63,28 @@ fn history_path(data_dir: Option<PathBuf>) -> Result<PathBuf, Failure> {
     Ok(dir.join(FILE_NAME))
 }
 
+/// Opens the history at `path`: a problem it was opened despite (set aside, read only) is one
+/// line on stderr; one that leaves no history is the command's error, in one line.
 fn open(path: &Path) -> Result<History, Failure> {
-    let (history, problem) = History::open(path);
-    if let Some(p) = &problem {
-        crate::errln!("konane: {}: {p}", show_path(path));
+    match History::open(path) {
+        (Some(history), None) => Ok(history),
+        (Some(history), Some(problem)) => {
+            crate::errln!("konane: {}: {problem}", show_path(path));
+            Ok(history)
+        }
+        (None, problem) => {
+            let why = problem.map_or_else(|| "it cannot be opened".to_string(), |p| p.to_string());
+            Err(Failure::Bad(format!("cannot open the history {}: {why}", show_path(path))))
+        }
     }
-    history.ok_or_else(|| Failure::Bad(format!("cannot open the history {}", show_path(path))))
 }
 
 fn show(path: &Path, games: u64) -> Result<(), Failure> {
+    // Reading makes nothing: without a file there is simply no record yet.
+    if std::fs::symlink_metadata(path).is_err() {
+        outln!("no games recorded yet (no {})", show_path(path));
+        return Ok(());
+    }
     let h = open(path)?;
     let stats = h.stats().map_err(|e| Failure::Bad(e.to_string()))?;
     print_stats(&stats)?;
