@@ -455,3 +455,35 @@ fn a_read_only_directory_keeps_the_history_readable_and_nothing_is_lost() {
     assert_eq!(std::fs::read(&path).unwrap(), before, "the file is untouched");
     assert_eq!(count_games(&path), 40);
 }
+
+#[test]
+fn your_games_turn_pages_of_fifty_back_to_the_first_and_never_past_either_end() {
+    use konane::game::menus::{MenuChosen, MenuItem};
+    let dir = data_dir("pages");
+    let _clean = Scratch(dir.clone());
+    fill(&dir, 120, 120);
+    let mut app = app(&dir);
+    app.world_mut().write_message(konane::game::play::screen::Navigate::To(Overlay::Recorded));
+    app.update();
+    app.update();
+    let page = |app: &App| {
+        let v = app.world().resource::<RecordView>();
+        (v.skip, v.games.len(), v.page().older, v.page().newer)
+    };
+    assert_eq!(page(&app), (0, 50, true, false));
+    let newest = app.world().resource::<RecordView>().games[0].id;
+    for (item, expected) in [
+        (MenuItem::NewerGames, (0, 50, true, false)),
+        (MenuItem::OlderGames, (50, 50, true, true)),
+        (MenuItem::OlderGames, (100, 20, false, true)),
+        (MenuItem::OlderGames, (100, 20, false, true)),
+        (MenuItem::NewerGames, (50, 50, true, true)),
+        (MenuItem::NewerGames, (0, 50, true, false)),
+    ] {
+        app.world_mut().write_message(MenuChosen(item));
+        app.update();
+        app.update();
+        assert_eq!(page(&app), expected, "after {item:?}");
+    }
+    assert_eq!(app.world().resource::<RecordView>().games[0].id, newest);
+}

@@ -630,3 +630,5 @@ puzzle-rating = Puzzle rating { $rating } ({ $change })
 puzzle-streak-on = Streak: { $n } solved in a row
 # $n: puzzles solved in the streak that ended; $best: the best streak
 puzzle-streak-over = Streak over after { $n } solved · best { $best }
+item-older-games = Older games
+item-newer-games = Newer games

@@ -554,3 +554,5 @@ puzzles-daily-missed = ʻAʻole i wehe ʻia ka nane o kēia lā ({ $date }): e h
 puzzle-rating = Helu nane { $rating } ({ $change })
 puzzle-streak-on = Holo: { $n } i wehe ʻia pili
 puzzle-streak-over = Pau ka holo ma hope o { $n } · maikaʻi loa { $best }
+item-older-games = Nā pāʻani kahiko aʻe
+item-newer-games = Nā pāʻani hou aʻe

@@ -569,3 +569,5 @@ puzzles-daily-missed = De puzzel van vandaag ({ $date }) is nog niet opgelost: p
 puzzle-rating = Puzzelrating { $rating } ({ $change })
 puzzle-streak-on = Reeks: { $n } op rij opgelost
 puzzle-streak-over = Reeks voorbij na { $n } opgelost · beste { $best }
+item-older-games = Oudere partijen
+item-newer-games = Nieuwere partijen

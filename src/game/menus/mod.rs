@@ -171,6 +171,10 @@ pub enum MenuItem {
     PuzzleStreak,
     /// A puzzle of a streak solved: the next, a little harder.
     NextInStreak,
+    /// Your games: the next page, of older games.
+    OlderGames,
+    /// Your games: the page of newer games.
+    NewerGames,
 }
 
 impl MenuItem {
@@ -229,6 +233,7 @@ impl MenuItem {
             Coordinates | Fullscreen | UiScale | Language | Back | Preset => self.settings_key(),
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
+            OlderGames | NewerGames => self.record_key(),
         }
     }
 
@@ -241,6 +246,8 @@ impl MenuItem {
             MenuItem::DailyPuzzle => "item-daily-puzzle",
             MenuItem::PuzzleStreak => "item-puzzle-streak",
             MenuItem::NextInStreak => "item-next-in-streak",
+            MenuItem::OlderGames => "item-older-games",
+            MenuItem::NewerGames => "item-newer-games",
             _ => self.key(),
         }
     }
@@ -495,8 +502,8 @@ pub struct MenuContext {
     pub lessons_passed: u8,
     /// The game on the board is an online game (you play, or watch when not seated).
     pub online: Option<bool>,
-    /// Finished games in the list of your games.
-    pub recorded: usize,
+    /// The list of your games: games shown, and whether there are older or newer pages.
+    pub recorded: crate::game::modes::history::RecordPage,
     /// In a puzzle: it is played in a streak.
     pub streak: bool,
 }
@@ -510,6 +517,8 @@ impl MenuContext {
             MenuItem::Continue => self.can_continue,
             // Kept in its place, greyed, once the game is over: items never shift.
             MenuItem::Resign => self.unfinished,
+            MenuItem::OlderGames => self.recorded.older,
+            MenuItem::NewerGames => self.recorded.newer,
             _ => true,
         }
     }
@@ -539,7 +548,7 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
         Overlay::Load => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
         Overlay::HowToPlay | Overlay::About => vec![Back],
         Overlay::Stats => vec![RecordedGames, Back],
-        Overlay::Recorded => (0..ctx.recorded).map(OpenRecorded).chain([Back]).collect(),
+        Overlay::Recorded => (0..ctx.recorded.shown).map(OpenRecorded).chain([OlderGames, NewerGames, Back]).collect(),
         Overlay::Puzzles => vec![DailyPuzzle, PuzzleStreak, PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
         Overlay::PuzzleOver => match ctx.puzzle {
             // A streak goes on from a solved puzzle and starts again after a miss.
@@ -767,7 +776,7 @@ fn navigate(
     record: Option<Res<crate::game::modes::history::RecordView>>,
 ) {
     let Some(screen) = screen else { return };
-    let recorded = record.map_or(0, |r| r.games.len());
+    let recorded = record.map(|r| r.page()).unwrap_or_default();
     let ctx =
         context(&resumable, &saves, rules.as_deref(), tutorial.as_deref(), puzzle.as_deref(), &settings, recorded);
     let items = menu_items(*screen.get(), *overlay, ctx);
@@ -816,7 +825,7 @@ pub fn context(
     tutorial: Option<&Tutorial>,
     puzzle: Option<&crate::game::modes::puzzles::PuzzleRun>,
     settings: &Settings,
-    recorded: usize,
+    recorded: crate::game::modes::history::RecordPage,
 ) -> MenuContext {
     MenuContext {
         recorded,
@@ -873,8 +882,8 @@ pub enum Effect {
     NewCode(bool),
     /// Step the code's last symbol (a pad's left/right).
     StepCode(i32),
-    /// Open the finished game at this place in your games for review.
-    OpenRecorded(usize),
+    /// Open a game of your games for review, or turn their page.
+    Record(crate::game::modes::history::RecordRequest),
 }
 
 /// What a menu asks of the saved games.
@@ -942,7 +951,9 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         MenuItem::About => to(Overlay::About),
         MenuItem::Stats => to(Overlay::Stats),
         MenuItem::RecordedGames => to(Overlay::Recorded),
-        MenuItem::OpenRecorded(i) => vec![E::OpenRecorded(i)],
+        MenuItem::OpenRecorded(i) => vec![E::Record(crate::game::modes::history::RecordRequest::Open(i))],
+        MenuItem::OlderGames => vec![E::Record(crate::game::modes::history::RecordRequest::Older)],
+        MenuItem::NewerGames => vec![E::Record(crate::game::modes::history::RecordRequest::Newer)],
         MenuItem::Tutorial => to(Overlay::Lessons),
         MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
         item if item.adjustable() => vec![E::Wrap(item)],
@@ -1096,7 +1107,7 @@ struct Outlets<'w, 's> {
     move_list: ResMut<'w, MoveListOpen>,
     online: MessageWriter<'w, OnlineStep>,
     code: ResMut<'w, CodeEntry>,
-    recorded: MessageWriter<'w, crate::game::modes::history::OpenRecorded>,
+    recorded: MessageWriter<'w, crate::game::modes::history::RecordRequest>,
 }
 
 /// Does what the chosen items say (see [`choose`]) and steps the settings adjusted.
@@ -1157,7 +1168,7 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
             out.review.0 = Some(0);
         }
         Effect::Quit => _ = out.exit.write(AppExit::Success),
-        Effect::OpenRecorded(i) => _ = out.recorded.write(crate::game::modes::history::OpenRecorded(i)),
+        Effect::Record(r) => _ = out.recorded.write(r),
         Effect::Online(step) => _ = out.online.write(step),
         Effect::NewCode(watch) => *out.code = CodeEntry { text: String::new(), watch },
         Effect::StepCode(dir) => {

@@ -182,8 +182,10 @@ pub struct RecordView {
     pub stats: Option<Stats>,
     /// Every milestone with your progress.
     pub milestones: Vec<Progress>,
-    /// Your latest games, newest first.
+    /// A page of your games, newest first.
     pub games: Vec<GameRow>,
+    /// How many newer games come before this page.
+    pub skip: u64,
     /// Your puzzle rating and best puzzle streak.
     pub puzzles: Option<(Rating, u32)>,
     /// How long the reading took, in milliseconds.
@@ -207,9 +209,40 @@ pub struct PuzzleStanding {
     pub daily: Option<bool>,
 }
 
-/// Open the game at this place in [`RecordView::games`] for review.
+impl RecordView {
+    /// Where the list of your games stands.
+    pub fn page(&self) -> RecordPage {
+        let total = self.stats.as_ref().map_or(0, |s| s.games);
+        RecordPage {
+            shown: self.games.len(),
+            older: self.skip + (self.games.len() as u64) < total,
+            newer: self.skip > 0,
+        }
+    }
+}
+
+/// What the list of your games is asked to do.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OpenRecorded(pub usize);
+pub enum RecordRequest {
+    /// Open the game at this place in [`RecordView::games`] for review.
+    Open(usize),
+    /// Show the next page of older games.
+    Older,
+    /// Show the page of newer games.
+    Newer,
+}
+
+/// Where the list of your games stands: games shown, and whether older or newer ones are
+/// on other pages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordPage {
+    /// Games on this page.
+    pub shown: usize,
+    /// There are older games.
+    pub older: bool,
+    /// There are newer games (this is not the first page).
+    pub newer: bool,
+}
 
 impl Drop for PlayerHistory {
     /// Waits for a history still being opened, so nothing of it outlives the game (its thread
@@ -224,7 +257,7 @@ impl Drop for PlayerHistory {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PlayerHistory>()
         .init_resource::<RecordView>()
-        .add_message::<OpenRecorded>()
+        .add_message::<RecordRequest>()
         .add_message::<PuzzleFinished>()
         .add_systems(Startup, open_history)
         .add_systems(
@@ -240,6 +273,7 @@ fn read_record(
     overlay: Res<Overlay>,
     history: Res<PlayerHistory>,
     mut view: ResMut<RecordView>,
+    mut requests: MessageReader<RecordRequest>,
     mut was_open: Local<bool>,
 ) {
     let open = matches!(*overlay, Overlay::Stats | Overlay::Recorded);
@@ -260,6 +294,7 @@ fn read_record(
                 stats: Some(stats),
                 milestones,
                 games,
+                skip: 0,
                 puzzles: Some((puzzle, streak)),
                 query_ms: start.elapsed().as_secs_f64() * 1e3,
             },
@@ -267,18 +302,31 @@ fn read_record(
         };
     }
     *was_open = open;
+    for request in requests.read() {
+        let page = view.page();
+        let skip = match request {
+            RecordRequest::Older if page.older => view.skip + LISTED_GAMES,
+            RecordRequest::Newer if page.newer => view.skip.saturating_sub(LISTED_GAMES),
+            _ => continue,
+        };
+        if let Some(Ok(games)) = history.read(|h| h.games(skip, LISTED_GAMES)) {
+            view.games = games;
+            view.skip = skip;
+        }
+    }
 }
 
 /// Opens a game of your record as a finished game (the game-over panel, review and analysis),
 /// through the saved games' opening (which asks first if it would replace an unfinished game).
 fn open_recorded(
-    mut opens: MessageReader<OpenRecorded>,
+    mut opens: MessageReader<RecordRequest>,
     view: Res<RecordView>,
     history: Res<PlayerHistory>,
     mut open: MessageWriter<OpenThis>,
     mut notice: ResMut<Notice>,
 ) {
-    for OpenRecorded(i) in opens.read() {
+    for request in opens.read() {
+        let RecordRequest::Open(i) = request else { continue };
         let Some(row) = view.games.get(*i) else { continue };
         match history.read(|h| h.record_text(row.id)).map(|r| r.map_err(|e| e.to_string())) {
             Some(Ok(text)) => match recorded_game(row, &text) {

@@ -42,7 +42,7 @@ impl Shown<'_> {
     /// What the menus depend on besides the screen and the overlay.
     fn menu_context(&self) -> MenuContext {
         let (rules, tutorial, puzzle) = (self.rules.as_deref(), self.tutorial.as_deref(), self.puzzle.as_deref());
-        let recorded = self.record.games.len();
+        let recorded = self.record.page();
         context(&self.resumable, &self.saves, rules, tutorial, puzzle, &self.settings, recorded)
     }
 

@@ -93,7 +93,7 @@ pub(super) fn title_screen(
     mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let menu_ctx = context(&resumable, &saves, None, None, None, &settings, 0);
+    let menu_ctx = context(&resumable, &saves, None, None, None, &settings, Default::default());
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
     let label = |item: MenuItem| item.text(&settings, &tr);
