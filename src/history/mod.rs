@@ -246,21 +246,28 @@ pub enum Problem {
 }
 
 impl std::fmt::Display for Problem {
+    /// One line: what the system said and the paths are shown with control characters
+    /// escaped (a path may hold any bytes).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let said = |reason: &str| crate::rules::quote::escaped(reason);
+        let path = |p: &Path| crate::files::show_path(p);
         match self {
             Problem::Damaged { reason, set_aside, recovered } => write!(
                 f,
-                "the history was damaged ({reason}); it was set aside as {} and {recovered} games were recovered",
-                set_aside.display()
+                "the history was damaged ({}); it was set aside as {} and {recovered} games were recovered",
+                said(reason),
+                path(set_aside)
             ),
             Problem::Foreign { set_aside } => {
-                write!(f, "the history file belonged to another program; it was set aside as {}", set_aside.display())
+                write!(f, "the history file belonged to another program; it was set aside as {}", path(set_aside))
             }
             Problem::Newer { version } => {
                 write!(f, "the history was written by a newer version (schema {version}); it is only read")
             }
-            Problem::ReadOnly { reason } => write!(f, "the history cannot be written ({reason}); it is only read"),
-            Problem::Unavailable { reason } => write!(f, "no history is kept this time ({reason})"),
+            Problem::ReadOnly { reason } => {
+                write!(f, "the history cannot be written ({}); it is only read", said(reason))
+            }
+            Problem::Unavailable { reason } => write!(f, "no history is kept this time ({})", said(reason)),
         }
     }
 }
@@ -271,7 +278,7 @@ pub struct HistoryError(pub String);
 
 impl std::fmt::Display for HistoryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&crate::rules::quote::escaped(&self.0))
     }
 }
 
@@ -413,7 +420,11 @@ impl History {
     }
 
     fn check_writable(&self) -> Result<(), HistoryError> {
-        if self.writable { Ok(()) } else { Err(HistoryError(format!("{} is only read", self.path.display()))) }
+        if self.writable {
+            Ok(())
+        } else {
+            Err(HistoryError(format!("{} is only read", crate::files::show_path(&self.path))))
+        }
     }
 
     /// Your rating now: after your last rated game (a new player's before any).
