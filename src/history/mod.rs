@@ -429,15 +429,7 @@ impl History {
 
     /// Your rating now: after your last rated game (a new player's before any).
     pub fn rating(&self) -> Result<Rating, HistoryError> {
-        let last = self
-            .conn
-            .query_row(
-                "SELECT rating, deviation, volatility FROM games WHERE rated = 1 ORDER BY id DESC LIMIT 1",
-                [],
-                |r| Ok(Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? }),
-            )
-            .optional()?;
-        Ok(last.unwrap_or(rating::START))
+        Ok(last_rating(&self.conn)?)
     }
 
     /// Number of rated games.

@@ -68,14 +68,6 @@ pub struct GameRow {
     pub rating: Option<f64>,
 }
 
-fn side(word: Option<String>) -> Option<Side> {
-    match word.as_deref() {
-        Some("black") => Some(Side::Black),
-        Some("white") => Some(Side::White),
-        _ => None,
-    }
-}
-
 /// The order of opponents in the table: the levels weakest first, then friends, then people.
 fn opponent_order(p: Player) -> usize {
     match p {
@@ -235,7 +227,9 @@ impl History {
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
             let players = [r.get::<_, String>(4)?, r.get::<_, String>(5)?].map(|w| Player::from_word(&w));
-            let (Some(black), Some(white), Some(winner)) = (players[0], players[1], side(r.get(7)?)) else {
+            let (Some(black), Some(white), Some(winner)) =
+                (players[0], players[1], r.get::<_, String>(7).ok().as_deref().and_then(side_of))
+            else {
                 continue;
             };
             out.push(GameRow {
@@ -243,7 +237,7 @@ impl History {
                 finished_at: r.get(1)?,
                 size: (r.get(2)?, r.get(3)?),
                 players: [black, white],
-                you: side(r.get(6)?),
+                you: r.get::<_, Option<String>>(6)?.as_deref().and_then(side_of),
                 winner,
                 resigned: r.get(8)?,
                 moves: r.get(9)?,

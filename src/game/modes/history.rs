@@ -49,14 +49,6 @@ pub struct PlayerHistory {
 }
 
 impl PlayerHistory {
-    /// A history already open (tests).
-    pub fn with(history: History) -> PlayerHistory {
-        let mut h = PlayerHistory::default();
-        h.history = Some(Mutex::new(history));
-        h.refresh_rating();
-        h
-    }
-
     /// Runs `f` on the open history, if there is one.
     pub fn read<T>(&self, f: impl FnOnce(&History) -> T) -> Option<T> {
         let guard = self.history.as_ref()?.lock().ok()?;
