@@ -3,10 +3,11 @@ SHELL := /bin/bash
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build: ALSA (audio) and udev (gamepads) headers. Run/test: X11 client libraries, a virtual
-# X server and Mesa's software Vulkan driver for the end-to-end window test.
+# X server and Mesa's software Vulkan driver for the end-to-end window test; a D-Bus session,
+# the AT-SPI bus and pyatspi for the screen-reader test.
 BUILD_PKGS := pkg-config libasound2-dev libudev-dev
 RUN_PKGS := libvulkan1 mesa-vulkan-drivers libxkbcommon-x11-0 libx11-6 libxcursor1 libxrandr2 libxi6
-TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils postgresql
+TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils postgresql dbus at-spi2-core python3-pyatspi
 
 .PHONY: play test deps test-deps bench lint package package-test
 

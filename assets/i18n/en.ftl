@@ -632,3 +632,46 @@ puzzle-streak-on = Streak: { $n } solved in a row
 puzzle-streak-over = Streak over after { $n } solved · best { $best }
 item-older-games = Older games
 item-newer-games = Newer games
+
+## What a screen reader is told (the board, moves, the position)
+# $cell a cell (d5); $stone a stone in words; $to a list of landings; $from a cell
+say-none = none
+# $first the items but the last, joined by commas; $last the last item
+say-list = { $first } and { $last }
+say-your-stone = your stone
+say-stone = { $side ->
+    [black] black stone
+   *[white] white stone
+}
+say-cell-empty = { $cell }, empty
+say-cell-landing = { $cell }, empty, { $from } can land here
+say-cell-stone = { $cell }, { $stone }
+say-cell-can-jump = { $cell }, { $stone }, can jump to { $to }
+say-cell-selected = { $cell }, { $stone }, picked up, can jump to { $to }
+say-cell-no-jump = { $cell }, { $stone }, no jump
+say-cell-removable = { $cell }, { $stone }, can be removed
+# $who a side's name; $taken the captured cells
+say-jumped = { $who } jumped { $from } to { $to }, took { $taken }
+say-removed = { $who } removed { $cell }
+# $status the status line; $count the number of legal moves; $moves them in notation
+say-position = Black { $black } stones, White { $white } stones. { $status }. { $count ->
+    [0] No moves.
+    [one] One move: { $moves }.
+   *[other] { $count } moves: { $moves }.
+}
+say-board = Board
+say-announcements = Announcements
+move-entry-label = Type a move
+move-entry-hint = A move such as c3-c5, then Enter (Esc closes)
+# $text what was typed
+move-entry-bad = “{ $text }” is not a move here: type a cup (d5) or from-to (c3-c5)
+say-to-move = { $side ->
+    [black] Black
+   *[white] White
+} to move
+say-won = { $side ->
+    [black] Black
+   *[white] White
+} won
+access-step-down = previous
+access-step-up = next

@@ -556,3 +556,41 @@ puzzle-streak-on = Holo: { $n } i wehe ʻia pili
 puzzle-streak-over = Pau ka holo ma hope o { $n } · maikaʻi loa { $best }
 item-older-games = Nā pāʻani kahiko aʻe
 item-newer-games = Nā pāʻani hou aʻe
+
+## Ka mea e heluhelu ʻia e ka mea heluhelu pale (ka papa, nā neʻe, ke kūlana)
+say-none = ʻaʻohe
+say-list = { $first } a me { $last }
+say-your-stone = kou ʻiliʻili
+say-stone = { $side ->
+    [black] ʻiliʻili ʻeleʻele
+   *[white] ʻiliʻili keʻokeʻo
+}
+say-cell-empty = { $cell }, hakahaka
+say-cell-landing = { $cell }, hakahaka, hiki iā { $from } ke pae ma ʻaneʻi
+say-cell-stone = { $cell }, { $stone }
+say-cell-can-jump = { $cell }, { $stone }, hiki ke lele i { $to }
+say-cell-selected = { $cell }, { $stone }, ua hāpai ʻia, hiki ke lele i { $to }
+say-cell-no-jump = { $cell }, { $stone }, ʻaʻohe lele
+say-cell-removable = { $cell }, { $stone }, hiki ke lawe ʻia
+say-jumped = Ua lele ʻo { $who } mai { $from } a i { $to }, lawe iā { $taken }
+say-removed = Ua lawe ʻo { $who } iā { $cell }
+say-position = ʻEleʻele { $black } ʻiliʻili, Keʻokeʻo { $white } ʻiliʻili. { $status }. { $count ->
+    [0] ʻAʻohe neʻe.
+    [one] Hoʻokahi neʻe: { $moves }.
+   *[other] { $count } neʻe: { $moves }.
+}
+say-board = Papa
+say-announcements = Nā hoʻolaha
+move-entry-label = Kikokiko i kahi neʻe
+move-entry-hint = He neʻe e like me c3-c5, a laila Enter (pani ʻo Esc)
+move-entry-bad = ʻAʻole he neʻe ʻo “{ $text }” ma ʻaneʻi: kikokiko i kahi poho (d5) a i ʻole mai-a-i (c3-c5)
+say-to-move = Na { $side ->
+    [black] ʻEleʻele
+   *[white] Keʻokeʻo
+} e neʻe
+say-won = Ua lanakila ʻo { $side ->
+    [black] ʻEleʻele
+   *[white] Keʻokeʻo
+}
+access-step-down = ma mua
+access-step-up = ma hope

@@ -571,3 +571,41 @@ puzzle-streak-on = Reeks: { $n } op rij opgelost
 puzzle-streak-over = Reeks voorbij na { $n } opgelost · beste { $best }
 item-older-games = Oudere partijen
 item-newer-games = Nieuwere partijen
+
+## Wat een schermlezer hoort (het bord, zetten, de stelling)
+say-none = geen
+say-list = { $first } en { $last }
+say-your-stone = jouw steen
+say-stone = { $side ->
+    [black] zwarte steen
+   *[white] witte steen
+}
+say-cell-empty = { $cell }, leeg
+say-cell-landing = { $cell }, leeg, { $from } kan hier landen
+say-cell-stone = { $cell }, { $stone }
+say-cell-can-jump = { $cell }, { $stone }, kan springen naar { $to }
+say-cell-selected = { $cell }, { $stone }, opgepakt, kan springen naar { $to }
+say-cell-no-jump = { $cell }, { $stone }, geen sprong
+say-cell-removable = { $cell }, { $stone }, kan worden weggenomen
+say-jumped = { $who } sprong van { $from } naar { $to }, sloeg { $taken }
+say-removed = { $who } nam { $cell } weg
+say-position = Zwart { $black } stenen, Wit { $white } stenen. { $status }. { $count ->
+    [0] Geen zetten.
+    [one] Eén zet: { $moves }.
+   *[other] { $count } zetten: { $moves }.
+}
+say-board = Bord
+say-announcements = Meldingen
+move-entry-label = Typ een zet
+move-entry-hint = Een zet zoals c3-c5, dan Enter (Esc sluit)
+move-entry-bad = “{ $text }” is hier geen zet: typ een kuil (d5) of van-naar (c3-c5)
+say-to-move = { $side ->
+    [black] Zwart
+   *[white] Wit
+} is aan zet
+say-won = { $side ->
+    [black] Zwart
+   *[white] Wit
+} heeft gewonnen
+access-step-down = vorige
+access-step-up = volgende

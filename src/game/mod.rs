@@ -47,7 +47,7 @@ pub fn core_plugin(app: &mut App) {
         modes::online::plugin,
         audio::cues_plugin,
         play::score::plugin,
-        modes::history::plugin,
+        (modes::history::plugin, play::spoken::plugin),
     ));
 }
 
@@ -250,6 +250,7 @@ fn window_app(args: &GameArgs, settings: Settings) -> App {
     app.insert_resource(platform::window::AskedSize(args.window_size));
     app.add_plugins((
         platform::window::plugin,
+        platform::access::plugin,
         platform::x11::plugin,
         board::view::camera_plugin,
         board_plugins,

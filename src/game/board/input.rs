@@ -10,6 +10,7 @@ use crate::game::platform::i18n::{Msg, side_key};
 use crate::game::platform::settings::Controller;
 use crate::game::play::authority::{Intent, Rejected, Rules};
 use crate::game::play::screen::{GameSet, Navigate, Overlay, Review, Screen, Turn};
+use crate::game::play::spoken::DescribePosition;
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
 use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over, Pointer};
@@ -47,7 +48,15 @@ pub enum Action {
     Mute,
     /// Delete the focused saved game (asks first).
     Delete,
+    /// Read the whole position out (for a screen reader).
+    Describe,
+    /// Open the field where a move is typed in notation.
+    TypeMove,
 }
+
+/// Open the field where a move is typed in notation (`c3-c5`, Enter).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct OpenMoveEntry;
 
 /// A key, optionally with Ctrl held, bound to an action.
 struct KeyBinding {
@@ -67,6 +76,8 @@ const KEYS: &[KeyBinding] = &[
     KeyBinding { key: KeyCode::KeyY, ctrl: true, action: Action::Redo },
     KeyBinding { key: KeyCode::KeyM, ctrl: false, action: Action::Mute },
     KeyBinding { key: KeyCode::Delete, ctrl: false, action: Action::Delete },
+    KeyBinding { key: KeyCode::KeyI, ctrl: false, action: Action::Describe },
+    KeyBinding { key: KeyCode::KeyT, ctrl: false, action: Action::TypeMove },
 ];
 
 /// Every gamepad button binding of the board.
@@ -77,6 +88,7 @@ const PAD_BUTTONS: &[(GamepadButton, Action)] = &[
     (GamepadButton::RightTrigger, Action::Redo),
     (GamepadButton::Start, Action::Pause),
     (GamepadButton::West, Action::Delete),
+    (GamepadButton::Select, Action::Describe),
 ];
 
 /// Keys that move the board cursor, with their direction (x right, y down).
@@ -215,6 +227,7 @@ pub(crate) fn interaction_plugin(app: &mut App) {
         .add_message::<CancelSelection>()
         .add_message::<SkipAnimation>()
         .add_message::<Action>()
+        .add_message::<OpenMoveEntry>()
         .init_resource::<Selection>()
         .init_resource::<BoardCursor>()
         .init_resource::<HeldStone>()
@@ -398,7 +411,8 @@ fn read_keys(keys: &ButtonInput<KeyCode>, typing: bool, actions: &mut MessageWri
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let mut dir = IVec2::ZERO;
     for (key, d) in DIRECTION_KEYS {
-        if keys.pressed(*key) && !(typing && is_text_key(*key)) {
+        // A tap shorter than a frame is pressed and released in the same frame: it still steps.
+        if (keys.pressed(*key) || keys.just_pressed(*key)) && !(typing && is_text_key(*key)) {
             dir += *d;
         }
     }
@@ -458,7 +472,7 @@ fn is_text_key(key: KeyCode) -> bool {
 fn read_pad(pad: &Gamepad, actions: &mut MessageWriter<Action>) -> IVec2 {
     let mut dir = IVec2::ZERO;
     for (button, d) in DIRECTION_BUTTONS {
-        if pad.pressed(*button) {
+        if pad.pressed(*button) || pad.just_pressed(*button) {
             dir += *d;
         }
     }
@@ -529,6 +543,7 @@ pub(crate) fn apply_actions(
     mut cancels: MessageWriter<CancelSelection>,
     mut skip: MessageWriter<SkipAnimation>,
     mut intents: MessageWriter<Intent>,
+    mut asks: (MessageWriter<DescribePosition>, MessageWriter<OpenMoveEntry>),
 ) {
     // Always runs (and drains), so actions from frames when a menu had them are never read late.
     let in_game = screen.is_some_and(|s| *s.get() == Screen::Game) && *overlay == Overlay::None;
@@ -562,6 +577,8 @@ pub(crate) fn apply_actions(
             Action::Mute | Action::Delete => {}
             Action::Undo => _ = intents.write(Intent::Undo),
             Action::Redo => _ = intents.write(Intent::Redo),
+            Action::Describe => _ = asks.0.write(DescribePosition),
+            Action::TypeMove => _ = asks.1.write(OpenMoveEntry),
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The game's ties to the machine and the player: the command line, the settings file, the window on the monitor, the clipboard, the input device and the languages.
+//! The game's ties to the machine and the player: the command line, the settings file, the window on the monitor, the clipboard, the input device, the languages and the bridge to assistive technology.
 
+pub mod access;
 pub mod args;
 pub mod clipboard;
 pub mod device;

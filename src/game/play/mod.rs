@@ -6,3 +6,4 @@ pub mod cues;
 pub mod engine_job;
 pub mod score;
 pub mod screen;
+pub mod spoken;

@@ -56,7 +56,7 @@ pub(super) fn game_hud(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    keyboard.0 = ctx.egui_wants_keyboard_input();
+    keyboard.0 = ctx.text_edit_focused(); // only a text field takes the board's keys
     let Some(rules) = rules else { return Ok(()) };
     let (game, turn) = (&rules.game, *turn.get());
     let bar = Bar {
@@ -256,7 +256,9 @@ fn status_row(ui: &mut egui::Ui, bar: &Bar) {
     }
     let wide = ui.painter().layout_no_wrap(bar.status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
     let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
-    ui.add(egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate());
+    let status = ui.add(egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate());
+    // A screen reader says every change of the status: whose turn it is, who won.
+    ui.ctx().accesskit_node_builder(status.id, |node| node.set_live(egui::accesskit::Live::Polite));
 }
 
 /// The status line: the game's (see [`status_line`]), or in a lesson its number and task

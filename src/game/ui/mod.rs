@@ -6,7 +6,7 @@
 //! One file per concern; this one only assembles the plugin. Each file uses only files of
 //! earlier layers: `palette` (the colours); `theme` (styles, fonts, glyphs); `widgets` (a
 //! window-wide Ui, menu buttons); `status` (who is who and how the game stands, in words);
-//! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `how_to_play`,
+//! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `speech` (the board for a screen reader, typed moves), `how_to_play`,
 //! `about`;
 //! `panels` (what a panel over the game says), `move_list` (beside or below the board); then
 //! what each screen or layer draws: `hud`, `title`, `overlays`, `fade`.
@@ -22,6 +22,7 @@ mod notices;
 mod overlays;
 mod palette;
 mod panels;
+mod speech;
 mod stats;
 mod status;
 mod theme;
@@ -56,6 +57,7 @@ pub(crate) fn plugin(app: &mut App) {
             theme::warm_glyphs,
             title::title_screen.run_if(in_state(Screen::Title)),
             hud::game_hud.run_if(in_state(Screen::Game)),
+            speech::board_speech.run_if(in_state(Screen::Game)),
             overlays::overlay_menu,
             toast::milestone_toast,
             fade::screen_fade,

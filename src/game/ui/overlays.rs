@@ -125,7 +125,7 @@ pub(super) fn overlay_menu(
         title: tr.msg(&title),
         lines: with_notice(lines, overlay, &shown.notice).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
         items,
-        can: MenuCan { choose: &choose, step: &step, steppers: &steppers },
+        can: MenuCan::new(&choose, &step, &steppers, tr),
         label: &label,
         window: ctx.content_rect().size(),
         opened,

@@ -106,7 +106,7 @@ pub(super) fn title_screen(
             history.rating,
         ),
         items: menu_items(Screen::Title, Overlay::None, menu_ctx),
-        can: MenuCan { choose: &choose, step: &step, steppers: &|_| true },
+        can: MenuCan::new(&choose, &step, &|_| true, &tr),
         label: &label,
         controls: shown_controls(*device),
         compact: ctx.content_rect().height() < 700.0,

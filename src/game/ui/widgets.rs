@@ -72,6 +72,20 @@ pub(super) struct MenuCan<'a> {
     /// Whether a value's − and + buttons are drawn beside it (the invite code's are for pads
     /// only: a keyboard types it, and a mouse user found them odd).
     pub(super) steppers: &'a dyn Fn(MenuItem) -> bool,
+    /// What a screen reader calls the − and + buttons ("previous", "next").
+    pub(super) step_words: [String; 2],
+}
+
+impl<'a> MenuCan<'a> {
+    /// What a menu allows, with the words a reader says for its − and + buttons.
+    pub(super) fn new(
+        choose: &'a dyn Fn(MenuItem) -> bool,
+        step: &'a dyn Fn(MenuItem, i32) -> bool,
+        steppers: &'a dyn Fn(MenuItem) -> bool,
+        tr: &Tr,
+    ) -> MenuCan<'a> {
+        MenuCan { choose, step, steppers, step_words: [tr.t("access-step-down"), tr.t("access-step-up")] }
+    }
 }
 
 /// Draws a menu's items as large buttons; the focused one framed in amber (and scrolled into
@@ -92,7 +106,8 @@ pub(super) fn menu_buttons(
     for (i, item) in items.iter().enumerate() {
         let enabled = (can.choose)(*item);
         let focused = focus.index == i && enabled;
-        let text = egui::RichText::new(label(*item)).size(size.text);
+        let words = label(*item);
+        let text = egui::RichText::new(&words).size(size.text);
         let mut button = egui::Button::new(text).min_size(egui::vec2(width, size.height)).corner_radius(12);
         if focused {
             button = button.stroke(egui::Stroke::new(3.0, palette::FOCUS)).fill(ui.visuals().widgets.active.bg_fill);
@@ -107,6 +122,10 @@ pub(super) fn menu_buttons(
         if focused && scroll_to_focus {
             response.scroll_to_me(None);
         }
+        if focused {
+            // A screen reader follows the game's focus, not egui's.
+            crate::game::platform::access::focus(ui.ctx(), response.id);
+        }
         if enabled && response.hovered() && ui.input(|i| i.pointer.delta() != egui::Vec2::ZERO) {
             focus.index = i;
         }
@@ -115,12 +134,16 @@ pub(super) fn menu_buttons(
         }
         if item.adjustable() && (can.steppers)(*item) {
             let rect = response.rect;
-            for (dir, sign, x) in [(-1, "−", rect.left() - 44.0), (1, "+", rect.right() + 4.0)] {
+            for (dir, sign, x, n) in [(-1, "−", rect.left() - 44.0, 0), (1, "+", rect.right() + 4.0, 1)] {
                 let at = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(40.0, rect.height()));
                 // At the end of its range a step does nothing: its button is greyed out.
                 let live = (can.step)(*item, dir);
                 let step = egui::Button::new(egui::RichText::new(sign).size(size.text));
-                if ui.put(at, |ui: &mut egui::Ui| ui.add_enabled(live, step)).clicked() {
+                let stepped = ui.put(at, |ui: &mut egui::Ui| ui.add_enabled(live, step));
+                // A reader says "Volume 80 %, next", not "plus".
+                let name = format!("{words}, {}", can.step_words[n]);
+                ui.ctx().accesskit_node_builder(stepped.id, |node| node.set_label(name));
+                if stepped.clicked() {
                     adjusted.push(MenuAdjust(*item, dir));
                 }
             }
