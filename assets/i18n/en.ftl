@@ -180,7 +180,7 @@ item-leave-tutorial = Leave the tutorial
 item-quit = Quit
 item-settings = Settings
 # $percent: a whole number from 0 to 100 (or more)
-item-volume = Volume: { $percent } %
+item-volume = Effects volume: { $percent } %
 # $value: value-on or value-off
 item-sound = Sound: { $value } (M)
 item-ambience = Surf and wind: { $percent } %
@@ -675,3 +675,24 @@ say-won = { $side ->
 } won
 access-step-down = previous
 access-step-up = next
+
+## Accessibility: the settings and the page that says what the game does
+item-access = Accessibility…
+item-reduced-motion = Reduced motion: { $value }
+item-confirm-moves = Confirm each move: { $value }
+item-access-guide = What the game does for accessibility
+access-title = Accessibility
+access-hint = Reduced motion shows moves at once, without shakes, bursts, glows or fades. Confirm each move: a tapped landing is only proposed; tap it again (or Enter) to play.
+access-guide-title = Accessibility
+access-guide-intro = Kōnane can be played with a screen reader, with only a keyboard or only a gamepad, with large text and high contrast, without sound and without motion. Nothing in the game is timed against you.
+access-guide-reader-head = Screen reader
+access-guide-reader = With a screen reader such as Orca, every button is read by its name and value, and the reader follows the focus of menus and of the board. On the board, the cup under the cursor is read: what lies on it and where it can jump. Moves, captures, refusals, whose turn it is and the result are announced. I reads the whole position with every legal move; T opens a field where you type a move such as c3-c5 and press Enter.
+access-guide-input-head = Keys and gamepad
+access-guide-input = Everything can be done with the keyboard alone (arrows or WASD, Enter, Esc) or with a gamepad alone (d-pad or stick, South, East, Start). A stone can be moved by clicking, by dragging, by the cursor or by typing its move.
+access-guide-seeing-head = Seeing
+access-guide-seeing = Interface size enlarges all text and buttons up to 200 %. The High contrast theme draws black and white stones on a plain board with strong marks. Marks differ in shape as well as colour: the selected stone has a ring, landings a dot, the hint a diamond, the last move corner brackets, the cursor a square frame and a refused cup a cross.
+access-guide-hearing-head = Hearing
+access-guide-hearing = Every sound has a sight to go with it: a capture moves the stone to its tray, a refusal is said in words on the bar with a cross on the board, your turn and the result are written on the bar. Effects and ambience have their own volumes, and M turns all sound off.
+access-guide-motion-head = Motion and time
+access-guide-motion = Reduced motion shows every move at once and turns off shakes, bursts, bounces, the winner's glow wave, fades and the game behind the title. Nothing flashes. The computer waits for you as long as you like; Confirm each move guards against a slip of the hand.
+say-proposed = { $move }: tap { $cell } again (or press Enter) to play it

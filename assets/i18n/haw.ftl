@@ -162,7 +162,7 @@ item-show-lesson = Hōʻike hou i ka haʻawina
 item-leave-tutorial = Haʻalele i nā haʻawina
 item-quit = Haʻalele
 item-settings = Nā koho
-item-volume = Leo: { $percent } %
+item-volume = Leo o nā hopena: { $percent } %
 item-sound = Kani: { $value } (M)
 item-ambience = Kai a me ka makani: { $percent } %
 item-ambience-off = Kai a me ka makani: pio
@@ -594,3 +594,24 @@ say-won = Ua lanakila ʻo { $side ->
 }
 access-step-down = ma mua
 access-step-up = ma hope
+
+## Ka hiki ke komo
+item-access = Ka hiki ke komo…
+item-reduced-motion = Emi ka neʻe: { $value }
+item-confirm-moves = Hōʻoia i kēlā me kēia neʻe: { $value }
+item-access-guide = Ka mea a ka pāʻani e hana ai no ka hiki ke komo
+access-title = Ka hiki ke komo
+access-hint = Hōʻike ʻo Emi ka neʻe i nā neʻe i ka manawa hoʻokahi, me ka ʻole o ka hoʻoluliluli, nā ʻāpana lele, ka ʻālohilohi a me ka mae. Hōʻoia i kēlā me kēia neʻe: he noi wale nō kahi pae i paʻi ʻia; paʻi hou (a i ʻole Enter) e pāʻani ai.
+access-guide-title = Ka hiki ke komo
+access-guide-intro = Hiki ke pāʻani ʻia ʻo Kōnane me ka mea heluhelu pale, me ka papa pihi wale nō a i ʻole ka mīkini pāʻani wale nō, me nā hua nui a me ke ʻano ʻokoʻa nui, me ka leo ʻole a me ka neʻe ʻole. ʻAʻohe mea i ka pāʻani e hoʻokūkū me ka manawa iā ʻoe.
+access-guide-reader-head = Mea heluhelu pale
+access-guide-reader = Me ka mea heluhelu pale e like me Orca, heluhelu ʻia kēlā me kēia pihi me kona inoa a me kona waiwai, a hahai ka mea heluhelu i ka nānā o nā papa koho a me ka papa. Ma ka papa, heluhelu ʻia ka poho ma lalo o ka kaha: ka mea ma luna ona a me kahi e hiki ai ke lele. Hoʻolaha ʻia nā neʻe, nā ʻai, nā hōʻole, ka manawa o wai, a me ka hopena. Heluhelu ʻo I i ke kūlana holoʻokoʻa me nā neʻe kūpono a pau; wehe ʻo T i kahi kahua e kikokiko ai ʻoe i kahi neʻe e like me c3-c5 a paʻi i Enter.
+access-guide-input-head = Nā pihi a me ka mīkini pāʻani
+access-guide-input = Hiki ke hana ʻia nā mea a pau me ka papa pihi wale nō (nā pua a i ʻole WASD, Enter, Esc) a i ʻole me ka mīkini pāʻani wale nō (d-pad a i ʻole ka lāʻau, Hema, Hikina, Start). Hoʻoneʻe ʻia kahi ʻiliʻili ma ke kaomi, ke kauo, ke kaha a i ʻole ke kikokiko ʻana i kona neʻe.
+access-guide-seeing-head = ʻIke maka
+access-guide-seeing = Hoʻonui ʻo Ka nui o ka papa hana i nā hua a me nā pihi a pau a hiki i 200 %. Kaha ke kumuhana ʻOkoʻa nui i nā ʻiliʻili ʻeleʻele a keʻokeʻo ma luna o ka papa maʻalahi me nā kaha ikaika. ʻOkoʻa nā kaha ma ke ʻano a me ka waihoʻoluʻu: he apo ko ka ʻiliʻili i koho ʻia, he kiko ko nā pae, he daimana ko ka hōʻailona kōkua, he mau kihi ko ka neʻe hope, he kiʻi huinahā ko ke kaha a he keʻa ko ka poho i hōʻole ʻia.
+access-guide-hearing-head = Lohe
+access-guide-hearing = He mea ʻike maka ko kēlā me kēia leo: hele ka ʻiliʻili i ʻai ʻia i kona pā, kākau ʻia ka hōʻole ma ka pahu me ke keʻa ma ka papa, kākau ʻia kou manawa a me ka hopena ma ka pahu. He leo nui ʻokoʻa ko nā hopena a me ke kani o ke kai, a hoʻopau ʻo M i nā leo a pau.
+access-guide-motion-head = Neʻe a me ka manawa
+access-guide-motion = Hōʻike ʻo Emi ka neʻe i kēlā me kēia neʻe i ka manawa hoʻokahi a hoʻopau i ka hoʻoluliluli, nā ʻāpana lele, ka lele ʻana, ka nalu ʻālohilohi o ka mea lanakila, ka mae, a me ka pāʻani ma hope o ka papa inoa. ʻAʻohe mea e ʻōlapa. Kali ka lolouila iā ʻoe i ka lōʻihi āu e makemake ai; pale ʻo Hōʻoia i kēlā me kēia neʻe i ka hewa o ka lima.
+say-proposed = { $move }: paʻi hou iā { $cell } (a i ʻole Enter) e pāʻani ai

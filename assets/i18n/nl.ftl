@@ -165,7 +165,7 @@ item-show-lesson = Les opnieuw tonen
 item-leave-tutorial = Stoppen met de lessen
 item-quit = Afsluiten
 item-settings = Instellingen
-item-volume = Volume: { $percent } %
+item-volume = Volume effecten: { $percent } %
 item-sound = Geluid: { $value } (M)
 item-ambience = Golven en wind: { $percent } %
 item-ambience-off = Golven en wind: uit
@@ -609,3 +609,24 @@ say-won = { $side ->
 } heeft gewonnen
 access-step-down = vorige
 access-step-up = volgende
+
+## Toegankelijkheid
+item-access = Toegankelijkheid…
+item-reduced-motion = Minder beweging: { $value }
+item-confirm-moves = Elke zet bevestigen: { $value }
+item-access-guide = Wat het spel doet voor toegankelijkheid
+access-title = Toegankelijkheid
+access-hint = Minder beweging toont zetten meteen, zonder schudden, scherven, gloed of vervaging. Elke zet bevestigen: een aangetikte landingsplek wordt alleen voorgesteld; tik nog eens (of Enter) om te spelen.
+access-guide-title = Toegankelijkheid
+access-guide-intro = Kōnane is te spelen met een schermlezer, met alleen een toetsenbord of alleen een gamepad, met grote tekst en hoog contrast, zonder geluid en zonder beweging. Niets in het spel loopt op tijd tegen je.
+access-guide-reader-head = Schermlezer
+access-guide-reader = Met een schermlezer zoals Orca wordt elke knop voorgelezen met naam en waarde, en volgt de lezer de focus van menu's en van het bord. Op het bord wordt de kuil onder de cursor voorgelezen: wat erop ligt en waarheen hij kan springen. Zetten, slagen, weigeringen, wie aan zet is en de uitslag worden gemeld. I leest de hele stelling voor met elke geldige zet; T opent een veld waarin je een zet typt, zoals c3-c5, en op Enter drukt.
+access-guide-input-head = Toetsen en gamepad
+access-guide-input = Alles kan met alleen het toetsenbord (pijlen of WASD, Enter, Esc) of alleen een gamepad (d-pad of stick, Zuid, Oost, Start). Een steen verzet je door te klikken, te slepen, met de cursor of door de zet te typen.
+access-guide-seeing-head = Zien
+access-guide-seeing = Interfacegrootte vergroot alle tekst en knoppen tot 200 %. Het thema Hoog contrast tekent zwarte en witte stenen op een effen bord met sterke markeringen. Markeringen verschillen in vorm en in kleur: de gekozen steen een ring, landingsplekken een stip, de tip een ruit, de laatste zet hoekhaken, de cursor een vierkant kader en een geweigerde kuil een kruis.
+access-guide-hearing-head = Horen
+access-guide-hearing = Bij elk geluid hoort iets te zien: een geslagen steen gaat naar zijn bak, een weigering staat in woorden op de balk met een kruis op het bord, jouw beurt en de uitslag staan op de balk. Effecten en achtergrond hebben elk hun eigen volume, en M zet alle geluid uit.
+access-guide-motion-head = Beweging en tijd
+access-guide-motion = Minder beweging toont elke zet meteen en zet schudden, scherven, stuiteren, de gloedgolf van de winnaar, vervagingen en het spel achter het titelscherm uit. Niets knippert. De computer wacht zo lang als je wilt; Elke zet bevestigen beschermt tegen een misgreep.
+say-proposed = { $move }: tik nog eens op { $cell } (of druk op Enter) om te spelen

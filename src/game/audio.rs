@@ -168,7 +168,7 @@ fn mix(effect: Effect, jitter: f32) -> (f32, f32) {
     }
 }
 
-/// The main volume now: 0 when muted.
+/// The effects' volume now: 0 when muted.
 fn main_volume(settings: &Settings) -> f32 {
     if settings.muted { 0.0 } else { settings.volume }
 }
@@ -224,12 +224,12 @@ fn follow_volume(
     if !settings.is_changed() {
         return;
     }
+    // The effects' volume and the ambience's are separate; M silences both.
     let volume = main_volume(&settings);
+    let wanted = if settings.muted { 0.0 } else { settings.ambient };
     for (voice, mut sink, is_ambience) in &mut sinks {
-        let gain = if is_ambience { settings.ambient } else { voice.gain };
-        sink.set_volume(Volume::Linear(volume * gain));
+        sink.set_volume(Volume::Linear(if is_ambience { wanted } else { volume * voice.gain }));
     }
-    let wanted = volume * settings.ambient;
     match (ambience.iter().next(), wanted > 0.0, sounds) {
         (None, true, Some(sounds)) => {
             if let Some((handle, _)) = sounds.0.get(&Effect::Ambient) {

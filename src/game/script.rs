@@ -298,6 +298,8 @@ fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
         "online-join" => Overlay::OnlineJoin,
         "online-code" => Overlay::OnlineCode,
         "about" => Overlay::About,
+        "access" => Overlay::Access,
+        "access-guide" => Overlay::AccessGuide,
         "stats" => Overlay::Stats,
         "recorded" => Overlay::Recorded,
         other => {

@@ -148,7 +148,7 @@ fn start_move_animation(
         return;
     }
     let geo = *rules.game.geometry();
-    let speed = settings.anim_speed;
+    let speed = settings.motion();
     let contents = tray_contents(&rules.game);
     // Each move's captures fill the tray from the slot after what was there before it.
     let mut base = [contents[0].len(), contents[1].len()];
@@ -411,11 +411,13 @@ fn shake_rejected(
     stones: Query<(Entity, &Stone, &Transform), Without<Shake>>,
     cells: Query<(Entity, &Cell, &Transform), Without<Shake>>,
     mut sfx: MessageWriter<Sfx>,
+    settings: Res<Settings>,
 ) {
     for r in rejected.read() {
         sfx.write(Sfx(Effect::Deny));
-        // A lesson's "not this one" is a hint, not a fault: the stone stays still.
-        let Some(at) = r.at.filter(|_| !r.guidance) else { continue };
+        // A lesson's "not this one" is a hint, not a fault: the stone stays still; with
+        // reduced motion nothing shakes (the refusal's cross and words remain).
+        let Some(at) = r.at.filter(|_| !r.guidance && settings.motion() > 0.0) else { continue };
         if let Some((e, _, tf)) = stones.iter().find(|(_, s, _)| s.at == at) {
             commands.entity(e).insert(Shake { t: 0.0, origin: tf.translation });
         } else if let Some((e, _, tf)) = cells.iter().find(|(_, c, _)| c.0 == at) {
@@ -490,16 +492,16 @@ fn hover_lift(
     mut stones: Query<(&Stone, &mut Transform), (Without<Hop>, Without<Settle>, Without<Lifted>, Without<Leaving>)>,
 ) {
     let Some(rules) = rules else { return };
-    let human = *turn.get() == crate::game::play::screen::Turn::Human && settings.anim_speed > 0.0;
+    let human = *turn.get() == crate::game::play::screen::Turn::Human && settings.motion() > 0.0;
     let hovered = selection.hover.filter(|h| {
         human && held.from.is_none() && selection.selected.is_none() && rules.legal_moves().iter().any(|m| m.from == *h)
     });
-    let k = (time.delta_secs() * 14.0 * settings.anim_speed.max(0.25)).min(1.0);
+    let k = (time.delta_secs() * 14.0 * settings.motion().max(0.25)).min(1.0);
     for (stone, mut tf) in &mut stones {
         let target = if Some(stone.at) == hovered { 1.0 + HOVER_LIFT } else { 1.0 };
         let now = tf.scale.x;
         if (now - target).abs() > 1e-4 {
-            let next = if settings.anim_speed > 0.0 { now + (target - now) * k } else { target };
+            let next = if settings.motion() > 0.0 { now + (target - now) * k } else { target };
             tf.scale = Vec3::new(next, next, 1.0);
         }
     }

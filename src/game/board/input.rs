@@ -7,10 +7,10 @@
 use crate::game::board::view::{BoardRoot, Cell, Layout};
 pub use crate::game::platform::device::{LastDevice, TypingText};
 use crate::game::platform::i18n::{Msg, side_key};
-use crate::game::platform::settings::Controller;
+use crate::game::platform::settings::{Controller, Settings};
 use crate::game::play::authority::{Intent, Rejected, Rules};
 use crate::game::play::screen::{GameSet, Navigate, Overlay, Review, Screen, Turn};
-use crate::game::play::spoken::DescribePosition;
+use crate::game::play::spoken::{DescribePosition, MoveProposed};
 use crate::rules::{Coord, Move, Phase};
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
 use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over, Pointer};
@@ -138,6 +138,9 @@ pub struct Selection {
     pub selected: Option<Coord>,
     /// The cell under the mouse.
     pub hover: Option<Coord>,
+    /// With "confirm each move": the move proposed by the first tap on its landing, played by
+    /// a second tap there (or Enter); anything else withdraws it.
+    pub pending: Option<Move>,
 }
 
 impl Selection {
@@ -641,6 +644,18 @@ fn activate(rules: &Rules, selected: Option<Coord>, at: Coord) -> (Option<Coord>
     }
 }
 
+/// A stale selection or proposal never survives a board change.
+fn drop_stale(selection: &mut Selection, legal: &[Move]) {
+    if let Some(s) = selection.selected
+        && !legal.iter().any(|m| m.from == s)
+    {
+        selection.selected = None;
+    }
+    if selection.pending.is_some_and(|m| !legal.contains(&m)) {
+        selection.pending = None;
+    }
+}
+
 /// Turns activations into intents: pick up a stone, play to a landing, remove in the opening
 /// (see [`activate`]).
 pub fn resolve_activations(
@@ -653,18 +668,16 @@ pub fn resolve_activations(
     mut selection: ResMut<Selection>,
     mut intents: MessageWriter<Intent>,
     mut rejected: MessageWriter<Rejected>,
+    settings: Res<Settings>,
+    mut proposals: MessageWriter<MoveProposed>,
 ) {
     if cancels.read().count() > 0 {
         selection.selected = None;
+        selection.pending = None;
     }
     let Some(rules) = rules else { return };
     if rules.is_changed() {
-        // A stale selection never survives a board change.
-        if let Some(s) = selection.selected
-            && !rules.legal_moves().iter().any(|m| m.from == s)
-        {
-            selection.selected = None;
-        }
+        drop_stale(&mut selection, &rules.legal_moves());
     }
     if *overlay != Overlay::None || review.0.is_some() {
         // A menu is over the board, or an earlier position is shown: the board is read-only.
@@ -681,12 +694,24 @@ pub fn resolve_activations(
         if *turn.get() != Turn::Human || rules.controller(rules.game.to_move()) != Controller::Human {
             continue;
         }
+        // A proposed move is played by a second tap on its landing; any other tap withdraws it.
+        if let Some(mv) = selection.pending.take().filter(|m| m.to == at) {
+            selection.selected = None;
+            intents.write(Intent::Play { mv, generation: None });
+            continue;
+        }
         let (selected, outcome) = activate(&rules, selection.selected, at);
         if selection.selected != selected {
             selection.selected = selected;
         }
         match outcome {
             Outcome::Select => {}
+            Outcome::Play(mv) if settings.confirm_moves => {
+                // The stone stays picked up, its landings shown, the proposed one ringed.
+                selection.selected = (!mv.is_removal()).then_some(mv.from);
+                selection.pending = Some(mv);
+                proposals.write(MoveProposed(mv));
+            }
             Outcome::Play(mv) => _ = intents.write(Intent::Play { mv, generation: None }),
             Outcome::Refuse(at, reason) => _ = rejected.write(Rejected { at: Some(at), reason, guidance: false }),
         }

@@ -70,7 +70,9 @@ fn celebrate(
     time: Res<Time>,
     settings: Res<crate::game::platform::settings::Settings>,
 ) {
-    let speed = settings.anim_speed;
+    // At most 2× the wave's own pace, so a stone never pulses more than twice a second (no
+    // flashing above three a second at any speed setting).
+    let speed = settings.motion().min(2.0);
     for (g, mut sprite) in &mut glows {
         let alpha = if speed <= 0.0 {
             0.6
@@ -255,6 +257,10 @@ fn selection_marks(f: &MarkFacts, marks: &mut Marks) {
             prev = p;
         }
         marks.cell(m.to, z::PATH, 0.42, Shape::Dot, colour::LANDING);
+        if f.selection.pending == Some(m) {
+            // Proposed, waiting for the second tap: ringed as well.
+            marks.cell(m.to, z::MARK_OVER, 1.0, Shape::Ring, colour::LANDING);
+        }
     }
 }
 
@@ -393,7 +399,7 @@ mod tests {
         let geo = *rules.game.geometry();
         let cur = BoardCursor::default();
         let from = rules.legal_moves()[0].from;
-        let sel = Selection { selected: Some(from), hover: None };
+        let sel = Selection { selected: Some(from), hover: None, pending: None };
         let (drawn, _) = marks(&facts(&rules, &sel, &cur));
         assert_eq!(cells_marked(&drawn, colour::SELECTED, &geo), vec![from]);
         let mut landings: Vec<Coord> = rules.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect();

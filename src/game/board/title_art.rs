@@ -159,10 +159,10 @@ fn play_demo(
     mut stones: Query<(Entity, &mut ArtStone, &Transform)>,
 ) {
     let Some(mut demo) = demo else { return };
-    if settings.anim_speed <= 0.0 {
+    if settings.motion() <= 0.0 {
         return;
     }
-    demo.wait -= time.delta_secs() * settings.anim_speed;
+    demo.wait -= time.delta_secs() * settings.motion();
     if demo.wait > 0.0 {
         return;
     }
@@ -216,7 +216,7 @@ fn animate_art(
     mut hops: Query<(Entity, &mut ArtHop, &mut Transform), Without<ArtFade>>,
     mut fades: Query<(Entity, &mut ArtFade, &mut Sprite)>,
 ) {
-    let dt = time.delta_secs() * settings.anim_speed.max(0.0);
+    let dt = time.delta_secs() * settings.motion().max(0.0);
     for (e, mut hop, mut tf) in &mut hops {
         hop.t += dt / MOVE_TAKES;
         let n = hop.path.len() as f32;

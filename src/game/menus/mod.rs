@@ -159,6 +159,14 @@ pub enum MenuItem {
     CopyCode,
     /// Open About: version, licence, credits, the crates the game is built on.
     About,
+    /// Open the accessibility settings (from the settings).
+    Access,
+    /// Calm motion on or off.
+    ReducedMotion,
+    /// Confirm each move (tap a landing, then again) on or off.
+    ConfirmMoves,
+    /// Open the page that says what the game does for accessibility.
+    AccessGuide,
     /// Open your record: rating, statistics, milestones.
     Stats,
     /// Your record: the list of your finished games.
@@ -230,7 +238,10 @@ impl MenuItem {
             JoinNow => "item-join-now",
             CopyCode => "item-copy-code",
             Settings | Volume | Mute | Ambience | Theme | Speed | Movable => self.settings_key(),
-            Coordinates | Fullscreen | UiScale | Language | Back | Preset => self.settings_key(),
+            Coordinates | Fullscreen | UiScale | Language | Back | Preset | Access | ReducedMotion => {
+                self.settings_key()
+            }
+            ConfirmMoves | AccessGuide => self.settings_key(),
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
             OlderGames | NewerGames => self.record_key(),
@@ -266,6 +277,10 @@ impl MenuItem {
             MenuItem::Coordinates => "item-coordinates",
             MenuItem::Fullscreen => "item-fullscreen",
             MenuItem::UiScale => "item-ui-scale",
+            MenuItem::Access => "item-access",
+            MenuItem::ReducedMotion => "item-reduced-motion",
+            MenuItem::ConfirmMoves => "item-confirm-moves",
+            MenuItem::AccessGuide => "item-access-guide",
             MenuItem::Language => "item-language",
             MenuItem::Back => "item-back",
             MenuItem::Preset => "item-preset",
@@ -345,6 +360,8 @@ impl MenuItem {
             MenuItem::Movable => m.sub("value", on(s.show_movable)),
             MenuItem::Coordinates => m.sub("value", on(s.coordinates)),
             MenuItem::Fullscreen => m.sub("value", on(s.fullscreen)),
+            MenuItem::ReducedMotion => m.sub("value", on(s.reduced_motion)),
+            MenuItem::ConfirmMoves => m.sub("value", on(s.confirm_moves)),
             MenuItem::UiScale => m.num("percent", percent(s.ui_scale)),
             MenuItem::Language => m.text("language", s.language.native_name()),
             MenuItem::Preset => m.num("rows", s.size.rows()).num("cols", s.size.cols()),
@@ -541,12 +558,27 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
     use MenuItem::*;
     Some(match overlay {
         Overlay::Settings => {
-            vec![Language, Volume, Mute, Ambience, Speed, Movable, Coordinates, Theme, Fullscreen, UiScale, About, Back]
+            vec![
+                Language,
+                Volume,
+                Mute,
+                Ambience,
+                Speed,
+                Movable,
+                Coordinates,
+                Theme,
+                Fullscreen,
+                UiScale,
+                Access,
+                About,
+                Back,
+            ]
         }
+        Overlay::Access => vec![ReducedMotion, ConfirmMoves, UiScale, Theme, AccessGuide, Back],
         Overlay::Confirm(_) => vec![No, Yes],
         Overlay::Setup => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         Overlay::Load => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
-        Overlay::HowToPlay | Overlay::About => vec![Back],
+        Overlay::HowToPlay | Overlay::About | Overlay::AccessGuide => vec![Back],
         Overlay::Stats => vec![RecordedGames, Back],
         Overlay::Recorded => (0..ctx.recorded.shown).map(OpenRecorded).chain([OlderGames, NewerGames, Back]).collect(),
         Overlay::Puzzles => vec![DailyPuzzle, PuzzleStreak, PuzzleGrade(0), PuzzleGrade(1), PuzzleGrade(2), Back],
@@ -928,6 +960,25 @@ impl Situation {
     }
 }
 
+/// The menu or page an item only opens, if it is one of those.
+fn opens(item: MenuItem) -> Option<Overlay> {
+    Some(match item {
+        MenuItem::Settings => Overlay::Settings,
+        MenuItem::CustomGame => Overlay::Setup,
+        MenuItem::MoreGames => Overlay::MoreGames,
+        MenuItem::Puzzles => Overlay::Puzzles,
+        MenuItem::LoadGame => Overlay::Load,
+        MenuItem::HowToPlay => Overlay::HowToPlay,
+        MenuItem::About => Overlay::About,
+        MenuItem::Access => Overlay::Access,
+        MenuItem::AccessGuide => Overlay::AccessGuide,
+        MenuItem::Stats => Overlay::Stats,
+        MenuItem::RecordedGames => Overlay::Recorded,
+        MenuItem::Tutorial => Overlay::Lessons,
+        _ => return None,
+    })
+}
+
 /// What choosing `item` does. Anything that would throw away an unfinished game asks first.
 pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
     use Effect as E;
@@ -939,27 +990,24 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
     if let Some(effects) = online_choice(item, at).or_else(|| puzzle_or_lesson_choice(item)) {
         return effects;
     }
+    if let Some(o) = opens(item) {
+        return to(o);
+    }
     let setup = at.game.map(|(s, _)| s);
     match item {
         MenuItem::Continue => vec![E::Saves(SaveRequest::Continue)],
-        MenuItem::Settings => to(Overlay::Settings),
-        MenuItem::CustomGame => to(Overlay::Setup),
-        MenuItem::MoreGames => to(Overlay::MoreGames),
-        MenuItem::Puzzles => to(Overlay::Puzzles),
-        MenuItem::LoadGame => to(Overlay::Load),
-        MenuItem::HowToPlay => to(Overlay::HowToPlay),
-        MenuItem::About => to(Overlay::About),
-        MenuItem::Stats => to(Overlay::Stats),
-        MenuItem::RecordedGames => to(Overlay::Recorded),
         MenuItem::OpenRecorded(i) => vec![E::Record(crate::game::modes::history::RecordRequest::Open(i))],
         MenuItem::OlderGames => vec![E::Record(crate::game::modes::history::RecordRequest::Older)],
         MenuItem::NewerGames => vec![E::Record(crate::game::modes::history::RecordRequest::Newer)],
-        MenuItem::Tutorial => to(Overlay::Lessons),
         MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
         item if item.adjustable() => vec![E::Wrap(item)],
-        MenuItem::Mute | MenuItem::Movable | MenuItem::Coordinates | MenuItem::Fullscreen | MenuItem::SwapColours => {
-            vec![E::Toggle(item)]
-        }
+        MenuItem::Mute
+        | MenuItem::Movable
+        | MenuItem::Coordinates
+        | MenuItem::Fullscreen
+        | MenuItem::SwapColours
+        | MenuItem::ReducedMotion
+        | MenuItem::ConfirmMoves => vec![E::Toggle(item)],
         MenuItem::OpenSave(i) => vec![E::Saves(SaveRequest::Open(i))],
         MenuItem::DeleteSave(i) => to(Overlay::Confirm(Discard::DeleteSave(i))),
         MenuItem::Paste => vec![E::Saves(SaveRequest::Paste)],
@@ -1185,6 +1233,8 @@ pub fn toggle(s: &mut Settings, item: MenuItem) {
         MenuItem::Movable => s.show_movable = !s.show_movable,
         MenuItem::Coordinates => s.coordinates = !s.coordinates,
         MenuItem::Fullscreen => s.fullscreen = !s.fullscreen,
+        MenuItem::ReducedMotion => s.reduced_motion = !s.reduced_motion,
+        MenuItem::ConfirmMoves => s.confirm_moves = !s.confirm_moves,
         MenuItem::SwapColours => s.players.swap(0, 1),
         _ => {}
     }

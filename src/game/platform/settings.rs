@@ -43,11 +43,11 @@ pub struct Settings {
     pub anim_speed: f32,
     /// Show coordinates along the board edges.
     pub coordinates: bool,
-    /// Sound volume, 0 to 1.
+    /// The sound effects' volume, 0 to 1.
     pub volume: f32,
     /// All sound off (the M key), keeping the volume for later.
     pub muted: bool,
-    /// Volume of the surf-and-wind ambience, 0 (off) to 1, under the main volume.
+    /// Volume of the surf-and-wind ambience, 0 (off) to 1, apart from the effects' volume.
     pub ambient: f32,
     /// The board's look.
     pub theme: Theme,
@@ -55,6 +55,11 @@ pub struct Settings {
     pub show_movable: bool,
     /// Fill the screen.
     pub fullscreen: bool,
+    /// Calm motion: moves shown at once, and no shakes, bursts, bounces, glow waves, fades
+    /// or play behind the title.
+    pub reduced_motion: bool,
+    /// A tapped landing only proposes the move; tapping it again (or Enter) plays it.
+    pub confirm_moves: bool,
     /// Size of the interface's text and buttons, 0.75 to 2.
     pub ui_scale: f32,
     /// Tutorial lessons passed so far (the tutorial resumes after them).
@@ -129,6 +134,8 @@ impl Default for Settings {
             theme: Theme::Lava,
             show_movable: true,
             fullscreen: false,
+            reduced_motion: false,
+            confirm_moves: false,
             ui_scale: 1.0,
             tutorial: 0,
             language: Lang::En,
@@ -142,6 +149,11 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// How fast things move: the animation speed, or 0 (everything at once) with reduced motion.
+    pub fn motion(&self) -> f32 {
+        if self.reduced_motion { 0.0 } else { self.anim_speed }
+    }
+
     /// The custom game as set up (board and players).
     pub fn custom_setup(&self) -> GameSetup {
         GameSetup::play(self.size, self.players)
@@ -344,7 +356,7 @@ fn parse_controller(key: &str, value: &str) -> Result<Controller, String> {
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-const KEYS: [Key; 19] = [
+const KEYS: [Key; 21] = [
     Key {
         name: "size",
         get: |s| format!("{}x{}", s.size.rows(), s.size.cols()),
@@ -459,6 +471,22 @@ const KEYS: [Key; 19] = [
         get: |s| on_off(s.fullscreen),
         set: |s, v| {
             s.fullscreen = parse_on_off("fullscreen", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "reduced-motion",
+        get: |s| on_off(s.reduced_motion),
+        set: |s, v| {
+            s.reduced_motion = parse_on_off("reduced-motion", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "confirm-moves",
+        get: |s| on_off(s.confirm_moves),
+        set: |s, v| {
+            s.confirm_moves = parse_on_off("confirm-moves", v)?;
             Ok(())
         },
     },

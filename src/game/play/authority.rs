@@ -358,7 +358,7 @@ pub fn advance_turn(
     mut next: ResMut<NextState<Turn>>,
 ) {
     // A move applied this frame starts its animation in the presentation stage right after.
-    let just_moved = applied.read().count() > 0 && presentation.0 && settings.anim_speed > 0.0;
+    let just_moved = applied.read().count() > 0 && presentation.0 && settings.motion() > 0.0;
     let want = if anims.0 > 0 || just_moved {
         Turn::Animating
     } else if rules.winner().is_some() {

@@ -71,6 +71,10 @@ pub enum Overlay {
     About,
     /// Your record: rating, statistics and milestones (over the title).
     Stats,
+    /// The accessibility settings (from the settings).
+    Access,
+    /// What the game does for accessibility, point by point (from the accessibility settings).
+    AccessGuide,
     /// Your finished games, to open for review (over the title).
     Recorded,
 }
@@ -116,7 +120,7 @@ pub enum TutorialStep {
 impl Overlay {
     /// A page of text to read (the rules, About) above a lone Back: up and down scroll it.
     pub fn is_page(self) -> bool {
-        matches!(self, Overlay::HowToPlay | Overlay::About | Overlay::Stats)
+        matches!(self, Overlay::HowToPlay | Overlay::About | Overlay::Stats | Overlay::AccessGuide)
     }
 
     /// Where Back (Esc, pad East, No) goes from this overlay on `screen`.
@@ -131,7 +135,8 @@ impl Overlay {
             Overlay::OnlineHost | Overlay::OnlineJoin => Overlay::Online,
             Overlay::Online => Overlay::MoreGames,
             Overlay::HowToPlay => Overlay::Lessons,
-            Overlay::About => Overlay::Settings,
+            Overlay::About | Overlay::Access => Overlay::Settings,
+            Overlay::AccessGuide => Overlay::Access,
             Overlay::Recorded => Overlay::Stats,
             _ => Overlay::None,
         }

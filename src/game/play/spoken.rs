@@ -29,10 +29,15 @@ impl Default for Announcement {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct DescribePosition;
 
+/// With "confirm each move": a move was proposed by a first tap and waits for a second.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct MoveProposed(pub Move);
+
 /// The announcements: moves, refusals and the position on request (headless too).
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Announcement>()
         .add_message::<DescribePosition>()
+        .add_message::<MoveProposed>()
         .add_systems(Update, announce.in_set(GameSet::Presentation));
 }
 
@@ -41,6 +46,7 @@ fn announce(
     mut moved: MessageReader<MoveApplied>,
     mut refused: MessageReader<Rejected>,
     mut describe: MessageReader<DescribePosition>,
+    mut proposed: MessageReader<MoveProposed>,
     rules: Option<Res<Rules>>,
     mut said: ResMut<Announcement>,
 ) {
@@ -48,9 +54,13 @@ fn announce(
         moved.clear();
         refused.clear();
         describe.clear();
+        proposed.clear();
         return;
     };
     let mut latest = None;
+    for MoveProposed(m) in proposed.read() {
+        latest = Some(proposal(rules.game.geometry(), *m));
+    }
     for m in moved.read() {
         latest = Some(describe_move(rules.game.geometry(), m.mover, m.mv));
     }
@@ -125,6 +135,11 @@ pub fn describe_move(geo: &Geometry, mover: Side, mv: Move) -> Msg {
         .text("from", coord_to_string(geo, mv.from))
         .text("to", coord_to_string(geo, mv.to))
         .sub("taken", list(&taken))
+}
+
+/// A move proposed, waiting to be confirmed: "c3-c5: tap c5 again (or Enter) to play it".
+pub fn proposal(geo: &Geometry, mv: Move) -> Msg {
+    Msg::new("say-proposed").text("move", move_to_string(geo, mv)).text("cell", coord_to_string(geo, mv.to))
 }
 
 /// The whole position, for the "describe position" key: the stones of each side, whose turn

@@ -52,6 +52,20 @@ pub(super) fn about_page(ui: &mut egui::Ui, tr: &Tr) {
     ui.add_space(8.0);
 }
 
+/// The sections of the accessibility page, by message key: a heading and its text each.
+pub const ACCESS_SECTIONS: [&str; 5] = ["reader", "input", "seeing", "hearing", "motion"];
+
+/// The accessibility page: what the game does for players who use a screen reader, only keys
+/// or a pad, larger text or more contrast, no sound, or less motion.
+pub(super) fn access_page(ui: &mut egui::Ui, tr: &Tr) {
+    paragraph(ui, tr.t("access-guide-intro"));
+    for section in ACCESS_SECTIONS {
+        heading(ui, tr.t(&format!("access-guide-{section}-head")));
+        paragraph(ui, tr.t(&format!("access-guide-{section}")));
+    }
+    ui.add_space(8.0);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,7 +25,7 @@ pub(super) fn screen_fade(
     mut shown: Local<Option<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if shown.is_some_and(|s| s != *screen.get()) && settings.anim_speed > 0.0 {
+    if shown.is_some_and(|s| s != *screen.get()) && settings.motion() > 0.0 {
         fade.0 = 1.0;
     }
     *shown = Some(*screen.get());
@@ -35,7 +35,7 @@ pub(super) fn screen_fade(
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("fade")));
     let alpha = (fade.0 * fade.0 * FADE_DARKEST * 255.0) as u8;
     painter.rect_filled(ctx.content_rect(), 0.0, egui::Color32::from_rgba_unmultiplied(6, 10, 14, alpha));
-    fade.0 = (fade.0 - time.delta_secs().min(FADE_STEP_MAX) * settings.anim_speed.max(0.25) / FADE_SECONDS).max(0.0);
+    fade.0 = (fade.0 - time.delta_secs().min(FADE_STEP_MAX) * settings.motion().max(0.25) / FADE_SECONDS).max(0.0);
     ctx.request_repaint();
     Ok(())
 }

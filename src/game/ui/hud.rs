@@ -16,6 +16,7 @@ use crate::game::play::ai_task::{AiState, HintRequest, HintState};
 use crate::game::play::authority::{Intent, Rules};
 use crate::game::play::score::Score;
 use crate::game::play::screen::{MoveListOpen, Navigate, Notice, Overlay, Review, Turn};
+use crate::online::client::LinkState;
 use crate::rules::{Color as Side, Game, move_to_string};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -47,12 +48,13 @@ pub(super) fn game_hud(
     mut keyboard: ResMut<UiHasKeyboard>,
     hints: Res<HintState>,
     mut hint_requests: MessageWriter<HintRequest>,
-    (tutorial, tr, puzzle, analysis, online): (
+    (tutorial, tr, puzzle, analysis, online, selection): (
         Option<Res<crate::game::modes::tutorial::Tutorial>>,
         Res<Tr>,
         Option<Res<crate::game::modes::puzzles::PuzzleRun>>,
         Res<GameAnalysis>,
         Option<Res<crate::game::modes::online::OnlineGame>>,
+        Res<crate::game::board::input::Selection>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -69,9 +71,8 @@ pub(super) fn game_hud(
         spinner: ai.thinking() && turn == Turn::AiThinking,
         hints: &hints,
         notice: &notice,
-        link: online
-            .as_deref()
-            .and_then(|o| o.link_words().map(|w| (w, o.link != crate::online::client::LinkState::Connected))),
+        link: online.as_deref().and_then(|o| o.link_words().map(|w| (w, o.link != LinkState::Connected))),
+        proposal: selection.pending.map(|m| crate::game::play::spoken::proposal(game.geometry(), m)),
     };
     let mut root = root_ui(ctx);
     for press in draw_bar(ctx, &mut root, &bar, &mut review, &mut move_list) {
@@ -86,14 +87,13 @@ pub(super) fn game_hud(
         let opened = move_list.is_changed();
         show_move_list(ctx, &mut root, game, &mut review, opened, &layout, &analysis, &tr);
     }
-    // The computer's side shows that it is thinking, beside its tray.
     let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
     around_board(ctx, game, *review, &layout, &settings, thinking, &tr);
     Ok(())
 }
 
 /// The words around the board: whose tray is whose and what it took (with three dots beside
-/// the side that is `thinking`), and the coordinates when asked for and the cells are large
+/// the side that is `thinking`, the computer's), and the coordinates when asked for and the cells are large
 /// enough.
 fn around_board(
     ctx: &egui::Context,
@@ -105,7 +105,7 @@ fn around_board(
     tr: &Tr,
 ) {
     let clock =
-        if settings.anim_speed > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.anim_speed.sqrt()) } else { None };
+        if settings.motion() > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.motion().sqrt()) } else { None };
     let names = tray_words(game, review).map(|m| tr.msg(&m));
     draw_tray_labels(ctx, game.geometry(), layout, &names, thinking, clock);
     if settings.coordinates && layout.cell >= 14.0 {
@@ -130,6 +130,8 @@ struct Bar<'a> {
     /// Online: the line to the friend in words when there is something to say, and whether
     /// it is trouble.
     link: Option<(Msg, bool)>,
+    /// A move proposed and waiting for its second tap ("confirm each move").
+    proposal: Option<Msg>,
 }
 
 /// A button of the bar that sends a message.
@@ -197,7 +199,9 @@ fn draw_bar(
             None => status_row(ui, bar),
         });
         // The third line, and (for a hint) the engine's number for the curious, on hover.
-        let line = third_line(review.0.is_some(), bar.hints, bar.rules, bar.notice)
+        let proposal = bar.proposal.clone().map(|text| Line { text, warning: false, detail: None });
+        let line = proposal
+            .or_else(|| third_line(review.0.is_some(), bar.hints, bar.rules, bar.notice))
             .or_else(|| bar.link.clone().map(|(text, warning)| Line { text, warning, detail: None }));
         if let Some(Line { text, warning, detail }) = line {
             let color = if warning { palette::WARN } else { palette::TEXT_DIM };

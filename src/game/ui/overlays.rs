@@ -195,7 +195,13 @@ fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &
 fn panel_width(overlay: Overlay, window_width: f32) -> (f32, f32) {
     let wide = matches!(
         overlay,
-        Overlay::Load | Overlay::HowToPlay | Overlay::Lesson | Overlay::About | Overlay::Stats | Overlay::Recorded
+        Overlay::Load
+            | Overlay::HowToPlay
+            | Overlay::Lesson
+            | Overlay::About
+            | Overlay::AccessGuide
+            | Overlay::Stats
+            | Overlay::Recorded
     );
     let max = if wide { (window_width - 48.0).min(720.0) } else { 540.0_f32.min(window_width - 32.0) };
     (max, max.min(if wide { 640.0 } else { 360.0 }))
@@ -322,6 +328,7 @@ fn panel_menu(
         match overlay {
             Overlay::HowToPlay => how_to_play_page(ui, panel.tr),
             Overlay::About => about_page(ui, panel.tr),
+            Overlay::AccessGuide => super::about::access_page(ui, panel.tr),
             Overlay::Stats => super::stats::stats_page(ui, panel.record, panel.tr),
             Overlay::Load => load_rows(ui, panel, size, focus, chosen, adjusted),
             _ => menu_buttons(ui, items, panel.label, &panel.can, size, focus, moved, chosen, adjusted),

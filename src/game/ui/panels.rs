@@ -64,6 +64,8 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?, facts.history),
         Overlay::HowToPlay => (Msg::new("rules-title"), Vec::new()),
         Overlay::About => (Msg::new("about-title"), hint("about-hint")),
+        Overlay::Access => (Msg::new("access-title"), hint("access-hint")),
+        Overlay::AccessGuide => (Msg::new("access-guide-title"), Vec::new()),
         Overlay::Stats => (Msg::new("stats-title"), Vec::new()),
         Overlay::Recorded => {
             (Msg::new("recorded-title"), hint(if facts.recorded == 0 { "recorded-empty" } else { "recorded-hint" }))

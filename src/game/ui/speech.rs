@@ -9,6 +9,7 @@ use super::palette;
 use crate::game::board::input::{BoardCursor, CancelSelection, CellActivated, OpenMoveEntry, Selection};
 use crate::game::platform::access;
 use crate::game::platform::i18n::{Msg, Tr};
+use crate::game::platform::settings::Settings;
 use crate::game::play::authority::Rules;
 use crate::game::play::screen::{Overlay, Review, Turn};
 use crate::game::play::spoken::{Announcement, describe_cell};
@@ -63,6 +64,7 @@ pub(super) fn board_speech(
     said: Res<Announcement>,
     tr: Res<Tr>,
     turn: Res<State<Turn>>,
+    settings: Res<Settings>,
     mut entry: Local<MoveEntry>,
     mut open: MessageReader<OpenMoveEntry>,
     mut cells: MessageWriter<CellActivated>,
@@ -77,13 +79,7 @@ pub(super) fn board_speech(
         cancel.write(CancelSelection);
         cells.write_batch(std::mem::take(&mut entry.pending).into_iter().map(CellActivated));
     }
-    let announcement = tr.msg(&said.msg);
-    ctx.accesskit_node_builder(egui::Id::new("konane-announcements"), |node| {
-        node.set_role(Role::Label);
-        node.set_value(announcement);
-        node.set_description(tr.t("say-announcements"));
-        node.set_live(Live::Polite);
-    });
+    announcements(ctx, tr.msg(&said.msg), &tr);
     let board_has_input = *overlay == Overlay::None && review.0.is_none();
     if !board_has_input {
         entry.open = false;
@@ -91,7 +87,11 @@ pub(super) fn board_speech(
     if entry.open {
         if let Some(typed) = move_field(ctx, &mut entry, &tr) {
             match typed_move(&rules, &typed) {
-                Ok(at) => {
+                Ok(mut at) => {
+                    // Typing the move and Enter is the confirmation "confirm each move" asks for.
+                    if settings.confirm_moves && !at.is_empty() {
+                        at.push(at[at.len() - 1]);
+                    }
                     entry.pending = at;
                     entry.open = false;
                 }
@@ -101,17 +101,32 @@ pub(super) fn board_speech(
         return Ok(());
     }
     if board_has_input {
-        let at = cursor.at;
-        let id = egui::Id::new(("konane-board-cell", at.row, at.col));
-        let words = tr.msg(&describe_cell(&rules.game, at, you(&rules), selection.selected));
-        ctx.accesskit_node_builder(id, |node| {
-            node.set_role(Role::Cell);
-            node.set_label(words);
-            node.set_description(tr.t("say-board"));
-        });
-        access::focus(ctx, id);
+        let words = tr.msg(&describe_cell(&rules.game, cursor.at, you(&rules), selection.selected));
+        board_cell(ctx, cursor.at, words, &tr);
     }
     Ok(())
+}
+
+/// The polite live region that says the latest announcement.
+fn announcements(ctx: &egui::Context, text: String, tr: &Tr) {
+    ctx.accesskit_node_builder(egui::Id::new("konane-announcements"), |node| {
+        node.set_role(Role::Label);
+        node.set_value(text);
+        node.set_description(tr.t("say-announcements"));
+        node.set_live(Live::Polite);
+    });
+}
+
+/// The board's cursor cell, described in `words`, as the focus (its own node for each cell,
+/// so that a reader hears the move of the cursor as a change of focus).
+fn board_cell(ctx: &egui::Context, at: crate::rules::Coord, words: String, tr: &Tr) {
+    let id = egui::Id::new(("konane-board-cell", at.row, at.col));
+    ctx.accesskit_node_builder(id, |node| {
+        node.set_role(Role::Cell);
+        node.set_label(words);
+        node.set_description(tr.t("say-board"));
+    });
+    access::focus(ctx, id);
 }
 
 /// The move field at the foot of the window; the text when Enter was pressed in it. Esc (or

@@ -57,7 +57,7 @@ pub(super) fn milestone_toast(
     }
     state.showing = Some((index, age));
     let milestone = history.milestones[index];
-    let (drop, alpha) = card_motion(age, settings.anim_speed > 0.0);
+    let (drop, alpha) = card_motion(age, settings.motion() > 0.0);
     let ctx = contexts.ctx_mut()?;
     let title = tr.msg(&Msg::new("milestone-earned").sub("name", Msg::new(milestone.name)));
     let about = tr.t(milestone.about);
