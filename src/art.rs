@@ -15,6 +15,9 @@ pub enum Surface {
     Lava,
     /// Monkeypod wood with polished stones, in a dim room.
     Wood,
+    /// High contrast: matt black stones ringed in white and white stones on a near-black
+    /// slab, so every stone and mark stands out (WCAG AA).
+    Contrast,
 }
 
 fn hash2(x: i32, y: i32, seed: u32) -> f32 {
@@ -123,6 +126,8 @@ pub struct Look {
     pub background: ([f32; 3], [f32; 3]),
     /// The pad under each tray.
     pub mat: [f32; 3],
+    /// A rim of this colour round each black stone, if the look has one (high contrast).
+    pub basalt_rim: Option<[f32; 3]>,
 }
 
 fn lava_slab(u: f32, v: f32) -> Rgba {
@@ -157,6 +162,7 @@ pub fn look(surface: Surface) -> Look {
             // that a basalt stone disappears against it).
             background: ([0.07, 0.16, 0.22], [0.02, 0.05, 0.08]),
             mat: [0.55, 0.60, 0.62],
+            basalt_rim: None,
         },
         Surface::Wood => Look {
             slab: wood_slab,
@@ -166,7 +172,31 @@ pub fn look(surface: Surface) -> Look {
             // A dim room: warm brown in the middle, darker at the edges.
             background: ([0.25, 0.17, 0.11], [0.12, 0.08, 0.05]),
             mat: [0.78, 0.68, 0.50],
+            basalt_rim: None,
         },
+        Surface::Contrast => Look {
+            slab: contrast_slab,
+            cup_tint: [0.8, 0.8, 0.85],
+            basalt: ([0.03, 0.03, 0.03], 0.0, 0.15),
+            coral: ([1.0, 1.0, 1.0], 0.0, 0.1),
+            background: ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0]),
+            mat: [0.45, 0.45, 0.48],
+            basalt_rim: Some([1.0, 1.0, 1.0]),
+        },
+    }
+}
+
+/// The high-contrast slab: plain and nearly black.
+fn contrast_slab(_u: f32, _v: f32) -> Rgba {
+    [0.09, 0.09, 0.10, 1.0]
+}
+
+/// `inner` (a stone) with a solid rim of `rim` round its edge.
+pub fn rimmed(inner: impl Fn(f32, f32) -> Rgba, rim: [f32; 3]) -> impl Fn(f32, f32) -> Rgba {
+    move |u, v| {
+        let c = inner(u, v);
+        let r = (u * u + v * v).sqrt();
+        if r > 0.8 && c[3] > 0.0 { [rim[0], rim[1], rim[2], c[3]] } else { c }
     }
 }
 
@@ -180,6 +210,36 @@ pub fn shadow(u: f32, v: f32) -> Rgba {
 pub fn ring(u: f32, v: f32) -> Rgba {
     let r = (u * u + v * v).sqrt();
     let a = (1.0 - ((r - 0.86).abs() / 0.09)).clamp(0.0, 1.0);
+    [1.0, 1.0, 1.0, a]
+}
+
+/// A square frame, clear inside (the keyboard and pad cursor).
+pub fn frame(u: f32, v: f32) -> Rgba {
+    let d = u.abs().max(v.abs());
+    let a = (1.0 - ((d - 0.88).abs() / 0.08)).clamp(0.0, 1.0);
+    [1.0, 1.0, 1.0, a]
+}
+
+/// A diamond outline, clear inside (the hint).
+pub fn diamond(u: f32, v: f32) -> Rgba {
+    let d = u.abs() + v.abs();
+    let a = (1.0 - ((d - 0.86).abs() / 0.1)).clamp(0.0, 1.0);
+    [1.0, 1.0, 1.0, a]
+}
+
+/// Four corner brackets (the last move): the corners of a square frame, its sides' middles
+/// left open.
+pub fn corners(u: f32, v: f32) -> Rgba {
+    let f = frame(u, v);
+    let open = u.abs().min(v.abs()) < 0.45;
+    [1.0, 1.0, 1.0, if open { 0.0 } else { f[3] }]
+}
+
+/// A cross of two bars (a refused cup, a captured stone's cup).
+pub fn cross(u: f32, v: f32) -> Rgba {
+    let d = (u - v).abs().min((u + v).abs()) / std::f32::consts::SQRT_2;
+    let inside = u.abs().max(v.abs()) < 0.8;
+    let a = if inside { (1.0 - (d - 0.2).max(0.0) / 0.06).clamp(0.0, 1.0) } else { 0.0 };
     [1.0, 1.0, 1.0, a]
 }
 

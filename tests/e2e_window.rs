@@ -75,6 +75,7 @@ const POINTER_PRELUDE: &str = r#"
 wf() { while [ ! -e "$SHOTS/$1" ]; do kill -0 $GAME 2>/dev/null || exit 1; sleep 0.05; done; }
 "#;
 
+#[derive(Clone)]
 struct Shot {
     w: usize,
     h: usize,
@@ -555,5 +556,233 @@ touch "$SHOTS/read"
         "Icon (128 x 128)",
     ] {
         assert!(props.lines().any(|l| l == line), "missing {line:?} in:\n{props}");
+    }
+}
+
+/// WCAG's relative luminance of an sRGB pixel.
+fn luminance([r, g, b]: [u8; 3]) -> f32 {
+    let lin = |c: u8| {
+        let c = c as f32 / 255.0;
+        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG's contrast ratio of two pixels (1 to 21).
+fn contrast(a: [u8; 3], b: [u8; 3]) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// How a pixel looks to a person with a colour-vision deficiency (Machado, Oliveira and
+/// Fernandes 2009, full severity, applied to linear RGB), or in greys.
+#[derive(Clone, Copy, Debug)]
+enum Vision {
+    Protanopia,
+    Deuteranopia,
+    Tritanopia,
+    Greyscale,
+}
+
+impl Vision {
+    const ALL: [Vision; 4] = [Vision::Protanopia, Vision::Deuteranopia, Vision::Tritanopia, Vision::Greyscale];
+
+    fn see(self, [r, g, b]: [u8; 3]) -> [u8; 3] {
+        let lin = |c: u8| {
+            let c = c as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        let enc = |c: f32| {
+            let c = c.clamp(0.0, 1.0);
+            let s = if c <= 0.003_130_8 { c * 12.92 } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
+            (s * 255.0).round() as u8
+        };
+        let v = [lin(r), lin(g), lin(b)];
+        let m: [[f32; 3]; 3] = match self {
+            Vision::Protanopia => [
+                [0.152_286, 1.052_583, -0.204_868],
+                [0.114_503, 0.786_281, 0.099_216],
+                [-0.003_882, -0.048_116, 1.051_998],
+            ],
+            Vision::Deuteranopia => [
+                [0.367_322, 0.860_646, -0.227_968],
+                [0.280_085, 0.672_501, 0.047_413],
+                [-0.011_820, 0.042_940, 0.968_881],
+            ],
+            Vision::Tritanopia => [
+                [1.255_528, -0.076_749, -0.178_779],
+                [-0.078_411, 0.930_809, 0.147_602],
+                [0.004_733, 0.691_367, 0.303_900],
+            ],
+            Vision::Greyscale => [[0.2126, 0.7152, 0.0722]; 3],
+        };
+        let row = |i: usize| m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2];
+        [enc(row(0)), enc(row(1)), enc(row(2))]
+    }
+
+    fn apply(self, s: &Shot) -> Shot {
+        Shot { w: s.w, h: s.h, rgb: s.rgb.iter().map(|p| self.see(*p)).collect() }
+    }
+}
+
+fn save(s: &Shot, path: &Path) {
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut enc = png::Encoder::new(file, s.w as u32, s.h as u32);
+    enc.set_color(png::ColorType::Rgb);
+    let mut w = enc.write_header().unwrap();
+    w.write_image_data(&s.rgb.iter().flatten().copied().collect::<Vec<u8>>()).unwrap();
+}
+
+fn px(s: &Shot, x: f32, y: f32) -> [u8; 3] {
+    s.rgb[(y as usize).min(s.h - 1) * s.w + (x as usize).min(s.w - 1)]
+}
+
+/// The 8×8 board's cells at 1280×800 as measured from a screenshot to the pixel (marks are
+/// a few pixels wide): a8's centre is at (386, 183), h1's at (894, 691).
+const MARK_CELL_PX: f32 = 508.0 / 7.0;
+
+/// The centre of a cell of the 8×8 board at 1280×800, to the pixel.
+fn mark_centre(name: &str) -> (f32, f32) {
+    let col = (name.as_bytes()[0] - b'a') as f32;
+    let row = 8.0 - name[1..].parse::<f32>().unwrap();
+    (386.0 + col * MARK_CELL_PX, 183.0 + row * MARK_CELL_PX)
+}
+
+/// How well what is drawn on `cell` stands out from what the same places of `plain` (a cell
+/// of the same kind without it) show: the median contrast over `at` (offsets in cells).
+fn stands_out(s: &Shot, cell: &str, plain: &str, at: &[(f32, f32)]) -> f32 {
+    let ((x, y), (px0, py0)) = (mark_centre(cell), mark_centre(plain));
+    let (x, y, px0, py0) = (x + 0.5, y + 0.5, px0 + 0.5, py0 + 0.5);
+    let mut ratios: Vec<f32> = at
+        .iter()
+        .map(|(dx, dy)| {
+            contrast(px(s, x + dx * CELL_PX, y + dy * CELL_PX), px(s, px0 + dx * CELL_PX, py0 + dy * CELL_PX))
+        })
+        .collect();
+    ratios.sort_by(f32::total_cmp);
+    ratios[ratios.len() / 2]
+}
+
+/// Points round a circle of radius `r` (cells).
+fn circle(r: f32) -> Vec<(f32, f32)> {
+    (0..32).map(|k| (k as f32 / 32.0 * std::f32::consts::TAU).sin_cos()).map(|(s, c)| (c * r, s * r)).collect()
+}
+
+/// Points along the four sides of a square of half-side `h` (cells).
+fn square(h: f32) -> Vec<(f32, f32)> {
+    let t = [-0.4, -0.2, 0.0, 0.2, 0.4];
+    t.iter().flat_map(|t| [(-h, *t), (h, *t), (*t, -h), (*t, h)]).collect()
+}
+
+/// Points along the bars of a cross of half-length `l` (cells).
+fn cross_bars(l: f32) -> Vec<(f32, f32)> {
+    (1..=4).map(|k| k as f32 / 4.0 * l).flat_map(|d| [(d, d), (-d, d), (d, -d), (-d, -d)]).collect()
+}
+
+/// The colour most pixels of a rectangle have (the background of a line of text).
+fn commonest(s: &Shot, x0: usize, y0: usize, x1: usize, y1: usize) -> [u8; 3] {
+    let mut counts = std::collections::HashMap::new();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            *counts.entry(s.rgb[y * s.w + x]).or_insert(0) += 1;
+        }
+    }
+    counts.into_iter().max_by_key(|(_, n)| *n).unwrap().0
+}
+
+/// The high-contrast theme, measured from the real window: stones against the slab, each mark
+/// against the cup or slab behind it, and the status line against the bar, at WCAG AA (3:1
+/// for stones and marks, 4.5:1 for text); then the same marks again as people with each kind
+/// of colour blindness (and in greys) see them, in both the high-contrast and the default
+/// theme. Every mark has its own shape, so it is told apart by shape once it is seen.
+#[test]
+fn high_contrast_meets_wcag_aa_and_every_mark_shows_to_colour_blind_eyes() {
+    let script = "wait-idle\nwait-rendered\nplay d5\nwait-plies 1\nplay e5\nwait-plies 2\nplay d7-d5\nwait-plies 3\n\
+        wait-idle\nclick c5\nwait-selected c5\npress right\nwait 3\nwait-rendered\nscreenshot marks\n\
+        click d1\nwait 3\nwait-rendered\nscreenshot refused\nquit\n";
+    for theme in ["contrast", "lava"] {
+        let dir = run_game(
+            &format!("vision-{theme}"),
+            &["--lang", "en", "--mode", "human-human", "--size", "8x8", "--anim-speed", "0", "--theme", theme],
+            script,
+            Duration::from_secs(300),
+        );
+        let (marks, refused) = (load(&dir.join("marks.png")), load(&dir.join("refused.png")));
+        let mut report = Vec::new();
+        for (vision, shot, refusal) in std::iter::once((None, marks.clone(), refused.clone()))
+            .chain(Vision::ALL.iter().map(|v| (Some(*v), v.apply(&marks), v.apply(&refused))))
+        {
+            if let Some(v) = vision {
+                save(&shot, &dir.join(format!("marks-{v:?}.png").to_lowercase()));
+            }
+            // A stone's edge against the slab just beside its cup.
+            let stone = |cell: &str| {
+                let (x, y) = cell_centre(cell);
+                let slab = px(&shot, x + CELL_PX * 0.5, y);
+                let mut r: Vec<f32> = circle(0.39)
+                    .iter()
+                    .map(|(dx, dy)| contrast(px(&shot, x + dx * CELL_PX, y + dy * CELL_PX), slab))
+                    .collect();
+                r.sort_by(f32::total_cmp);
+                r[r.len() / 2]
+            };
+            let checks = [
+                ("white stone h2", stone("h2")),
+                ("black stone h1", stone("h1")),
+                ("selected ring c5", stands_out(&shot, "c5", "a5", &circle(0.44))),
+                ("landing dot e5", stands_out(&shot, "e5", "d7", &circle(0.08))),
+                (
+                    "last-move corners d5",
+                    stands_out(
+                        &shot,
+                        "d5",
+                        "f5",
+                        &[
+                            (0.44, 0.44),
+                            (-0.44, 0.44),
+                            (0.44, -0.44),
+                            (-0.44, -0.44),
+                            (0.44, 0.36),
+                            (-0.36, 0.44),
+                            (0.36, -0.44),
+                            (-0.44, -0.36),
+                        ],
+                    ),
+                ),
+                ("captured cross d6", stands_out(&shot, "d6", "d7", &cross_bars(0.1))),
+                ("cursor frame a8", stands_out(&shot, "a8", "c8", &square(0.475))),
+                ("refused cross d1", stands_out(&refusal, "d1", "f1", &cross_bars(0.25))),
+            ];
+            let bar = commonest(&shot, 12, 50, 400, 80);
+            // The status line's letters: the pixel of the line that stands out most.
+            let text = (12..400)
+                .flat_map(|x| (52..78).map(move |y| (x, y)))
+                .map(|(x, y)| contrast(shot.rgb[y * shot.w + x], bar))
+                .fold(1.0, f32::max);
+            for (what, ratio) in checks.iter().chain([("status text", text)].iter()) {
+                report.push(format!("{theme} {vision:?} {what}: {ratio:.2}"));
+            }
+            // Full AA in high contrast as everyone sees it; every mark still shows (at least
+            // the 3:1 of a graphical object in high contrast, and clearly in the default theme)
+            // to colour-blind eyes.
+            let (marks_need, text_need) = match (theme, vision) {
+                ("contrast", _) => (3.0, 4.5),
+                (_, None) => (1.5, 4.5),
+                _ => (1.3, 3.0),
+            };
+            for (what, ratio) in &checks {
+                assert!(
+                    *ratio >= marks_need,
+                    "{theme} {vision:?}: {what} contrast {ratio:.2} < {marks_need}\n{}",
+                    report.join("\n")
+                );
+            }
+            assert!(
+                text >= text_need,
+                "{theme} {vision:?}: status text {text:.2} < {text_need}\n{}",
+                report.join("\n")
+            );
+        }
+        std::fs::write(dir.join("contrast.txt"), report.join("\n") + "\n").unwrap();
     }
 }

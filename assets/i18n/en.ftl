@@ -35,6 +35,7 @@ level-strong-about = Expert's search with far less time: a hard fight
 level-expert-about = full strength: deep search and an exact endgame solver
 theme-lava = Lava rock
 theme-wood = Monkeypod wood
+theme-contrast = High contrast
 
 ## The status line above the board
 

@@ -32,6 +32,7 @@ level-strong-about = ka noʻonoʻo ʻana o ka Loea me ka manawa pōkole: he hoa 
 level-expert-about = ikaika loa: noʻonoʻo hohonu, a hoʻoholo pololei i ka hopena
 theme-lava = Pōhaku pele
 theme-wood = Lāʻau ʻohai
+theme-contrast = ʻOkoʻa nui
 
 ## Ka laina kūlana ma luna o ka papamū
 

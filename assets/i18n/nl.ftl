@@ -32,6 +32,7 @@ level-strong-about = de zoektocht van Expert met veel minder tijd: een zware teg
 level-expert-about = op volle kracht: diep rekenen en een exacte eindspeloplosser
 theme-lava = Lavasteen
 theme-wood = Monkeypodhout
+theme-contrast = Hoog contrast
 
 ## De statusregel boven het bord
 

@@ -37,6 +37,8 @@ mod colour {
     pub const CURSOR: Color = Color::srgba(1.0, 0.35, 0.85, 1.0);
     /// The winner's stones, glowing in turn when the game is over.
     pub const GLOW: Color = Color::srgba(1.0, 0.78, 0.35, 1.0);
+    /// A cup whose tap was refused.
+    pub const REFUSED: Color = Color::srgba(1.0, 0.45, 0.35, 1.0);
 }
 
 /// One of the winner's stones in the celebration: the `order`-th of `count` to light up.
@@ -50,10 +52,33 @@ pub struct Glow {
 #[derive(Component)]
 pub struct Marker;
 
+/// The cup of the last refused tap: marked with a cross (the refusal is seen, not only heard
+/// or shaken), until the board or the selection changes.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefusedCell(pub Option<Coord>);
+
+fn note_refusal(
+    mut rejected: MessageReader<crate::game::play::authority::Rejected>,
+    rules: Option<Res<Rules>>,
+    selection: Res<Selection>,
+    mut refused: ResMut<RefusedCell>,
+) {
+    let latest = rejected.read().filter(|r| !r.guidance).filter_map(|r| r.at).last();
+    let now = match latest {
+        Some(at) => Some(at),
+        None if rules.is_some_and(|r| r.is_changed()) || selection.is_changed() => None,
+        None => refused.0,
+    };
+    if refused.0 != now {
+        refused.0 = now;
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<RefusedCell>();
     app.add_systems(
         Update,
-        (update_markers, celebrate)
+        (note_refusal, update_markers, celebrate)
             .chain()
             .in_set(crate::game::play::screen::ViewSet::OnBoard)
             .run_if(in_state(Screen::Game)),
@@ -96,8 +121,18 @@ fn celebrate(
 /// The texture a mark is drawn with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shape {
+    /// The selected stone, hover, removable, movable and stuck stones, a proposed landing.
     Ring,
+    /// Landings, jump paths.
     Dot,
+    /// The keyboard and pad cursor.
+    Frame,
+    /// The hint (and the better move in review).
+    Diamond,
+    /// The last move.
+    Corners,
+    /// A refused cup; a captured stone's cup.
+    Cross,
 }
 
 /// One mark: where (board units), at which depth, how large, its texture and its colour.
@@ -124,6 +159,8 @@ struct MarkFacts<'a> {
     show_movable: bool,
     /// The hint for the position on the board, if one is shown.
     hint: Option<Move>,
+    /// The cup of the last refused tap, until the board or the selection changes.
+    refused: Option<Coord>,
 }
 
 /// The marks being collected, in drawing order.
@@ -145,9 +182,9 @@ impl Marks {
 
     /// A move suggested (the hint, or the better move in review), in blue.
     fn suggest(&mut self, m: Move) {
-        self.cell(m.from, z::MARK_OVER, 1.0, Shape::Ring, colour::HINT);
+        self.cell(m.from, z::MARK_OVER, 1.0, Shape::Diamond, colour::HINT);
         if !m.is_removal() {
-            self.cell(m.to, z::PATH, 0.5, Shape::Dot, colour::HINT);
+            self.cell(m.to, z::PATH, 0.55, Shape::Diamond, colour::HINT);
         }
     }
 }
@@ -160,11 +197,11 @@ fn marks(f: &MarkFacts) -> (Vec<Mark>, Vec<Coord>) {
     let shown = crate::game::board::view::shown_game(&rules.game, crate::game::play::screen::Review(f.review));
     if let Some(last) = shown.last_move() {
         let amber = colour::LAST_MOVE;
-        marks.cell(last.from, z::MARK_UNDER, 0.95, Shape::Ring, amber.with_alpha(0.45));
+        marks.cell(last.from, z::MARK_UNDER, 0.95, Shape::Corners, amber.with_alpha(0.45));
         if !last.is_removal() {
-            marks.cell(last.to, z::MARK_OVER, 1.0, Shape::Ring, amber);
+            marks.cell(last.to, z::MARK_OVER, 1.0, Shape::Corners, amber);
             for c in last.captured() {
-                marks.cell(c, z::MARK_UNDER, 0.3, Shape::Dot, colour::CAPTURED);
+                marks.cell(c, z::MARK_UNDER, 0.3, Shape::Cross, colour::CAPTURED);
             }
         }
     }
@@ -193,8 +230,11 @@ fn marks(f: &MarkFacts) -> (Vec<Mark>, Vec<Coord>) {
     if let Some(hint) = f.hint {
         marks.suggest(hint);
     }
+    if let Some(at) = f.refused.filter(|c| marks.geo.contains(*c)) {
+        marks.cell(at, z::CURSOR, 0.8, Shape::Cross, colour::REFUSED);
+    }
     if f.cursor.visible && marks.geo.contains(f.cursor.at) {
-        marks.cell(f.cursor.at, z::CURSOR, 1.08, Shape::Ring, colour::CURSOR);
+        marks.cell(f.cursor.at, z::CURSOR, 1.08, Shape::Frame, colour::CURSOR);
     }
     (marks.out, celebration)
 }
@@ -279,6 +319,7 @@ fn update_markers(
     review: Res<crate::game::play::screen::Review>,
     mut resets: MessageReader<crate::game::play::authority::BoardReset>,
     analysis: Res<crate::game::modes::analysis::GameAnalysis>,
+    refused: Res<RefusedCell>,
 ) {
     let Some(rules) = rules else { return };
     // A rebuilt board lost its marks with its old root.
@@ -290,6 +331,7 @@ fn update_markers(
         || cursor.is_changed()
         || turn.is_changed()
         || hints.is_changed()
+        || refused.is_changed()
         || settings.is_changed())
     {
         return;
@@ -308,6 +350,7 @@ fn update_markers(
         cursor: &cursor,
         show_movable: settings.show_movable,
         hint: hints.for_generation(rules.generation).and_then(|a| a.best),
+        refused: refused.0,
     };
     let (marks, celebration) = marks(&facts);
     spawn_marks(&mut commands, root, &textures, &marks, &celebration, rules.game.geometry());
@@ -326,6 +369,10 @@ fn spawn_marks(
         let image = match m.shape {
             Shape::Ring => &textures.ring,
             Shape::Dot => &textures.dot,
+            Shape::Frame => &textures.frame,
+            Shape::Diamond => &textures.diamond,
+            Shape::Corners => &textures.corners,
+            Shape::Cross => &textures.cross,
         };
         commands.spawn((
             ChildOf(root),
@@ -360,7 +407,17 @@ mod tests {
     use crate::game::setup::GameSetup;
 
     fn facts<'a>(rules: &'a Rules, selection: &'a Selection, cursor: &'a BoardCursor) -> MarkFacts<'a> {
-        MarkFacts { rules, review: None, points: &[], human: true, selection, cursor, show_movable: true, hint: None }
+        MarkFacts {
+            rules,
+            review: None,
+            points: &[],
+            human: true,
+            selection,
+            cursor,
+            show_movable: true,
+            hint: None,
+            refused: None,
+        }
     }
 
     fn cells_marked(marks: &[Mark], color: Color, geo: &crate::rules::Geometry) -> Vec<Coord> {

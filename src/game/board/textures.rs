@@ -25,6 +25,14 @@ pub struct Textures {
     pub ring: Handle<Image>,
     /// A soft dot (landings, markers).
     pub dot: Handle<Image>,
+    /// A square frame (the cursor).
+    pub frame: Handle<Image>,
+    /// A diamond outline (the hint).
+    pub diamond: Handle<Image>,
+    /// Four corner brackets (the last move).
+    pub corners: Handle<Image>,
+    /// A cross (a refused cup, a captured stone).
+    pub cross: Handle<Image>,
     /// A soft glow (the winner's stones).
     pub glow: Handle<Image>,
     /// The background behind everything.
@@ -43,6 +51,7 @@ fn look(theme: Theme) -> art::Look {
     art::look(match theme {
         Theme::Lava => art::Surface::Lava,
         Theme::Wood => art::Surface::Wood,
+        Theme::Contrast => art::Surface::Contrast,
     })
 }
 
@@ -90,7 +99,10 @@ fn theme_pixels(theme: Theme) -> ThemePixels {
         theme,
         slab: art::render(SLAB, 1, l.slab),
         cup: art::render(CUP, 1, art::cup(l.cup_tint)),
-        basalt: art::render(STONE, 1, art::stone(l.basalt.0, l.basalt.1, l.basalt.2, 3)),
+        basalt: match l.basalt_rim {
+            Some(rim) => art::render(STONE, 1, art::rimmed(art::stone(l.basalt.0, l.basalt.1, l.basalt.2, 3), rim)),
+            None => art::render(STONE, 1, art::stone(l.basalt.0, l.basalt.1, l.basalt.2, 3)),
+        },
         coral: art::render(STONE, 1, art::stone(l.coral.0, l.coral.1, l.coral.2, 4)),
         background: art::render(BACKGROUND, 1, art::background(l.background)),
         mat: art::render(MAT, 1, art::mat(l.mat)),
@@ -120,6 +132,10 @@ struct SharedMarks {
     shadow: Handle<Image>,
     ring: Handle<Image>,
     dot: Handle<Image>,
+    frame: Handle<Image>,
+    diamond: Handle<Image>,
+    corners: Handle<Image>,
+    cross: Handle<Image>,
     glow: Handle<Image>,
 }
 
@@ -133,6 +149,10 @@ impl SharedMarks {
             shadow: self.shadow.clone(),
             ring: self.ring.clone(),
             dot: self.dot.clone(),
+            frame: self.frame.clone(),
+            diamond: self.diamond.clone(),
+            corners: self.corners.clone(),
+            cross: self.cross.clone(),
             glow: self.glow.clone(),
             background: images.add(texture(BACKGROUND, px.background)),
             mat: images.add(texture(MAT, px.mat)),
@@ -149,6 +169,10 @@ fn generate(mut commands: Commands, mut images: ResMut<Assets<Image>>, settings:
         shadow: images.add(image(64, art::shadow)),
         ring: images.add(image(128, art::ring)),
         dot: images.add(image(64, art::dot_mark)),
+        frame: images.add(image(128, art::frame)),
+        diamond: images.add(image(128, art::diamond)),
+        corners: images.add(image(128, art::corners)),
+        cross: images.add(image(128, art::cross)),
         glow: images.add(image(128, art::glow)),
     };
     let theme = settings.map(|s| s.theme).unwrap_or_default();

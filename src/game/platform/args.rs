@@ -161,17 +161,20 @@ pub enum Theme {
     Lava,
     /// A monkeypod-wood board with polished stones.
     Wood,
+    /// High contrast: black and white stones on a near-black slab, strong marks.
+    Contrast,
 }
 
 impl Theme {
     /// Every theme, in the order settings step through them.
-    pub const ALL: [Theme; 2] = [Theme::Lava, Theme::Wood];
+    pub const ALL: [Theme; 3] = [Theme::Lava, Theme::Wood, Theme::Contrast];
 
     /// Its name in the settings file and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Theme::Lava => "lava",
             Theme::Wood => "wood",
+            Theme::Contrast => "contrast",
         }
     }
 
@@ -180,6 +183,7 @@ impl Theme {
         match self {
             Theme::Lava => "theme-lava",
             Theme::Wood => "theme-wood",
+            Theme::Contrast => "theme-contrast",
         }
     }
 }

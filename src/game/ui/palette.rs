@@ -26,6 +26,12 @@ impl Colours {
                 button_soft: Color32::from_rgb(68, 63, 58),
                 button_hover: Color32::from_rgb(84, 76, 68),
             },
+            Theme::Contrast => Colours {
+                panel: Color32::from_rgb(0, 0, 0),
+                button: Color32::from_rgb(36, 36, 40),
+                button_soft: Color32::from_rgb(56, 56, 62),
+                button_hover: Color32::from_rgb(76, 76, 84),
+            },
             Theme::Wood => Colours {
                 panel: Color32::from_rgb(38, 29, 23),
                 button: Color32::from_rgb(78, 56, 40),
