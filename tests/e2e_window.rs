@@ -786,3 +786,37 @@ fn high_contrast_meets_wcag_aa_and_every_mark_shows_to_colour_blind_eyes() {
         std::fs::write(dir.join("contrast.txt"), report.join("\n") + "\n").unwrap();
     }
 }
+
+/// Text at 200 % in an 800×600 window: the bar's five buttons and the score stay inside the
+/// window (before, "Moves" ran off its right edge), and the accessibility screens open.
+#[test]
+fn text_at_200_percent_in_800x600_keeps_the_bar_inside_the_window() {
+    // Beside the screenshots' directory, which the run empties first.
+    let settings = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-text-200-settings.txt");
+    std::fs::write(&settings, "ui-scale = 2\n").unwrap();
+    let script = "wait-idle\nwait-rendered\nscreenshot title\nopen access\nwait 10\nwait-rendered\nscreenshot access\n\
+        open access-guide\nwait 10\nwait-rendered\nscreenshot guide\nclose-menu\nstart\nwait-idle\nplay d5\nwait-plies 1\n\
+        wait-idle\nwait-rendered\nscreenshot game\nquit\n";
+    let settings = settings.display().to_string();
+    let dir = run_game_on(
+        "800x600",
+        "text-200",
+        &["--lang", "en", "--window-size", "800x600", "--settings", &settings],
+        script,
+        Duration::from_secs(300),
+        None,
+    );
+    let game = load(&dir.join("game.png"));
+    assert_eq!((game.w, game.h), (800, 600));
+    // The bar's last few columns hold nothing but the bar itself.
+    let bar = px(&game, 797.0, 100.0);
+    for y in 8..80 {
+        for x in 792..800 {
+            let p = px(&game, x as f32, y as f32);
+            assert!(contrast(p, bar) < 1.3, "something runs off the bar's right edge at ({x}, {y}): {p:?} on {bar:?}");
+        }
+    }
+    for name in ["title", "access", "guide"] {
+        assert!(dir.join(format!("{name}.png")).exists(), "{name} was not shown");
+    }
+}

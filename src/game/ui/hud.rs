@@ -28,6 +28,8 @@ pub const HUD_HEIGHT: f32 = crate::game::board::view::TOP_BAR;
 pub const HUD_BUTTONS: [&str; 5] = ["hud-undo", "hud-redo", "hud-hint", "hud-menu", "hud-moves"];
 /// The smallest width of a HUD button (its words get the button's padding around them).
 pub const HUD_BUTTON_MIN_WIDTH: f32 = 72.0;
+/// Room kept right of the buttons for the score, in the narrowest bar.
+const HUD_SCORE_ROOM: f32 = 84.0;
 
 /// The bar above the board: a fixed group of buttons that never moves, then the status in
 /// words on its own line, then a notice (a refusal, the computer's move, a hint). Then the
@@ -66,6 +68,7 @@ pub(super) fn game_hud(
         tr: &tr,
         status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle.as_deref())),
         score: score_words(&rules, &score, review.0.unwrap_or(game.ply())),
+        shown_move: review.0.unwrap_or(game.ply()),
         enabled: Enabled::of(&rules, turn, review.0, hints.thinking()),
         muted: settings.muted,
         spinner: ai.thinking() && turn == Turn::AiThinking,
@@ -121,6 +124,8 @@ struct Bar<'a> {
     status: String,
     /// The score (or the move) in full and shortened.
     score: (Msg, Msg),
+    /// The move shown, for a bar too narrow for any score.
+    shown_move: usize,
     enabled: Enabled,
     muted: bool,
     /// The computer is thinking about its move.
@@ -219,7 +224,18 @@ fn draw_bar(
 /// closes at once).
 fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen>) -> Vec<Press> {
     let tr = bar.tr;
-    let small = |key: &str| egui::Button::new(tr.t(key)).min_size(egui::vec2(HUD_BUTTON_MIN_WIDTH, 30.0));
+    // In a narrow window (or with large text) the five buttons share what is left beside the
+    // score, in smaller type, rather than running off the edge.
+    let gap = ui.spacing().item_spacing.x;
+    let fit = ((ui.available_width() - 4.0 * gap - HUD_SCORE_ROOM) / 5.0).min(HUD_BUTTON_MIN_WIDTH);
+    let narrow = fit < HUD_BUTTON_MIN_WIDTH;
+    if narrow {
+        ui.spacing_mut().button_padding.x = 3.0;
+    }
+    let small = |key: &str| {
+        let text = egui::RichText::new(tr.t(key));
+        egui::Button::new(if narrow { text.size(13.0) } else { text }).min_size(egui::vec2(fit, 30.0))
+    };
     let mut pressed = Vec::new();
     if ui.add_enabled(bar.enabled.undo, small("hud-undo")).on_hover_text(tr.t("hud-undo-keys")).clicked() {
         pressed.push(Press::Undo);
@@ -246,10 +262,19 @@ fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
         ui.label(egui::RichText::new(bar.tr.t("hud-muted")).color(palette::WARN).size(16.0));
     }
     let (long, short) = (bar.tr.msg(&bar.score.0), bar.tr.msg(&bar.score.1));
-    let font = egui::FontId::proportional(16.0);
-    let fits = ui.painter().layout_no_wrap(long.clone(), font, palette::TEXT).size().x < ui.available_width() - 8.0;
-    let text = if fits { long } else { short };
-    ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(16.0)).truncate());
+    let room = ui.available_width() - 8.0;
+    let fits = |text: &String, size: f32| {
+        ui.painter().layout_no_wrap(text.clone(), egui::FontId::proportional(size), palette::TEXT).size().x < room
+    };
+    // The whole score, else the short one, else only the move (large text in a small window).
+    let (text, size) = if fits(&long, 16.0) {
+        (long, 16.0)
+    } else if fits(&short, 16.0) {
+        (short, 16.0)
+    } else {
+        (bar.tr.msg(&Msg::new("hud-move").num("n", bar.shown_move as i64)), 16.0)
+    };
+    ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(size)).truncate());
 }
 
 /// The status line, after a spinner while the computer thinks; smaller type rather than lost
