@@ -159,10 +159,26 @@ fn a_screen_reader_hears_each_move_and_the_position_on_request() {
         let text = konane::rules::move_to_string(&Geometry::new(6, 6).unwrap(), m);
         assert!(position.contains(&text), "{text} missing from {position}");
     }
+    // H (or the pad's North) asks for a hint, and the hint is said when it comes.
+    app.world_mut().write_message(Action::Hint);
+    let asked = std::time::Instant::now();
+    while !said(&app).starts_with("Hint: ") {
+        assert!(asked.elapsed() < Duration::from_secs(120), "no hint was said: {}", said(&app));
+        app.update();
+    }
+    let hint = said(&app)["Hint: ".len()..].to_string();
+    let legal: Vec<String> = app
+        .world()
+        .resource::<Rules>()
+        .legal_moves()
+        .iter()
+        .map(|m| konane::rules::move_to_string(&Geometry::new(6, 6).unwrap(), *m))
+        .collect();
+    assert!(legal.contains(&hint), "the hint {hint} is not a legal move: {legal:?}");
     // A refusal is said too.
     app.world_mut().write_message(CellActivated(a6.from));
     app.update();
-    assert!(!said(&app).is_empty() && !said(&app).starts_with("Black 17"), "the refusal was not said");
+    assert!(!said(&app).is_empty() && !said(&app).starts_with("Hint"), "the refusal was not said");
 }
 
 #[test]

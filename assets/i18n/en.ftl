@@ -697,3 +697,4 @@ access-guide-hearing = Every sound has a sight to go with it: a capture moves th
 access-guide-motion-head = Motion and time
 access-guide-motion = Reduced motion shows every move at once and turns off shakes, bursts, bounces, the winner's glow wave, fades and the game behind the title. Nothing flashes. The computer waits for you as long as you like; Confirm each move guards against a slip of the hand.
 say-proposed = { $move }: tap { $cell } again (or press Enter) to play it
+say-hint = Hint: { $move }

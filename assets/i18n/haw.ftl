@@ -616,3 +616,4 @@ access-guide-hearing = He mea ʻike maka ko kēlā me kēia leo: hele ka ʻiliʻ
 access-guide-motion-head = Neʻe a me ka manawa
 access-guide-motion = Hōʻike ʻo Emi ka neʻe i kēlā me kēia neʻe i ka manawa hoʻokahi a hoʻopau i ka hoʻoluliluli, nā ʻāpana lele, ka lele ʻana, ka nalu ʻālohilohi o ka mea lanakila, ka mae, a me ka pāʻani ma hope o ka papa inoa. ʻAʻohe mea e ʻōlapa. Kali ka lolouila iā ʻoe i ka lōʻihi āu e makemake ai; pale ʻo Hōʻoia i kēlā me kēia neʻe i ka hewa o ka lima.
 say-proposed = { $move }: paʻi hou iā { $cell } (a i ʻole Enter) e pāʻani ai
+say-hint = Kōkua: { $move }

@@ -631,3 +631,4 @@ access-guide-hearing = Bij elk geluid hoort iets te zien: een geslagen steen gaa
 access-guide-motion-head = Beweging en tijd
 access-guide-motion = Minder beweging toont elke zet meteen en zet schudden, scherven, stuiteren, de gloedgolf van de winnaar, vervagingen en het spel achter het titelscherm uit. Niets knippert. De computer wacht zo lang als je wilt; Elke zet bevestigen beschermt tegen een misgreep.
 say-proposed = { $move }: tik nog eens op { $cell } (of druk op Enter) om te spelen
+say-hint = Tip: { $move }

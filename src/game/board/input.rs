@@ -8,6 +8,7 @@ use crate::game::board::view::{BoardRoot, Cell, Layout};
 pub use crate::game::platform::device::{LastDevice, TypingText};
 use crate::game::platform::i18n::{Msg, side_key};
 use crate::game::platform::settings::{Controller, Settings};
+use crate::game::play::ai_task::HintRequest;
 use crate::game::play::authority::{Intent, Rejected, Rules};
 use crate::game::play::screen::{GameSet, Navigate, Overlay, Review, Screen, Turn};
 use crate::game::play::spoken::{DescribePosition, MoveProposed};
@@ -52,6 +53,8 @@ pub enum Action {
     Describe,
     /// Open the field where a move is typed in notation.
     TypeMove,
+    /// Ask for a hint (as the bar's Hint button does).
+    Hint,
 }
 
 /// Open the field where a move is typed in notation (`c3-c5`, Enter).
@@ -78,6 +81,7 @@ const KEYS: &[KeyBinding] = &[
     KeyBinding { key: KeyCode::Delete, ctrl: false, action: Action::Delete },
     KeyBinding { key: KeyCode::KeyI, ctrl: false, action: Action::Describe },
     KeyBinding { key: KeyCode::KeyT, ctrl: false, action: Action::TypeMove },
+    KeyBinding { key: KeyCode::KeyH, ctrl: false, action: Action::Hint },
 ];
 
 /// Every gamepad button binding of the board.
@@ -89,6 +93,7 @@ const PAD_BUTTONS: &[(GamepadButton, Action)] = &[
     (GamepadButton::Start, Action::Pause),
     (GamepadButton::West, Action::Delete),
     (GamepadButton::Select, Action::Describe),
+    (GamepadButton::North, Action::Hint),
 ];
 
 /// Keys that move the board cursor, with their direction (x right, y down).
@@ -546,7 +551,7 @@ pub(crate) fn apply_actions(
     mut cancels: MessageWriter<CancelSelection>,
     mut skip: MessageWriter<SkipAnimation>,
     mut intents: MessageWriter<Intent>,
-    mut asks: (MessageWriter<DescribePosition>, MessageWriter<OpenMoveEntry>),
+    mut asks: (MessageWriter<DescribePosition>, MessageWriter<OpenMoveEntry>, MessageWriter<HintRequest>),
 ) {
     // Always runs (and drains), so actions from frames when a menu had them are never read late.
     let in_game = screen.is_some_and(|s| *s.get() == Screen::Game) && *overlay == Overlay::None;
@@ -582,6 +587,12 @@ pub(crate) fn apply_actions(
             Action::Redo => _ = intents.write(Intent::Redo),
             Action::Describe => _ = asks.0.write(DescribePosition),
             Action::TypeMove => _ = asks.1.write(OpenMoveEntry),
+            // As the bar's button: on a person's turn, not online (where it would help the
+            // friend's opponent unseen).
+            Action::Hint if *turn.get() == Turn::Human && rules.setup.mode != crate::game::setup::GameMode::Online => {
+                _ = asks.2.write(HintRequest)
+            }
+            Action::Hint => {}
         }
     }
 }

@@ -3,6 +3,7 @@
 //! language and are tested without an `App`); the interface hands them to AccessKit.
 
 use crate::game::platform::i18n::{Msg, side_key, side_name};
+use crate::game::play::ai_task::HintState;
 use crate::game::play::authority::{MoveApplied, Rejected, Rules};
 use crate::game::play::screen::GameSet;
 use crate::rules::notation::coord_to_string;
@@ -48,6 +49,7 @@ fn announce(
     mut describe: MessageReader<DescribePosition>,
     mut proposed: MessageReader<MoveProposed>,
     rules: Option<Res<Rules>>,
+    hints: Res<HintState>,
     mut said: ResMut<Announcement>,
 ) {
     let Some(rules) = rules else {
@@ -58,6 +60,11 @@ fn announce(
         return;
     };
     let mut latest = None;
+    if hints.is_changed()
+        && let Some(best) = hints.for_generation(rules.generation).and_then(|a| a.best)
+    {
+        latest = Some(Msg::new("say-hint").text("move", move_to_string(rules.game.geometry(), best)));
+    }
     for MoveProposed(m) in proposed.read() {
         latest = Some(proposal(rules.game.geometry(), *m));
     }
