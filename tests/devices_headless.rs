@@ -800,3 +800,92 @@ fn your_record_and_your_games_open_with_a_pad_or_keys_and_a_game_opens_for_revie
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// How many Hint actions the input produced.
+#[derive(Resource, Default)]
+struct Hints(usize);
+
+/// One press of a key or button that the shared driver has no name for.
+fn press_raw(app: &mut App, device: Device, key: KeyCode, button: GamepadButton) {
+    for down in [true, false] {
+        match device {
+            Device::Pad(pad) => {
+                let value = if down { 1.0 } else { 0.0 };
+                app.world_mut()
+                    .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
+            }
+            Device::Keyboard => {
+                let state = if down { ButtonState::Pressed } else { ButtonState::Released };
+                app.world_mut().write_message(KeyboardInput {
+                    key_code: key,
+                    logical_key: Key::Character("g".into()),
+                    state,
+                    text: None,
+                    repeat: false,
+                    window: Entity::PLACEHOLDER,
+                });
+            }
+        }
+        app.update();
+    }
+}
+
+#[test]
+fn controls_are_rebound_refused_when_taken_and_reset_with_only_a_pad_or_only_keys() {
+    use konane::game::board::input::{Action, Capture};
+    use konane::game::platform::bindings::{Bindings, Chord, Command};
+    for kind in ["pad", "keys"] {
+        let (mut app, device) = app_with(kind);
+        app.init_resource::<Hints>().add_systems(Update, |mut read: MessageReader<Action>, mut seen: ResMut<Hints>| {
+            seen.0 += read.read().filter(|a| **a == Action::Hint).count();
+        });
+        // Title → Settings (seventh) → Accessibility… (third from the end) → Controls… (third
+        // from the end).
+        for _ in 0..6 {
+            device.press(&mut app, Press::Down);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Settings, "{kind}");
+        for _ in 0..3 {
+            device.press(&mut app, Press::Up);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Access, "{kind}");
+        for _ in 0..3 {
+            device.press(&mut app, Press::Up);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(overlay(&app), Overlay::Controls, "{kind}");
+        // Up wraps to Back, then Reset, then the last command: Hint.
+        for _ in 0..3 {
+            device.press(&mut app, Press::Up);
+        }
+        device.press(&mut app, Press::Choose);
+        assert_eq!(app.world().resource::<Capture>().command, Some(Command::Hint), "{kind}");
+        // Undo's key (or button) is taken: refused, said, and the screen still waits.
+        device.press(&mut app, Press::Undo);
+        let capture = app.world().resource::<Capture>().clone();
+        assert_eq!(capture.command, Some(Command::Hint), "{kind}: a taken key ended the wait");
+        let refusal =
+            app.world().resource::<konane::game::platform::i18n::Tr>().msg(&capture.refused.expect("refused"));
+        assert!(refusal.ends_with("is already Undo: press another"), "{kind}: {refusal}");
+        assert_eq!(app.world().resource::<Settings>().bindings, Bindings::default(), "{kind}");
+        // A free one is taken: G, or the right stick's button.
+        press_raw(&mut app, device, KeyCode::KeyG, GamepadButton::RightThumb);
+        assert_eq!(app.world().resource::<Capture>().command, None, "{kind}");
+        let bindings = app.world().resource::<Settings>().bindings.clone();
+        match device {
+            Device::Keyboard => assert_eq!(bindings.keys(Command::Hint), &[Chord { key: KeyCode::KeyG, ctrl: false }]),
+            Device::Pad(_) => assert_eq!(bindings.pads(Command::Hint), &[GamepadButton::RightThumb]),
+        }
+        // The new binding gives the command at once.
+        let before = app.world().resource::<Hints>().0;
+        press_raw(&mut app, device, KeyCode::KeyG, GamepadButton::RightThumb);
+        assert_eq!(app.world().resource::<Hints>().0, before + 1, "{kind}: the new binding gave no hint");
+        // Reset to defaults (just below the focused command) puts it back.
+        device.press(&mut app, Press::Down);
+        device.press(&mut app, Press::Choose);
+        assert_eq!(app.world().resource::<Settings>().bindings, Bindings::default(), "{kind}");
+        assert_eq!(overlay(&app), Overlay::Controls, "{kind}");
+    }
+}

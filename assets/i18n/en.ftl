@@ -698,3 +698,29 @@ access-guide-motion-head = Motion and time
 access-guide-motion = Reduced motion shows every move at once and turns off shakes, bursts, bounces, the winner's glow wave, fades and the game behind the title. Nothing flashes. The computer waits for you as long as you like; Confirm each move guards against a slip of the hand.
 say-proposed = { $move }: tap { $cell } again (or press Enter) to play it
 say-hint = Hint: { $move }
+
+## The Controls screen: every command's keys and pad buttons, to rebind
+item-controls = Controls…
+# $command a command's name; $keys its keys (or pad buttons)
+item-bind = { $command }: { $keys }
+item-reset-controls = Reset to defaults
+controls-none = nothing
+controls-title = Controls
+controls-hint = Choose a command, then press its new key or pad button. Reset to defaults puts every one back.
+controls-press = Press the new key or pad button for { $command } (Esc: keep it as it is)
+# $key the key or button pressed
+controls-taken = { $key } is already { $command }: press another
+command-up = Up
+command-down = Down
+command-left = Left
+command-right = Right
+command-confirm = Choose
+command-cancel = Back
+command-undo = Undo
+command-redo = Redo
+command-pause = Pause menu
+command-mute = Sound off/on
+command-delete = Delete a saved game
+command-describe = Read the position
+command-type-move = Type a move
+command-hint = Hint

@@ -617,3 +617,27 @@ access-guide-motion-head = Neʻe a me ka manawa
 access-guide-motion = Hōʻike ʻo Emi ka neʻe i kēlā me kēia neʻe i ka manawa hoʻokahi a hoʻopau i ka hoʻoluliluli, nā ʻāpana lele, ka lele ʻana, ka nalu ʻālohilohi o ka mea lanakila, ka mae, a me ka pāʻani ma hope o ka papa inoa. ʻAʻohe mea e ʻōlapa. Kali ka lolouila iā ʻoe i ka lōʻihi āu e makemake ai; pale ʻo Hōʻoia i kēlā me kēia neʻe i ka hewa o ka lima.
 say-proposed = { $move }: paʻi hou iā { $cell } (a i ʻole Enter) e pāʻani ai
 say-hint = Kōkua: { $move }
+
+## Nā mana hoʻokele
+item-controls = Nā mana hoʻokele…
+item-bind = { $command }: { $keys }
+item-reset-controls = Hoʻihoʻi i ka mua
+controls-none = ʻaʻohe
+controls-title = Nā mana hoʻokele
+controls-hint = E koho i kahi kauoha, a laila e kaomi i kona pihi hou a i ʻole pihi mīkini pāʻani. Hoʻihoʻi ʻo Hoʻihoʻi i ka mua i nā mea a pau.
+controls-press = E kaomi i ka pihi hou no { $command } (Esc: waiho pēlā)
+controls-taken = No { $command } ʻo { $key }: e kaomi i kekahi ʻē aʻe
+command-up = I luna
+command-down = I lalo
+command-left = Hema
+command-right = ʻĀkau
+command-confirm = Koho
+command-cancel = Hoʻi
+command-undo = Hoʻihoʻi
+command-redo = Hana hou
+command-pause = Papa koho hoʻomaha
+command-mute = Leo pio/ola
+command-delete = Holoi i kahi pāʻani i mālama ʻia
+command-describe = Heluhelu i ke kūlana
+command-type-move = Kikokiko i kahi neʻe
+command-hint = Kōkua

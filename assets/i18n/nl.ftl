@@ -632,3 +632,27 @@ access-guide-motion-head = Beweging en tijd
 access-guide-motion = Minder beweging toont elke zet meteen en zet schudden, scherven, stuiteren, de gloedgolf van de winnaar, vervagingen en het spel achter het titelscherm uit. Niets knippert. De computer wacht zo lang als je wilt; Elke zet bevestigen beschermt tegen een misgreep.
 say-proposed = { $move }: tik nog eens op { $cell } (of druk op Enter) om te spelen
 say-hint = Tip: { $move }
+
+## Besturing
+item-controls = Besturing…
+item-bind = { $command }: { $keys }
+item-reset-controls = Standaard herstellen
+controls-none = niets
+controls-title = Besturing
+controls-hint = Kies een opdracht en druk dan op de nieuwe toets of gamepadknop. Standaard herstellen zet alles terug.
+controls-press = Druk op de nieuwe toets of gamepadknop voor { $command } (Esc: laten zoals het is)
+controls-taken = { $key } is al { $command }: druk op een andere
+command-up = Omhoog
+command-down = Omlaag
+command-left = Links
+command-right = Rechts
+command-confirm = Kiezen
+command-cancel = Terug
+command-undo = Ongedaan maken
+command-redo = Opnieuw
+command-pause = Pauzemenu
+command-mute = Geluid uit/aan
+command-delete = Opgeslagen spel wissen
+command-describe = Stelling voorlezen
+command-type-move = Zet typen
+command-hint = Tip

@@ -300,6 +300,7 @@ fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
         "about" => Overlay::About,
         "access" => Overlay::Access,
         "access-guide" => Overlay::AccessGuide,
+        "controls" => Overlay::Controls,
         "stats" => Overlay::Stats,
         "recorded" => Overlay::Recorded,
         other => {

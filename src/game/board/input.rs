@@ -5,6 +5,9 @@
 //! rules resource says is legal.
 
 use crate::game::board::view::{BoardRoot, Cell, Layout};
+use crate::game::platform::bindings::{
+    Bindings, COMMANDS, Chord, Command, bindable_button, bindable_key, button_name, chord_name,
+};
 pub use crate::game::platform::device::{LastDevice, TypingText};
 use crate::game::platform::i18n::{Msg, side_key};
 use crate::game::platform::settings::{Controller, Settings};
@@ -57,64 +60,43 @@ pub enum Action {
     Hint,
 }
 
+/// The Controls screen asks for a new key or button for this command.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct StartCapture(pub Command);
+
+/// A command waiting for its new key or pad button (the Controls screen), and why the last
+/// press was refused. Only [`capture_binding`] changes it.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Capture {
+    /// The command being rebound, if one is.
+    pub command: Option<Command>,
+    /// The last press was taken by another command: its name and the command's.
+    pub refused: Option<Msg>,
+}
+
 /// Open the field where a move is typed in notation (`c3-c5`, Enter).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct OpenMoveEntry;
 
-/// A key, optionally with Ctrl held, bound to an action.
-struct KeyBinding {
-    key: KeyCode,
-    ctrl: bool,
-    action: Action,
+/// What a command does: a step in a direction (x right, y down), or an action.
+fn meaning(c: Command) -> Result<IVec2, Action> {
+    match c {
+        Command::Up => Ok(IVec2::NEG_Y),
+        Command::Down => Ok(IVec2::Y),
+        Command::Left => Ok(IVec2::NEG_X),
+        Command::Right => Ok(IVec2::X),
+        Command::Confirm => Err(Action::Confirm),
+        Command::Cancel => Err(Action::Cancel),
+        Command::Undo => Err(Action::Undo),
+        Command::Redo => Err(Action::Redo),
+        Command::Pause => Err(Action::Pause),
+        Command::Mute => Err(Action::Mute),
+        Command::Delete => Err(Action::Delete),
+        Command::Describe => Err(Action::Describe),
+        Command::TypeMove => Err(Action::TypeMove),
+        Command::Hint => Err(Action::Hint),
+    }
 }
-
-/// Every key binding of the board.
-const KEYS: &[KeyBinding] = &[
-    KeyBinding { key: KeyCode::Enter, ctrl: false, action: Action::Confirm },
-    KeyBinding { key: KeyCode::NumpadEnter, ctrl: false, action: Action::Confirm },
-    KeyBinding { key: KeyCode::Space, ctrl: false, action: Action::Confirm },
-    KeyBinding { key: KeyCode::Escape, ctrl: false, action: Action::Cancel },
-    KeyBinding { key: KeyCode::KeyU, ctrl: false, action: Action::Undo },
-    KeyBinding { key: KeyCode::KeyZ, ctrl: true, action: Action::Undo },
-    KeyBinding { key: KeyCode::KeyY, ctrl: true, action: Action::Redo },
-    KeyBinding { key: KeyCode::KeyM, ctrl: false, action: Action::Mute },
-    KeyBinding { key: KeyCode::Delete, ctrl: false, action: Action::Delete },
-    KeyBinding { key: KeyCode::KeyI, ctrl: false, action: Action::Describe },
-    KeyBinding { key: KeyCode::KeyT, ctrl: false, action: Action::TypeMove },
-    KeyBinding { key: KeyCode::KeyH, ctrl: false, action: Action::Hint },
-];
-
-/// Every gamepad button binding of the board.
-const PAD_BUTTONS: &[(GamepadButton, Action)] = &[
-    (GamepadButton::South, Action::Confirm),
-    (GamepadButton::East, Action::Cancel),
-    (GamepadButton::LeftTrigger, Action::Undo),
-    (GamepadButton::RightTrigger, Action::Redo),
-    (GamepadButton::Start, Action::Pause),
-    (GamepadButton::West, Action::Delete),
-    (GamepadButton::Select, Action::Describe),
-    (GamepadButton::North, Action::Hint),
-];
-
-/// Keys that move the board cursor, with their direction (x right, y down).
-const DIRECTION_KEYS: &[(KeyCode, IVec2)] = &[
-    (KeyCode::ArrowUp, IVec2::NEG_Y),
-    (KeyCode::KeyW, IVec2::NEG_Y),
-    (KeyCode::ArrowDown, IVec2::Y),
-    (KeyCode::KeyS, IVec2::Y),
-    (KeyCode::ArrowLeft, IVec2::NEG_X),
-    (KeyCode::KeyA, IVec2::NEG_X),
-    (KeyCode::ArrowRight, IVec2::X),
-    (KeyCode::KeyD, IVec2::X),
-];
-
-/// D-pad buttons that move the board cursor.
-const DIRECTION_BUTTONS: &[(GamepadButton, IVec2)] = &[
-    (GamepadButton::DPadUp, IVec2::NEG_Y),
-    (GamepadButton::DPadDown, IVec2::Y),
-    (GamepadButton::DPadLeft, IVec2::NEG_X),
-    (GamepadButton::DPadRight, IVec2::X),
-];
 
 /// How far the left stick must lean to count as a direction.
 const STICK_DEADZONE: f32 = 0.5;
@@ -236,6 +218,8 @@ pub(crate) fn interaction_plugin(app: &mut App) {
         .add_message::<SkipAnimation>()
         .add_message::<Action>()
         .add_message::<OpenMoveEntry>()
+        .add_message::<StartCapture>()
+        .init_resource::<Capture>()
         .init_resource::<Selection>()
         .init_resource::<BoardCursor>()
         .init_resource::<HeldStone>()
@@ -262,8 +246,68 @@ pub(crate) fn interaction_plugin(app: &mut App) {
 
 /// Reading devices: keys, gamepads and the pointer on the board.
 pub fn device_plugin(app: &mut App) {
-    app.add_observer(observe_board_pointer)
-        .add_systems(Update, (mouse_hides_cursor, read_devices.run_if(board_has_keyboard)).in_set(InputStage::Record));
+    app.add_observer(observe_board_pointer).add_systems(
+        Update,
+        (mouse_hides_cursor, capture_binding, read_devices.run_if(board_has_keyboard).run_if(not_capturing))
+            .chain()
+            .in_set(InputStage::Record),
+    );
+}
+
+/// Run condition: no command is waiting for a new key (then keys and buttons do nothing else).
+fn not_capturing(capture: Res<Capture>) -> bool {
+    capture.command.is_none()
+}
+
+/// The Controls screen's rebinding: after [`StartCapture`], the next key (with Ctrl or not)
+/// or pad button becomes the command's only binding on that device, unless another command
+/// has it (then the press is refused, said, and the next one is awaited). Esc gives up.
+pub fn capture_binding(
+    mut start: MessageReader<StartCapture>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    pads: Query<&Gamepad>,
+    settings: Res<Settings>,
+    mut capture: ResMut<Capture>,
+    mut edits: MessageWriter<crate::game::platform::settings::EditSettings>,
+) {
+    if let Some(StartCapture(c)) = start.read().last() {
+        *capture = Capture { command: Some(*c), refused: None };
+        return;
+    }
+    let Some(c) = capture.command else { return };
+    let mut presses: Vec<Result<Chord, GamepadButton>> = Vec::new();
+    if let Some(keys) = keys.as_deref() {
+        let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+        presses.extend(keys.get_just_pressed().filter(|k| bindable_key(**k)).map(|k| Ok(Chord { key: *k, ctrl })));
+    }
+    for pad in &pads {
+        presses.extend(pad.get_just_pressed().filter(|b| bindable_button(**b)).map(|b| Err(*b)));
+    }
+    let Some(press) = presses.into_iter().next() else { return };
+    let mut bindings = settings.bindings.clone();
+    let (bound, name) = match press {
+        Ok(chord) if chord.key == KeyCode::Escape && !chord.ctrl => {
+            *capture = Capture::default();
+            return;
+        }
+        Ok(chord) => (bindings.bind_key(c, chord), chord_name(chord)),
+        Err(button) => (bindings.bind_button(c, button), button_name(button)),
+    };
+    match bound {
+        Ok(()) => {
+            edits.write(crate::game::platform::settings::EditSettings::new(move |s| s.bindings = bindings));
+            *capture = Capture::default();
+        }
+        Err(other) => {
+            let taken = Msg::new("controls-taken").text("key", name).sub("command", command_words(other));
+            capture.refused = Some(taken);
+        }
+    }
+}
+
+/// A command's name for people ("Undo").
+pub fn command_words(c: Command) -> Msg {
+    Msg::keyed(format!("command-{}", c.name()))
 }
 
 /// Selection, cursor and held stone belong to one game.
@@ -383,6 +427,7 @@ fn read_devices(
     mut actions: MessageWriter<Action>,
     mut skip: MessageWriter<SkipAnimation>,
     typing: Option<Res<TypingText>>,
+    settings: Res<Settings>,
 ) {
     let no_keys = ButtonInput::<KeyCode>::default();
     let keys = keys.as_deref().unwrap_or(&no_keys);
@@ -400,9 +445,10 @@ fn read_devices(
     {
         *last = d;
     }
-    let mut dir = read_keys(keys, typing.is_some_and(|t| t.0), &mut actions);
+    let bindings = &settings.bindings;
+    let mut dir = read_keys(keys, typing.is_some_and(|t| t.0), bindings, &mut actions);
     for pad in &pads {
-        dir += read_pad(pad, &mut actions);
+        dir += read_pad(pad, bindings, &mut actions);
     }
     let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
     if direction.step(dir, time.delta()) {
@@ -414,19 +460,29 @@ fn read_devices(
     }
 }
 
-/// The keys' actions this frame, and the direction the held keys point (not clamped).
-fn read_keys(keys: &ButtonInput<KeyCode>, typing: bool, actions: &mut MessageWriter<Action>) -> IVec2 {
+/// The keys' actions this frame, and the direction the held keys point (not clamped), by the
+/// player's bindings.
+fn read_keys(
+    keys: &ButtonInput<KeyCode>,
+    typing: bool,
+    bindings: &Bindings,
+    actions: &mut MessageWriter<Action>,
+) -> IVec2 {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let mut dir = IVec2::ZERO;
-    for (key, d) in DIRECTION_KEYS {
-        // A tap shorter than a frame is pressed and released in the same frame: it still steps.
-        if (keys.pressed(*key) || keys.just_pressed(*key)) && !(typing && is_text_key(*key)) {
-            dir += *d;
-        }
-    }
-    for b in KEYS {
-        if keys.just_pressed(b.key) && b.ctrl == ctrl && !(typing && is_text_key(b.key)) {
-            actions.write(b.action);
+    for c in COMMANDS {
+        for chord in bindings.keys(c) {
+            let k = chord.key;
+            if typing && is_text_key(k) {
+                continue;
+            }
+            match meaning(c) {
+                // A tap shorter than a frame is pressed and released in the same frame: it
+                // still steps. Directions ignore Ctrl unless bound with it.
+                Ok(d) if (keys.pressed(k) || keys.just_pressed(k)) && (ctrl || !chord.ctrl) => dir += d,
+                Err(a) if keys.just_pressed(k) && chord.ctrl == ctrl => _ = actions.write(a),
+                _ => {}
+            }
         }
     }
     dir
@@ -476,22 +532,21 @@ fn is_text_key(key: KeyCode) -> bool {
     )
 }
 
-/// A gamepad's button actions this frame, and the direction its d-pad and stick point.
-fn read_pad(pad: &Gamepad, actions: &mut MessageWriter<Action>) -> IVec2 {
+/// A gamepad's button actions this frame, and the direction its d-pad and stick point, by the
+/// player's bindings.
+fn read_pad(pad: &Gamepad, bindings: &Bindings, actions: &mut MessageWriter<Action>) -> IVec2 {
     let mut dir = IVec2::ZERO;
-    for (button, d) in DIRECTION_BUTTONS {
-        if pad.pressed(*button) || pad.just_pressed(*button) {
-            dir += *d;
+    for c in COMMANDS {
+        for b in bindings.pads(c) {
+            match meaning(c) {
+                Ok(d) if pad.pressed(*b) || pad.just_pressed(*b) => dir += d,
+                Err(a) if pad.just_pressed(*b) => _ = actions.write(a),
+                _ => {}
+            }
         }
     }
     let (sx, sy) = (pad.get(GamepadAxis::LeftStickX).unwrap_or(0.0), pad.get(GamepadAxis::LeftStickY).unwrap_or(0.0));
-    dir += stick_direction(sx, sy);
-    for (button, action) in PAD_BUTTONS {
-        if pad.just_pressed(*button) {
-            actions.write(*action);
-        }
-    }
-    dir
+    dir + stick_direction(sx, sy)
 }
 
 /// The direction a stick leaning (`x` right, `y` up) points on the board (y down), past the

@@ -167,6 +167,12 @@ pub enum MenuItem {
     ConfirmMoves,
     /// Open the page that says what the game does for accessibility.
     AccessGuide,
+    /// Open the Controls screen (rebinding keys and pad buttons).
+    Controls,
+    /// Give this command (by its place in the list of commands) a new key or button.
+    Bind(u8),
+    /// Every key and button back as it came.
+    ResetControls,
     /// Open your record: rating, statistics, milestones.
     Stats,
     /// Your record: the list of your finished games.
@@ -241,7 +247,7 @@ impl MenuItem {
             Coordinates | Fullscreen | UiScale | Language | Back | Preset | Access | ReducedMotion => {
                 self.settings_key()
             }
-            ConfirmMoves | AccessGuide => self.settings_key(),
+            ConfirmMoves | AccessGuide | Controls | Bind(_) | ResetControls => self.settings_key(),
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
             OlderGames | NewerGames => self.record_key(),
@@ -281,6 +287,9 @@ impl MenuItem {
             MenuItem::ReducedMotion => "item-reduced-motion",
             MenuItem::ConfirmMoves => "item-confirm-moves",
             MenuItem::AccessGuide => "item-access-guide",
+            MenuItem::Controls => "item-controls",
+            MenuItem::Bind(_) => "item-bind",
+            MenuItem::ResetControls => "item-reset-controls",
             MenuItem::Language => "item-language",
             MenuItem::Back => "item-back",
             MenuItem::Preset => "item-preset",
@@ -293,6 +302,19 @@ impl MenuItem {
             _ => self.key(),
         }
     }
+}
+
+/// A command's item on the Controls screen: "Undo: U, Ctrl+Z" (the pad's buttons when `pad`).
+pub fn bind_words(s: &Settings, i: u8, pad: bool) -> Msg {
+    use crate::game::platform::bindings::{COMMANDS, button_name, chord_name};
+    let c = COMMANDS[(i as usize).min(COMMANDS.len() - 1)];
+    let names: Vec<String> = if pad {
+        s.bindings.pads(c).iter().map(|b| button_name(*b)).collect()
+    } else {
+        s.bindings.keys(c).iter().map(|k| chord_name(*k)).collect()
+    };
+    let bound = if names.is_empty() { Msg::new("controls-none") } else { Msg::plain(names.join(", ")) };
+    Msg::new("item-bind").sub("command", crate::game::board::input::command_words(c)).sub("keys", bound)
 }
 
 /// The usual board sizes offered first in the setup.
@@ -362,6 +384,7 @@ impl MenuItem {
             MenuItem::Fullscreen => m.sub("value", on(s.fullscreen)),
             MenuItem::ReducedMotion => m.sub("value", on(s.reduced_motion)),
             MenuItem::ConfirmMoves => m.sub("value", on(s.confirm_moves)),
+            MenuItem::Bind(i) => bind_words(s, i, false),
             MenuItem::UiScale => m.num("percent", percent(s.ui_scale)),
             MenuItem::Language => m.text("language", s.language.native_name()),
             MenuItem::Preset => m.num("rows", s.size.rows()).num("cols", s.size.cols()),
@@ -574,7 +597,10 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
                 Back,
             ]
         }
-        Overlay::Access => vec![ReducedMotion, ConfirmMoves, UiScale, Theme, AccessGuide, Back],
+        Overlay::Access => vec![ReducedMotion, ConfirmMoves, UiScale, Theme, Controls, AccessGuide, Back],
+        Overlay::Controls => {
+            (0..crate::game::platform::bindings::COMMANDS.len() as u8).map(Bind).chain([ResetControls, Back]).collect()
+        }
         Overlay::Confirm(_) => vec![No, Yes],
         Overlay::Setup => vec![Preset, Rows, Columns, BlackPlayer, WhitePlayer, SwapColours, StartCustom, Back],
         Overlay::Load => (0..ctx.saves).map(OpenSave).chain([Paste, Back]).collect(),
@@ -887,6 +913,8 @@ pub enum Effect {
     Wrap(MenuItem),
     /// Turn an on/off setting over, or swap the custom game's colours.
     Toggle(MenuItem),
+    /// Wait for a new key or button for this command.
+    Capture(crate::game::platform::bindings::Command),
     /// Go to the game screen with a fresh game of this kind; `forget` drops the unfinished
     /// game the player agreed to lose.
     Start(NewGameKind, bool),
@@ -972,6 +1000,7 @@ fn opens(item: MenuItem) -> Option<Overlay> {
         MenuItem::About => Overlay::About,
         MenuItem::Access => Overlay::Access,
         MenuItem::AccessGuide => Overlay::AccessGuide,
+        MenuItem::Controls => Overlay::Controls,
         MenuItem::Stats => Overlay::Stats,
         MenuItem::RecordedGames => Overlay::Recorded,
         MenuItem::Tutorial => Overlay::Lessons,
@@ -1007,7 +1036,9 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         | MenuItem::Fullscreen
         | MenuItem::SwapColours
         | MenuItem::ReducedMotion
-        | MenuItem::ConfirmMoves => vec![E::Toggle(item)],
+        | MenuItem::ConfirmMoves
+        | MenuItem::ResetControls => vec![E::Toggle(item)],
+        MenuItem::Bind(i) => vec![E::Capture(crate::game::platform::bindings::COMMANDS[(i as usize).min(13)])],
         MenuItem::OpenSave(i) => vec![E::Saves(SaveRequest::Open(i))],
         MenuItem::DeleteSave(i) => to(Overlay::Confirm(Discard::DeleteSave(i))),
         MenuItem::Paste => vec![E::Saves(SaveRequest::Paste)],
@@ -1156,6 +1187,7 @@ struct Outlets<'w, 's> {
     online: MessageWriter<'w, OnlineStep>,
     code: ResMut<'w, CodeEntry>,
     recorded: MessageWriter<'w, crate::game::modes::history::RecordRequest>,
+    capture: MessageWriter<'w, crate::game::board::input::StartCapture>,
 }
 
 /// Does what the chosen items say (see [`choose`]) and steps the settings adjusted.
@@ -1197,6 +1229,7 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
         Effect::Adjust(item, dir) => _ = out.edits.write(EditSettings::new(move |s| _ = adjust(s, item, dir))),
         Effect::Wrap(item) => _ = out.edits.write(EditSettings::new(move |s| step_or_wrap(s, item))),
         Effect::Toggle(item) => _ = out.edits.write(EditSettings::new(move |s| toggle(s, item))),
+        Effect::Capture(c) => _ = out.capture.write(crate::game::board::input::StartCapture(c)),
         Effect::Start(kind, forget) => {
             if forget {
                 out.saves.forget.write(ForgetUnfinished);
@@ -1235,6 +1268,7 @@ pub fn toggle(s: &mut Settings, item: MenuItem) {
         MenuItem::Fullscreen => s.fullscreen = !s.fullscreen,
         MenuItem::ReducedMotion => s.reduced_motion = !s.reduced_motion,
         MenuItem::ConfirmMoves => s.confirm_moves = !s.confirm_moves,
+        MenuItem::ResetControls => s.bindings = Default::default(),
         MenuItem::SwapColours => s.players.swap(0, 1),
         _ => {}
     }

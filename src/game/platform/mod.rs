@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod args;
+pub mod bindings;
 pub mod clipboard;
 pub mod device;
 pub mod i18n;

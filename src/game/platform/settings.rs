@@ -77,6 +77,8 @@ pub struct Settings {
     /// The online game server (`host:port`); empty: this network (the game hosts itself and
     /// finds friends' games by their code).
     pub server: String,
+    /// Which keys and pad buttons give each command.
+    pub bindings: crate::game::platform::bindings::Bindings,
 }
 
 /// A window's size (logical pixels) and top-left corner (physical pixels, if known).
@@ -144,6 +146,7 @@ impl Default for Settings {
             ai_min_delay: 0.35,
             window: None,
             server: String::new(),
+            bindings: Default::default(),
         }
     }
 }
@@ -210,7 +213,7 @@ impl Settings {
 
     /// The value of each key as the file writes it, in file order.
     fn entries(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
-        KEYS.iter().map(move |k| (k.name, (k.get)(self)))
+        KEYS.iter().map(move |k| (k.name, (k.get)(self))).chain(self.bindings.entries())
     }
 
     /// The whole text of a fresh settings file.
@@ -226,6 +229,10 @@ impl Settings {
     fn apply_line(&mut self, code: &str) -> Result<&'static str, String> {
         let (key, value) = code.split_once('=').ok_or_else(|| format!("{} is not 'key = value'", quote(code)))?;
         let (key, value) = (key.trim(), value.trim());
+        if let Some(result) = self.bindings.apply(key, value) {
+            let name = crate::game::platform::bindings::Bindings::line_name(key);
+            return result.and_then(|()| name.ok_or_else(|| format!("unknown setting {}", quote(key))));
+        }
         let Some(k) = KEYS.iter().find(|k| k.name == key) else {
             let names: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
             return Err(format!("unknown setting {} (known: {})", quote(key), names.join(", ")));

@@ -75,6 +75,8 @@ pub enum Overlay {
     Access,
     /// What the game does for accessibility, point by point (from the accessibility settings).
     AccessGuide,
+    /// The keys and pad buttons of every command, to rebind (from the accessibility settings).
+    Controls,
     /// Your finished games, to open for review (over the title).
     Recorded,
 }
@@ -136,7 +138,7 @@ impl Overlay {
             Overlay::Online => Overlay::MoreGames,
             Overlay::HowToPlay => Overlay::Lessons,
             Overlay::About | Overlay::Access => Overlay::Settings,
-            Overlay::AccessGuide => Overlay::Access,
+            Overlay::AccessGuide | Overlay::Controls => Overlay::Access,
             Overlay::Recorded => Overlay::Stats,
             _ => Overlay::None,
         }

@@ -36,9 +36,15 @@ pub(super) struct Shown<'w> {
     code: Res<'w, crate::game::modes::online::CodeEntry>,
     history: Option<Res<'w, crate::game::modes::history::PlayerHistory>>,
     record: Res<'w, crate::game::modes::history::RecordView>,
+    capture: Res<'w, crate::game::board::input::Capture>,
 }
 
 impl Shown<'_> {
+    /// A panel's lines, with what the connection or the rebinding has to say.
+    fn lines(&self, lines: Vec<(Msg, egui::Color32)>, overlay: Overlay) -> Vec<(Msg, egui::Color32)> {
+        with_capture(with_notice(lines, overlay, &self.notice), overlay, &self.capture)
+    }
+
     /// What the menus depend on besides the screen and the overlay.
     fn menu_context(&self) -> MenuContext {
         let (rules, tutorial, puzzle) = (self.rules.as_deref(), self.tutorial.as_deref(), self.puzzle.as_deref());
@@ -68,6 +74,10 @@ fn item_label(item: MenuItem, shown: &Shown) -> String {
     let (settings, code, tr): (&Settings, &crate::game::modes::online::CodeEntry, &Tr) =
         (&shown.settings, &shown.code, &shown.tr);
     match item {
+        MenuItem::Bind(i) => {
+            let pad = *shown.device == LastDevice::Pad;
+            tr.msg(&crate::game::menus::bind_words(settings, i, pad))
+        }
         MenuItem::OpenRecorded(i) => {
             shown.record.games.get(i).map(|row| tr.msg(&super::stats::game_label(row))).unwrap_or_default()
         }
@@ -123,7 +133,7 @@ pub(super) fn overlay_menu(
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
-        lines: with_notice(lines, overlay, &shown.notice).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
+        lines: shown.lines(lines, overlay).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
         items,
         can: MenuCan::new(&choose, &step, &steppers, tr),
         label: &label,
@@ -173,6 +183,23 @@ fn focus_change(last: Option<(Overlay, usize)>, overlay: Overlay, focus: usize) 
 
 /// A panel's lines, with what a menu item just did (saved, copied, refused) in the pause
 /// menu and the game-over panel.
+/// On the Controls screen, while a command waits for its new key: what to press, and why the
+/// last press was refused.
+fn with_capture(
+    mut lines: Vec<(Msg, egui::Color32)>,
+    overlay: Overlay,
+    capture: &crate::game::board::input::Capture,
+) -> Vec<(Msg, egui::Color32)> {
+    if let (Overlay::Controls, Some(c)) = (overlay, capture.command) {
+        let press = Msg::new("controls-press").sub("command", crate::game::board::input::command_words(c));
+        lines.push((press, palette::FOCUS));
+        if let Some(refused) = &capture.refused {
+            lines.push((refused.clone(), palette::WARN));
+        }
+    }
+    lines
+}
+
 fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &Notice) -> Vec<(Msg, egui::Color32)> {
     // Online, what the connection says (refused, not found, copied) shows in its panels too.
     let speaks = matches!(

@@ -66,6 +66,7 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         Overlay::About => (Msg::new("about-title"), hint("about-hint")),
         Overlay::Access => (Msg::new("access-title"), hint("access-hint")),
         Overlay::AccessGuide => (Msg::new("access-guide-title"), Vec::new()),
+        Overlay::Controls => (Msg::new("controls-title"), hint("controls-hint")),
         Overlay::Stats => (Msg::new("stats-title"), Vec::new()),
         Overlay::Recorded => {
             (Msg::new("recorded-title"), hint(if facts.recorded == 0 { "recorded-empty" } else { "recorded-hint" }))

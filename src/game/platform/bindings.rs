@@ -1,0 +1,485 @@
+//! The controls: which keys and which gamepad buttons give each command. The player can
+//! rebind every command (Settings → Accessibility… → Controls…); the bindings are kept in the
+//! settings file, one line per command and device (`keys-undo = U, Ctrl+Z`, `pad-undo = LB`),
+//! and a bad line spoils only itself.
+
+use bevy::input::gamepad::GamepadButton;
+use bevy::prelude::KeyCode;
+
+/// Something the player can ask for with a key or a button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Move the cursor or the focus up.
+    Up,
+    /// Down.
+    Down,
+    /// Left (or a value down).
+    Left,
+    /// Right (or a value up).
+    Right,
+    /// Choose, pick up, land.
+    Confirm,
+    /// Drop the selection, go back.
+    Cancel,
+    /// Take back a move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Open or close the pause menu.
+    Pause,
+    /// Sound off or on.
+    Mute,
+    /// Delete the focused saved game.
+    Delete,
+    /// Read the position out.
+    Describe,
+    /// Type a move.
+    TypeMove,
+    /// Ask for a hint.
+    Hint,
+}
+
+/// Every command, in the order the Controls screen lists them.
+pub const COMMANDS: [Command; 14] = [
+    Command::Up,
+    Command::Down,
+    Command::Left,
+    Command::Right,
+    Command::Confirm,
+    Command::Cancel,
+    Command::Undo,
+    Command::Redo,
+    Command::Pause,
+    Command::Mute,
+    Command::Delete,
+    Command::Describe,
+    Command::TypeMove,
+    Command::Hint,
+];
+
+impl Command {
+    /// Its name in the settings file (`keys-NAME`, `pad-NAME`) and its message key's tail.
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::Up => "up",
+            Command::Down => "down",
+            Command::Left => "left",
+            Command::Right => "right",
+            Command::Confirm => "confirm",
+            Command::Cancel => "cancel",
+            Command::Undo => "undo",
+            Command::Redo => "redo",
+            Command::Pause => "pause",
+            Command::Mute => "mute",
+            Command::Delete => "delete",
+            Command::Describe => "describe",
+            Command::TypeMove => "type-move",
+            Command::Hint => "hint",
+        }
+    }
+
+    fn index(self) -> usize {
+        COMMANDS.iter().position(|c| *c == self).unwrap_or(0)
+    }
+}
+
+/// A key, with Ctrl held or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chord {
+    /// The key.
+    pub key: KeyCode,
+    /// Whether Ctrl is held with it.
+    pub ctrl: bool,
+}
+
+impl Chord {
+    const fn plain(key: KeyCode) -> Chord {
+        Chord { key, ctrl: false }
+    }
+}
+
+/// Which keys and buttons give each command (by [`COMMANDS`]' order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bindings {
+    keys: [Vec<Chord>; 14],
+    pads: [Vec<GamepadButton>; 14],
+}
+
+impl Default for Bindings {
+    fn default() -> Bindings {
+        use KeyCode as K;
+        let p = Chord::plain;
+        let keys = [
+            vec![p(K::ArrowUp), p(K::KeyW)],
+            vec![p(K::ArrowDown), p(K::KeyS)],
+            vec![p(K::ArrowLeft), p(K::KeyA)],
+            vec![p(K::ArrowRight), p(K::KeyD)],
+            vec![p(K::Enter), p(K::NumpadEnter), p(K::Space)],
+            vec![p(K::Escape)],
+            vec![p(K::KeyU), Chord { key: K::KeyZ, ctrl: true }],
+            vec![Chord { key: K::KeyY, ctrl: true }],
+            vec![],
+            vec![p(K::KeyM)],
+            vec![p(K::Delete)],
+            vec![p(K::KeyI)],
+            vec![p(K::KeyT)],
+            vec![p(K::KeyH)],
+        ];
+        use GamepadButton as B;
+        let pads = [
+            vec![B::DPadUp],
+            vec![B::DPadDown],
+            vec![B::DPadLeft],
+            vec![B::DPadRight],
+            vec![B::South],
+            vec![B::East],
+            vec![B::LeftTrigger],
+            vec![B::RightTrigger],
+            vec![B::Start],
+            vec![],
+            vec![B::West],
+            vec![B::Select],
+            vec![],
+            vec![B::North],
+        ];
+        Bindings { keys, pads }
+    }
+}
+
+impl Bindings {
+    /// The keys of a command.
+    pub fn keys(&self, c: Command) -> &[Chord] {
+        &self.keys[c.index()]
+    }
+
+    /// The pad buttons of a command.
+    pub fn pads(&self, c: Command) -> &[GamepadButton] {
+        &self.pads[c.index()]
+    }
+
+    /// The command a key gives, if any.
+    pub fn command_of_key(&self, chord: Chord) -> Option<Command> {
+        COMMANDS.into_iter().find(|c| self.keys(*c).contains(&chord))
+    }
+
+    /// The command a pad button gives, if any.
+    pub fn command_of_button(&self, b: GamepadButton) -> Option<Command> {
+        COMMANDS.into_iter().find(|c| self.pads(*c).contains(&b))
+    }
+
+    /// Binds `chord` alone to `c`; refused (with the command that has it) when another command
+    /// has that key.
+    pub fn bind_key(&mut self, c: Command, chord: Chord) -> Result<(), Command> {
+        match self.command_of_key(chord) {
+            Some(other) if other != c => Err(other),
+            _ => {
+                self.keys[c.index()] = vec![chord];
+                Ok(())
+            }
+        }
+    }
+
+    /// Binds `b` alone to `c`; refused when another command has that button.
+    pub fn bind_button(&mut self, c: Command, b: GamepadButton) -> Result<(), Command> {
+        match self.command_of_button(b) {
+            Some(other) if other != c => Err(other),
+            _ => {
+                self.pads[c.index()] = vec![b];
+                Ok(())
+            }
+        }
+    }
+
+    /// The settings file's lines: `keys-NAME` and `pad-NAME` with their values.
+    pub fn entries(&self) -> Vec<(&'static str, String)> {
+        let keys = COMMANDS
+            .iter()
+            .zip(KEY_LINES)
+            .map(|(c, line)| (line, self.keys(*c).iter().map(|k| chord_name(*k)).collect::<Vec<_>>().join(", ")));
+        let pads = COMMANDS
+            .iter()
+            .zip(PAD_LINES)
+            .map(|(c, line)| (line, self.pads(*c).iter().map(|b| button_name(*b)).collect::<Vec<_>>().join(", ")));
+        keys.chain(pads).collect()
+    }
+
+    /// The line name (as [`Bindings::entries`] writes it) of a `keys-`/`pad-` key.
+    pub fn line_name(key: &str) -> Option<&'static str> {
+        KEY_LINES.iter().chain(PAD_LINES.iter()).find(|n| **n == key).copied()
+    }
+
+    /// Applies one `keys-NAME` or `pad-NAME` line; `None` when `key` is neither. A value that
+    /// names an unknown key, or a key another command has, is refused and changes nothing.
+    pub fn apply(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let (pad, name) = match (key.strip_prefix("keys-"), key.strip_prefix("pad-")) {
+            (Some(n), _) => (false, n),
+            (_, Some(n)) => (true, n),
+            _ => return None,
+        };
+        let Some(c) = COMMANDS.into_iter().find(|c| c.name() == name) else {
+            let names: Vec<&str> = COMMANDS.iter().map(|c| c.name()).collect();
+            return Some(Err(format!("{key}: no such command (known: {})", names.join(", "))));
+        };
+        let parts = value.split(',').map(str::trim).filter(|p| !p.is_empty());
+        let mut next = self.clone();
+        if pad {
+            let buttons: Result<Vec<_>, _> = parts.map(|p| parse_button(p).ok_or(p)).collect();
+            let buttons = match buttons {
+                Ok(b) => b,
+                Err(p) => {
+                    return Some(Err(format!(
+                        "{key}: {} is not a gamepad button (South, East, LB, Start, …)",
+                        quote(p)
+                    )));
+                }
+            };
+            next.pads[c.index()] = buttons.clone();
+            for b in buttons {
+                if let Some(other) = COMMANDS.into_iter().find(|o| *o != c && next.pads(*o).contains(&b)) {
+                    return Some(Err(format!("{key}: {} is already {}", button_name(b), other.name())));
+                }
+            }
+        } else {
+            let chords: Result<Vec<_>, _> = parts.map(|p| parse_chord(p).ok_or(p)).collect();
+            let chords = match chords {
+                Ok(k) => k,
+                Err(p) => return Some(Err(format!("{key}: {} is not a key (A, Enter, Ctrl+Z, ArrowUp, …)", quote(p)))),
+            };
+            next.keys[c.index()] = chords.clone();
+            for k in chords {
+                if let Some(other) = COMMANDS.into_iter().find(|o| *o != c && next.keys(*o).contains(&k)) {
+                    return Some(Err(format!("{key}: {} is already {}", chord_name(k), other.name())));
+                }
+            }
+        }
+        *self = next;
+        Some(Ok(()))
+    }
+}
+
+/// The settings file's names of the key lines, by [`COMMANDS`]' order.
+const KEY_LINES: [&str; 14] = [
+    "keys-up",
+    "keys-down",
+    "keys-left",
+    "keys-right",
+    "keys-confirm",
+    "keys-cancel",
+    "keys-undo",
+    "keys-redo",
+    "keys-pause",
+    "keys-mute",
+    "keys-delete",
+    "keys-describe",
+    "keys-type-move",
+    "keys-hint",
+];
+/// The names of the pad lines.
+const PAD_LINES: [&str; 14] = [
+    "pad-up",
+    "pad-down",
+    "pad-left",
+    "pad-right",
+    "pad-confirm",
+    "pad-cancel",
+    "pad-undo",
+    "pad-redo",
+    "pad-pause",
+    "pad-mute",
+    "pad-delete",
+    "pad-describe",
+    "pad-type-move",
+    "pad-hint",
+];
+
+fn quote(s: &str) -> String {
+    crate::rules::quote::quoted(s)
+}
+
+/// Keys that can be bound, with the names the file and the screen use.
+const KEY_NAMES: &[(KeyCode, &str)] = &[
+    (KeyCode::KeyA, "A"),
+    (KeyCode::KeyB, "B"),
+    (KeyCode::KeyC, "C"),
+    (KeyCode::KeyD, "D"),
+    (KeyCode::KeyE, "E"),
+    (KeyCode::KeyF, "F"),
+    (KeyCode::KeyG, "G"),
+    (KeyCode::KeyH, "H"),
+    (KeyCode::KeyI, "I"),
+    (KeyCode::KeyJ, "J"),
+    (KeyCode::KeyK, "K"),
+    (KeyCode::KeyL, "L"),
+    (KeyCode::KeyM, "M"),
+    (KeyCode::KeyN, "N"),
+    (KeyCode::KeyO, "O"),
+    (KeyCode::KeyP, "P"),
+    (KeyCode::KeyQ, "Q"),
+    (KeyCode::KeyR, "R"),
+    (KeyCode::KeyS, "S"),
+    (KeyCode::KeyT, "T"),
+    (KeyCode::KeyU, "U"),
+    (KeyCode::KeyV, "V"),
+    (KeyCode::KeyW, "W"),
+    (KeyCode::KeyX, "X"),
+    (KeyCode::KeyY, "Y"),
+    (KeyCode::KeyZ, "Z"),
+    (KeyCode::Digit0, "0"),
+    (KeyCode::Digit1, "1"),
+    (KeyCode::Digit2, "2"),
+    (KeyCode::Digit3, "3"),
+    (KeyCode::Digit4, "4"),
+    (KeyCode::Digit5, "5"),
+    (KeyCode::Digit6, "6"),
+    (KeyCode::Digit7, "7"),
+    (KeyCode::Digit8, "8"),
+    (KeyCode::Digit9, "9"),
+    (KeyCode::ArrowUp, "ArrowUp"),
+    (KeyCode::ArrowDown, "ArrowDown"),
+    (KeyCode::ArrowLeft, "ArrowLeft"),
+    (KeyCode::ArrowRight, "ArrowRight"),
+    (KeyCode::Enter, "Enter"),
+    (KeyCode::NumpadEnter, "NumpadEnter"),
+    (KeyCode::Space, "Space"),
+    (KeyCode::Escape, "Esc"),
+    (KeyCode::Tab, "Tab"),
+    (KeyCode::Backspace, "Backspace"),
+    (KeyCode::Delete, "Delete"),
+    (KeyCode::Insert, "Insert"),
+    (KeyCode::Home, "Home"),
+    (KeyCode::End, "End"),
+    (KeyCode::PageUp, "PageUp"),
+    (KeyCode::PageDown, "PageDown"),
+    (KeyCode::F1, "F1"),
+    (KeyCode::F2, "F2"),
+    (KeyCode::F3, "F3"),
+    (KeyCode::F4, "F4"),
+    (KeyCode::F5, "F5"),
+    (KeyCode::F6, "F6"),
+    (KeyCode::F7, "F7"),
+    (KeyCode::F8, "F8"),
+    (KeyCode::F9, "F9"),
+    (KeyCode::F10, "F10"),
+    (KeyCode::F11, "F11"),
+    (KeyCode::F12, "F12"),
+    (KeyCode::Numpad0, "Numpad0"),
+    (KeyCode::Numpad1, "Numpad1"),
+    (KeyCode::Numpad2, "Numpad2"),
+    (KeyCode::Numpad3, "Numpad3"),
+    (KeyCode::Numpad4, "Numpad4"),
+    (KeyCode::Numpad5, "Numpad5"),
+    (KeyCode::Numpad6, "Numpad6"),
+    (KeyCode::Numpad7, "Numpad7"),
+    (KeyCode::Numpad8, "Numpad8"),
+    (KeyCode::Numpad9, "Numpad9"),
+    (KeyCode::Minus, "Minus"),
+    (KeyCode::Equal, "Equal"),
+    (KeyCode::Comma, "Comma"),
+    (KeyCode::Period, "Period"),
+    (KeyCode::Slash, "Slash"),
+    (KeyCode::Semicolon, "Semicolon"),
+    (KeyCode::Quote, "Quote"),
+    (KeyCode::BracketLeft, "BracketLeft"),
+    (KeyCode::BracketRight, "BracketRight"),
+    (KeyCode::Backslash, "Backslash"),
+    (KeyCode::Backquote, "Backquote"),
+];
+
+/// Pad buttons, with the names the file and the screen use.
+const BUTTON_NAMES: &[(GamepadButton, &str)] = &[
+    (GamepadButton::South, "South"),
+    (GamepadButton::East, "East"),
+    (GamepadButton::North, "North"),
+    (GamepadButton::West, "West"),
+    (GamepadButton::LeftTrigger, "LB"),
+    (GamepadButton::RightTrigger, "RB"),
+    (GamepadButton::LeftTrigger2, "LT"),
+    (GamepadButton::RightTrigger2, "RT"),
+    (GamepadButton::Select, "Select"),
+    (GamepadButton::Start, "Start"),
+    (GamepadButton::LeftThumb, "LeftStick"),
+    (GamepadButton::RightThumb, "RightStick"),
+    (GamepadButton::DPadUp, "DPadUp"),
+    (GamepadButton::DPadDown, "DPadDown"),
+    (GamepadButton::DPadLeft, "DPadLeft"),
+    (GamepadButton::DPadRight, "DPadRight"),
+];
+
+/// Whether a key can be bound (modifier keys and unnamed keys cannot).
+pub fn bindable_key(k: KeyCode) -> bool {
+    KEY_NAMES.iter().any(|(c, _)| *c == k)
+}
+
+/// Whether a pad button can be bound.
+pub fn bindable_button(b: GamepadButton) -> bool {
+    BUTTON_NAMES.iter().any(|(c, _)| *c == b)
+}
+
+/// A key's name: `U`, `Ctrl+Z`, `Enter`.
+pub fn chord_name(c: Chord) -> String {
+    let name = KEY_NAMES.iter().find(|(k, _)| *k == c.key).map_or("?", |(_, n)| n);
+    if c.ctrl { format!("Ctrl+{name}") } else { name.to_string() }
+}
+
+/// A pad button's name: `South`, `LB`, `Start`.
+pub fn button_name(b: GamepadButton) -> String {
+    BUTTON_NAMES.iter().find(|(k, _)| *k == b).map_or("?", |(_, n)| n).to_string()
+}
+
+fn parse_chord(text: &str) -> Option<Chord> {
+    let (ctrl, name) = match text.split_once('+') {
+        Some((m, n)) if m.trim().eq_ignore_ascii_case("ctrl") => (true, n.trim()),
+        Some(_) => return None,
+        None => (false, text),
+    };
+    let key = KEY_NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(k, _)| *k)?;
+    Some(Chord { key, ctrl })
+}
+
+fn parse_button(text: &str) -> Option<GamepadButton> {
+    BUTTON_NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(text)).map(|(b, _)| *b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_bindings_have_no_conflicts_and_survive_their_own_lines() {
+        let d = Bindings::default();
+        let mut seen_keys = std::collections::HashSet::new();
+        let mut seen_pads = std::collections::HashSet::new();
+        for c in COMMANDS {
+            assert!(d.keys(c).iter().all(|k| seen_keys.insert(*k)), "{c:?}");
+            assert!(d.pads(c).iter().all(|b| seen_pads.insert(*b)), "{c:?}");
+        }
+        let mut other = Bindings::default();
+        other.bind_key(Command::Hint, Chord::plain(KeyCode::KeyG)).unwrap();
+        other.bind_button(Command::Mute, GamepadButton::RightThumb).unwrap();
+        let mut read = Bindings::default();
+        for (k, v) in other.entries() {
+            read.apply(k, &v).unwrap().unwrap();
+        }
+        assert_eq!(read, other);
+    }
+
+    #[test]
+    fn a_key_another_command_has_is_refused_and_bad_lines_change_nothing() {
+        let mut b = Bindings::default();
+        assert_eq!(b.bind_key(Command::Hint, Chord::plain(KeyCode::KeyU)), Err(Command::Undo));
+        assert_eq!(b.bind_button(Command::Hint, GamepadButton::South), Err(Command::Confirm));
+        assert_eq!(b, Bindings::default());
+        assert!(b.apply("keys-hint", "Ctrl+Q, Banana").unwrap().unwrap_err().contains("Banana"));
+        assert!(b.apply("keys-hint", "U").unwrap().unwrap_err().contains("already undo"));
+        assert!(b.apply("pad-hint", "Z-button").unwrap().is_err());
+        assert!(b.apply("keys-jump", "J").unwrap().is_err());
+        assert!(b.apply("volume", "3").is_none());
+        assert_eq!(b, Bindings::default());
+        // Rebinding to a key it already has keeps it; unbinding is an empty value.
+        assert_eq!(b.bind_key(Command::Undo, Chord::plain(KeyCode::KeyU)), Ok(()));
+        b.apply("keys-mute", "").unwrap().unwrap();
+        assert!(b.keys(Command::Mute).is_empty());
+        assert_eq!(b.apply("keys-hint", "ctrl+h"), Some(Ok(())));
+        assert_eq!(b.keys(Command::Hint), &[Chord { key: KeyCode::KeyH, ctrl: true }]);
+    }
+}
