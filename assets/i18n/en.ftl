@@ -132,19 +132,19 @@ refuse-nothing-to-redo = Nothing to redo
 ## The bar above the board
 
 hud-undo = Undo
-hud-undo-keys = U, Ctrl+Z, left bumper
+hud-undo-keys = { $keys } · pad { $pad }
 hud-redo = Redo
-hud-redo-keys = Ctrl+Y, right bumper
+hud-redo-keys = { $keys } · pad { $pad }
 hud-hint = Hint
 hud-menu = Menu
-hud-menu-keys = Esc, Start
+hud-menu-keys = { $keys } · pad { $pad }
 hud-moves = Moves
 hud-moves-tip = The move list; click a move to see it
 # $n: moves played; $left, $right: the players' names; $b, $w: their wins since the game started
 hud-score = Move { $n } · games: { $left } { $b } – { $w } { $right }
 hud-score-short = Move { $n } · games { $b }–{ $w }
 hud-back-to-game = Back to game
-hud-back-keys = Esc, B
+hud-back-keys = { $keys } · pad { $pad }
 # $total: moves in the game; $k: the move shown
 review-start = The start, before move 1 of { $total } · left/right step
 review-after = After move { $k } of { $total } · left/right step
@@ -157,8 +157,8 @@ title-new-player = New to Kōnane? Choose Learn to play: eight short lessons.
 # $why: what was wrong with the file
 title-unreadable = The unfinished game could not be read (the file is kept): { $why }
 controls-mouse = Mouse: click a stone, then where it lands (or drag it).
-controls-keys = Keys: arrows, Enter, Esc; U undo, M sound, Delete removes a saved game.
-controls-pad = Pad: d-pad, A choose, B back, LB/RB undo/redo, X delete, Start menu.
+controls-keys = Keys: { $move }, { $choose } choose, { $back } back; { $undo } undo, { $mute } sound, { $delete } removes a saved game.
+controls-pad = Pad: { $move } or the stick, { $choose } choose, { $back } back, { $undo }/{ $redo } undo/redo, { $delete } delete, { $pause } menu.
 
 ## Menu buttons
 
@@ -452,8 +452,8 @@ analysis-proven-thrown = { $side ->
        *[white] White
     } won after White's mistake at move { $m }
 }
-load-hint-keys = Enter opens a game; Delete deletes it.
-load-hint-pad = A opens a game; X deletes it.
+load-hint-keys = { $open } opens a game; { $delete } deletes it.
+load-hint-pad = { $open } opens a game; { $delete } deletes it.
 load-hint-pointer = Click a game to open it; its Delete button deletes it.
 tray-took = { $who } took { $n }
 item-take-back = Take back the last move

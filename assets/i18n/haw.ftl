@@ -120,18 +120,18 @@ refuse-nothing-to-redo = ʻAʻohe mea e hana hou ai
 ## Ka pae pihi ma luna o ka papamū
 
 hud-undo = Hoʻihoʻi
-hud-undo-keys = U, Ctrl+Z, ke pihi hema o luna
+hud-undo-keys = { $keys } · pāʻani lima { $pad }
 hud-redo = Hana hou
-hud-redo-keys = Ctrl+Y, ke pihi ʻākau o luna
+hud-redo-keys = { $keys } · pāʻani lima { $pad }
 hud-hint = Kōkua
 hud-menu = Papa koho
-hud-menu-keys = Esc, Start
+hud-menu-keys = { $keys } · pāʻani lima { $pad }
 hud-moves = Nā neʻe
 hud-moves-tip = Ka papa o nā neʻe; e kaomi i kekahi neʻe e nānā ai
 hud-score = Neʻe { $n } · nā pāʻani: { $left } { $b } – { $w } { $right }
 hud-score-short = Neʻe { $n } · pāʻani { $b }–{ $w }
 hud-back-to-game = Hoʻi i ka pāʻani
-hud-back-keys = Esc, B
+hud-back-keys = { $keys } · pāʻani lima { $pad }
 review-start = Ka hoʻomaka, ma mua o ka neʻe 1 o { $total } · hema/ʻākau e neʻe ai
 review-after = Ma hope o ka neʻe { $k } o { $total } · hema/ʻākau e neʻe ai
 moves-title = Nā neʻe
@@ -142,8 +142,8 @@ title-subtitle = Ka pāʻani lele ʻiliʻili o Hawaiʻi
 title-new-player = He malihini ʻoe? E koho iā E aʻo i ka pāʻani: ʻewalu haʻawina.
 title-unreadable = ʻAʻole i heluhelu ʻia ka pāʻani i pau ʻole (ua mālama ʻia ka waihona): { $why }
 controls-mouse = ʻIole: e kaomi i ka ʻiliʻili, a laila i kahi e pae ai (a i ʻole e kauō).
-controls-keys = Pihi: nā pua, Enter, Esc; U hoʻihoʻi, M kani, Delete holoi i ka pāʻani i mālama ʻia.
-controls-pad = Pāʻani lima: d-pad, A koho, B hoʻi, LB/RB hoʻihoʻi/hana hou, X holoi, Start papa koho.
+controls-keys = Pihi: { $move }, { $choose } koho, { $back } hoʻi; { $undo } hoʻihoʻi, { $mute } kani, { $delete } holoi i ka pāʻani i mālama ʻia.
+controls-pad = Pāʻani lima: { $move } a i ʻole ka lāʻau, { $choose } koho, { $back } hoʻi, { $undo }/{ $redo } hoʻihoʻi/hana hou, { $delete } holoi, { $pause } papa koho.
 
 ## Nā pihi papa koho
 
@@ -405,8 +405,8 @@ analysis-proven-thrown = { $side ->
        *[white] Keʻokeʻo
     } ma hope o ka hewa o Keʻokeʻo ma ka neʻe { $m }
 }
-load-hint-keys = Wehe ʻo Enter i ka pāʻani; holoi ʻo Delete iā ia.
-load-hint-pad = Wehe ʻo A i ka pāʻani; holoi ʻo X iā ia.
+load-hint-keys = Wehe ʻo { $open } i ka pāʻani; holoi ʻo { $delete } iā ia.
+load-hint-pad = Wehe ʻo { $open } i ka pāʻani; holoi ʻo { $delete } iā ia.
 load-hint-pointer = Kaomi i ka pāʻani e wehe ai; holoi ke pihi Holoi iā ia.
 tray-took = Ua lawe ʻo { $who } i { $n }
 item-take-back = Hoʻihoʻi i ka neʻe hope

@@ -123,18 +123,18 @@ refuse-nothing-to-redo = Er is niets opnieuw te doen
 ## De balk boven het bord
 
 hud-undo = Zet terug
-hud-undo-keys = U, Ctrl+Z, linkerbumper
+hud-undo-keys = { $keys } · controller { $pad }
 hud-redo = Opnieuw
-hud-redo-keys = Ctrl+Y, rechterbumper
+hud-redo-keys = { $keys } · controller { $pad }
 hud-hint = Tip
 hud-menu = Menu
-hud-menu-keys = Esc, Start
+hud-menu-keys = { $keys } · controller { $pad }
 hud-moves = Zetlijst
 hud-moves-tip = De lijst met zetten; klik op een zet om hem te bekijken
 hud-score = Zet { $n } · partijen: { $left } { $b } – { $w } { $right }
 hud-score-short = Zet { $n } · partijen { $b }–{ $w }
 hud-back-to-game = Terug naar het spel
-hud-back-keys = Esc, B
+hud-back-keys = { $keys } · controller { $pad }
 review-start = Het begin, vóór zet 1 van { $total } · links/rechts bladert
 review-after = Na zet { $k } van { $total } · links/rechts bladert
 moves-title = Zetten
@@ -145,8 +145,8 @@ title-subtitle = Het Hawaïaanse springspel met stenen
 title-new-player = Nieuw in Kōnane? Kies Leren spelen: acht korte lessen.
 title-unreadable = Het onafgemaakte spel kon niet worden gelezen (het bestand blijft bewaard): { $why }
 controls-mouse = Muis: klik op een steen en dan op waar hij landt (of sleep hem).
-controls-keys = Toetsen: pijlen, Enter, Esc; U terug, M geluid, Delete wist een opgeslagen spel.
-controls-pad = Controller: d-pad, A kiezen, B terug, LB/RB terug/opnieuw, X wissen, Start menu.
+controls-keys = Toetsen: { $move }, { $choose } kiezen, { $back } terug; { $undo } terug, { $mute } geluid, { $delete } wist een opgeslagen spel.
+controls-pad = Controller: { $move } of de stick, { $choose } kiezen, { $back } terug, { $undo }/{ $redo } terug/opnieuw, { $delete } wissen, { $pause } menu.
 
 ## Menuknoppen
 
@@ -414,8 +414,8 @@ analysis-proven-thrown = { $side ->
        *[white] Wit
     } won na de fout van Wit in zet { $m }
 }
-load-hint-keys = Enter opent een spel; Delete verwijdert het.
-load-hint-pad = A opent een spel; X verwijdert het.
+load-hint-keys = { $open } opent een spel; { $delete } verwijdert het.
+load-hint-pad = { $open } opent een spel; { $delete } verwijdert het.
 load-hint-pointer = Klik op een spel om het te openen; de knop Wissen wist het.
 tray-took = { $who } nam { $n }
 item-take-back = Laatste zet terugnemen

@@ -3,6 +3,7 @@
 //! settings file, one line per command and device (`keys-undo = U, Ctrl+Z`, `pad-undo = LB`),
 //! and a bad line spoils only itself.
 
+use crate::game::platform::i18n::Msg;
 use bevy::input::gamepad::GamepadButton;
 use bevy::prelude::KeyCode;
 
@@ -157,6 +158,69 @@ impl Bindings {
         &self.pads[c.index()]
     }
 
+    /// A command's keys (or, `pad`, its buttons) as a prompt names them: "U, Ctrl+Z"; "–" for
+    /// none.
+    pub fn words(&self, c: Command, pad: bool) -> String {
+        let names: Vec<String> = if pad {
+            self.pads(c).iter().map(|b| button_name(*b)).collect()
+        } else {
+            self.keys(c).iter().map(|k| chord_name(*k)).collect()
+        };
+        if names.is_empty() { "–".to_string() } else { names.join(", ") }
+    }
+
+    /// The first key (or button) of each of the four directions: "Up/Down/Left/Right".
+    pub fn directions(&self, pad: bool) -> String {
+        let d_pad = [GamepadButton::DPadUp, GamepadButton::DPadDown, GamepadButton::DPadLeft, GamepadButton::DPadRight];
+        let dirs = [Command::Up, Command::Down, Command::Left, Command::Right];
+        if pad && dirs.iter().zip(d_pad).all(|(c, b)| self.pads(*c).first() == Some(&b)) {
+            return "D-pad".to_string();
+        }
+        let first = |c: Command| self.words(c, pad).split(", ").next().unwrap_or("–").to_string();
+        [Command::Up, Command::Down, Command::Left, Command::Right].map(first).join("/")
+    }
+
+    /// A command's first key (or button), or "–".
+    fn first(&self, c: Command, pad: bool) -> String {
+        self.words(c, pad).split(", ").next().unwrap_or("–").to_string()
+    }
+
+    /// A prompt that names keys or buttons (`controls-keys`, `controls-pad`, `load-hint-keys`,
+    /// `load-hint-pad`, `hud-*-keys`), with the bindings in force; any other key as it is.
+    pub fn prompt(&self, key: &'static str) -> Msg {
+        let m = Msg::new(key);
+        let f = |c: Command, pad: bool| self.first(c, pad);
+        match key {
+            "controls-keys" | "controls-pad" => {
+                let pad = key == "controls-pad";
+                m.text("move", self.directions(pad))
+                    .text("choose", f(Command::Confirm, pad))
+                    .text("back", f(Command::Cancel, pad))
+                    .text("undo", f(Command::Undo, pad))
+                    .text("redo", f(Command::Redo, pad))
+                    .text("mute", f(Command::Mute, pad))
+                    .text("delete", f(Command::Delete, pad))
+                    .text("pause", f(Command::Pause, pad))
+            }
+            "load-hint-keys" | "load-hint-pad" => {
+                let pad = key == "load-hint-pad";
+                m.text("open", f(Command::Confirm, pad)).text("delete", f(Command::Delete, pad))
+            }
+            "hud-undo-keys" | "hud-redo-keys" | "hud-menu-keys" | "hud-back-keys" => {
+                let c = match key {
+                    "hud-undo-keys" => Command::Undo,
+                    "hud-redo-keys" => Command::Redo,
+                    "hud-menu-keys" => Command::Pause,
+                    _ => Command::Cancel,
+                };
+                // The pause menu opens with Back on the keyboard, with Start on a pad.
+                let keys = if c == Command::Pause { self.words(Command::Cancel, false) } else { self.words(c, false) };
+                m.text("keys", keys).text("pad", self.words(c, true))
+            }
+            _ => m,
+        }
+    }
+
     /// The command a key gives, if any.
     pub fn command_of_key(&self, chord: Chord) -> Option<Command> {
         COMMANDS.into_iter().find(|c| self.keys(*c).contains(&chord))
@@ -227,10 +291,7 @@ impl Bindings {
             let buttons = match buttons {
                 Ok(b) => b,
                 Err(p) => {
-                    return Some(Err(format!(
-                        "{key}: {} is not a gamepad button (South, East, LB, Start, …)",
-                        quote(p)
-                    )));
+                    return Some(Err(format!("{key}: {} is not a gamepad button (A, B, LB, Start, …)", quote(p))));
                 }
             };
             next.pads[c.index()] = buttons.clone();
@@ -243,7 +304,7 @@ impl Bindings {
             let chords: Result<Vec<_>, _> = parts.map(|p| parse_chord(p).ok_or(p)).collect();
             let chords = match chords {
                 Ok(k) => k,
-                Err(p) => return Some(Err(format!("{key}: {} is not a key (A, Enter, Ctrl+Z, ArrowUp, …)", quote(p)))),
+                Err(p) => return Some(Err(format!("{key}: {} is not a key (A, Enter, Ctrl+Z, Up, …)", quote(p)))),
             };
             next.keys[c.index()] = chords.clone();
             for k in chords {
@@ -334,10 +395,10 @@ const KEY_NAMES: &[(KeyCode, &str)] = &[
     (KeyCode::Digit7, "7"),
     (KeyCode::Digit8, "8"),
     (KeyCode::Digit9, "9"),
-    (KeyCode::ArrowUp, "ArrowUp"),
-    (KeyCode::ArrowDown, "ArrowDown"),
-    (KeyCode::ArrowLeft, "ArrowLeft"),
-    (KeyCode::ArrowRight, "ArrowRight"),
+    (KeyCode::ArrowUp, "Up"),
+    (KeyCode::ArrowDown, "Down"),
+    (KeyCode::ArrowLeft, "Left"),
+    (KeyCode::ArrowRight, "Right"),
     (KeyCode::Enter, "Enter"),
     (KeyCode::NumpadEnter, "NumpadEnter"),
     (KeyCode::Space, "Space"),
@@ -387,10 +448,10 @@ const KEY_NAMES: &[(KeyCode, &str)] = &[
 
 /// Pad buttons, with the names the file and the screen use.
 const BUTTON_NAMES: &[(GamepadButton, &str)] = &[
-    (GamepadButton::South, "South"),
-    (GamepadButton::East, "East"),
-    (GamepadButton::North, "North"),
-    (GamepadButton::West, "West"),
+    (GamepadButton::South, "A"),
+    (GamepadButton::East, "B"),
+    (GamepadButton::North, "Y"),
+    (GamepadButton::West, "X"),
     (GamepadButton::LeftTrigger, "LB"),
     (GamepadButton::RightTrigger, "RB"),
     (GamepadButton::LeftTrigger2, "LT"),
@@ -432,11 +493,21 @@ fn parse_chord(text: &str) -> Option<Chord> {
         Some(_) => return None,
         None => (false, text),
     };
+    // The arrows are also known by their long names.
+    let name = name.strip_prefix("Arrow").unwrap_or(name);
     let key = KEY_NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(k, _)| *k)?;
     Some(Chord { key, ctrl })
 }
 
 fn parse_button(text: &str) -> Option<GamepadButton> {
+    // The face buttons are also known by where they sit.
+    let text = match text.to_ascii_lowercase().as_str() {
+        "south" => "A",
+        "east" => "B",
+        "north" => "Y",
+        "west" => "X",
+        _ => text,
+    };
     BUTTON_NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(text)).map(|(b, _)| *b)
 }
 
@@ -461,6 +532,25 @@ mod tests {
             read.apply(k, &v).unwrap().unwrap();
         }
         assert_eq!(read, other);
+    }
+
+    #[test]
+    fn prompts_name_the_keys_and_buttons_in_force() {
+        let tr = crate::game::platform::i18n::Tr::new(crate::game::platform::i18n::Lang::En);
+        let mut b = Bindings::default();
+        let keys = tr.msg(&b.prompt("controls-keys"));
+        assert_eq!(
+            keys,
+            "Keys: Up/Down/Left/Right, Enter choose, Esc back; U undo, M sound, Delete removes a saved game."
+        );
+        let pad = tr.msg(&b.prompt("controls-pad"));
+        assert!(pad.starts_with("Pad: D-pad or the stick, A choose, B back, LB/RB undo/redo, X delete"), "{pad}");
+        b.bind_key(Command::Undo, Chord::plain(KeyCode::KeyG)).unwrap();
+        b.bind_button(Command::Delete, GamepadButton::North).unwrap_err();
+        b.bind_button(Command::Delete, GamepadButton::RightThumb).unwrap();
+        assert!(tr.msg(&b.prompt("controls-keys")).contains("; G undo,"));
+        assert_eq!(tr.msg(&b.prompt("load-hint-pad")), "A opens a game; RightStick deletes it.");
+        assert_eq!(tr.msg(&b.prompt("hud-undo-keys")), "G · pad LB");
     }
 
     #[test]

@@ -69,8 +69,8 @@ pub(super) fn game_hud(
         status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle.as_deref())),
         score: score_words(&rules, &score, review.0.unwrap_or(game.ply())),
         shown_move: review.0.unwrap_or(game.ply()),
+        settings: &settings,
         enabled: Enabled::of(&rules, turn, review.0, hints.thinking()),
-        muted: settings.muted,
         spinner: ai.thinking() && turn == Turn::AiThinking,
         hints: &hints,
         notice: &notice,
@@ -126,8 +126,9 @@ struct Bar<'a> {
     score: (Msg, Msg),
     /// The move shown, for a bar too narrow for any score.
     shown_move: usize,
+    /// The player's settings (the keys and buttons the tooltips name, sound off).
+    settings: &'a Settings,
     enabled: Enabled,
-    muted: bool,
     /// The computer is thinking about its move.
     spinner: bool,
     hints: &'a HintState,
@@ -193,7 +194,7 @@ fn draw_bar(
             Some(k) => {
                 if ui
                     .add(egui::Button::new(bar.tr.t("hud-back-to-game")))
-                    .on_hover_text(bar.tr.t("hud-back-keys"))
+                    .on_hover_text(bar.tr.msg(&bar.settings.bindings.prompt("hud-back-keys")))
                     .clicked()
                 {
                     review.0 = None;
@@ -237,16 +238,24 @@ fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen
         egui::Button::new(if narrow { text.size(13.0) } else { text }).min_size(egui::vec2(fit, 30.0))
     };
     let mut pressed = Vec::new();
-    if ui.add_enabled(bar.enabled.undo, small("hud-undo")).on_hover_text(tr.t("hud-undo-keys")).clicked() {
+    if ui
+        .add_enabled(bar.enabled.undo, small("hud-undo"))
+        .on_hover_text(tr.msg(&bar.settings.bindings.prompt("hud-undo-keys")))
+        .clicked()
+    {
         pressed.push(Press::Undo);
     }
-    if ui.add_enabled(bar.enabled.redo, small("hud-redo")).on_hover_text(tr.t("hud-redo-keys")).clicked() {
+    if ui
+        .add_enabled(bar.enabled.redo, small("hud-redo"))
+        .on_hover_text(tr.msg(&bar.settings.bindings.prompt("hud-redo-keys")))
+        .clicked()
+    {
         pressed.push(Press::Redo);
     }
     if ui.add_enabled(bar.enabled.hint, small("hud-hint")).clicked() {
         pressed.push(Press::Hint);
     }
-    if ui.add(small("hud-menu")).on_hover_text(tr.t("hud-menu-keys")).clicked() {
+    if ui.add(small("hud-menu")).on_hover_text(tr.msg(&bar.settings.bindings.prompt("hud-menu-keys"))).clicked() {
         pressed.push(Press::Menu);
     }
     if ui.add(small("hud-moves").selected(move_list.0)).on_hover_text(tr.t("hud-moves-tip")).clicked() {
@@ -258,7 +267,7 @@ fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen
 /// At the right end of the bar: sound off (the M key), always visible, then the score —
 /// shortened when the window is narrow, so the buttons never move.
 fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
-    if bar.muted {
+    if bar.settings.muted {
         ui.label(egui::RichText::new(bar.tr.t("hud-muted")).color(palette::WARN).size(16.0));
     }
     let (long, short) = (bar.tr.msg(&bar.score.0), bar.tr.msg(&bar.score.1));

@@ -5,6 +5,7 @@ use super::status::{one_human, player_name, you_or_colour};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::question;
 use crate::game::modes::saves::SaveList;
+use crate::game::platform::bindings::Bindings;
 use crate::game::platform::i18n::{Msg, level_about, level_name, side_key, side_name};
 use crate::game::platform::settings::{Controller, Settings};
 use crate::game::play::authority::Rules;
@@ -58,7 +59,7 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         Overlay::Pause => (Msg::new("menu-paused"), Vec::new()),
         Overlay::Settings => (Msg::new("menu-settings"), hint("settings-hint")),
         Overlay::Setup => (Msg::new("setup-title"), setup_lines(facts.settings)),
-        Overlay::Load => (Msg::new("load-title"), load_lines(facts.saves, facts.device)),
+        Overlay::Load => (Msg::new("load-title"), load_lines(facts.saves, facts.device, &facts.settings.bindings)),
         Overlay::Confirm(about) => (Msg::new(question(about)), Vec::new()),
         Overlay::Puzzles => (Msg::new("puzzles-title"), puzzles_lines(facts.history)),
         Overlay::PuzzleOver => puzzle_over_words(facts.puzzle?, facts.rules?, facts.history),
@@ -134,7 +135,7 @@ fn setup_lines(settings: &Settings) -> Vec<(Msg, egui::Color32)> {
 
 /// The Load screen's lines: how to open and delete (in the keys or buttons of the device in
 /// use, not all of them), or that there is nothing saved; then what happened last.
-fn load_lines(saves: &SaveList, device: LastDevice) -> Vec<(Msg, egui::Color32)> {
+fn load_lines(saves: &SaveList, device: LastDevice, bindings: &Bindings) -> Vec<(Msg, egui::Color32)> {
     let mut lines = Vec::new();
     if saves.entries.is_empty() {
         lines.push((Msg::new("load-empty"), palette::TEXT_DIM));
@@ -144,7 +145,7 @@ fn load_lines(saves: &SaveList, device: LastDevice) -> Vec<(Msg, egui::Color32)>
             LastDevice::Pad => "load-hint-pad",
             LastDevice::Pointer => "load-hint-pointer",
         };
-        lines.push((Msg::new(hint), palette::TEXT_DIM));
+        lines.push((bindings.prompt(hint), palette::TEXT_DIM));
     }
     if let Some((m, warn)) = &saves.message {
         lines.push((m.clone(), if *warn { palette::WARN } else { palette::TEXT }));

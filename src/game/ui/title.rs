@@ -72,6 +72,8 @@ struct TitleCard<'a> {
     can: MenuCan<'a>,
     label: &'a dyn Fn(MenuItem) -> String,
     controls: &'static [&'static str],
+    /// The keys and buttons in force, which the controls name.
+    bindings: &'a crate::game::platform::bindings::Bindings,
     /// A low window: everything closer together.
     compact: bool,
 }
@@ -109,6 +111,7 @@ pub(super) fn title_screen(
         can: MenuCan::new(&choose, &step, &|_| true, &tr),
         label: &label,
         controls: shown_controls(*device),
+        bindings: &settings.bindings,
         compact: ctx.content_rect().height() < 700.0,
     };
     // While a screen is open over the title, its buttons only show.
@@ -206,7 +209,8 @@ fn card_contents(
     // A low window has room for one line of controls: the device's (the mouse's before any).
     let controls = if compact { &card.controls[..card.controls.len().min(1)] } else { card.controls };
     for key in controls {
-        ui.add(egui::Label::new(egui::RichText::new(tr.t(key)).size(15.0).color(palette::TEXT_DIM)).wrap());
+        let words = tr.msg(&card.bindings.prompt(key));
+        ui.add(egui::Label::new(egui::RichText::new(words).size(15.0).color(palette::TEXT_DIM)).wrap());
     }
 }
 
