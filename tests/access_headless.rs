@@ -175,6 +175,10 @@ fn a_screen_reader_hears_each_move_and_the_position_on_request() {
         .map(|m| konane::rules::move_to_string(&Geometry::new(6, 6).unwrap(), *m))
         .collect();
     assert!(legal.contains(&hint), "the hint {hint} is not a legal move: {legal:?}");
+    // L (the pad's RT) opens the move list, as the bar's Moves button does.
+    app.world_mut().write_message(Action::MoveList);
+    app.update();
+    assert!(app.world().resource::<konane::game::play::screen::MoveListOpen>().0, "L did not open the move list");
     // A refusal is said too.
     app.world_mut().write_message(CellActivated(a6.from));
     app.update();

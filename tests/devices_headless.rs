@@ -856,8 +856,8 @@ fn controls_are_rebound_refused_when_taken_and_reset_with_only_a_pad_or_only_key
         }
         device.press(&mut app, Press::Choose);
         assert_eq!(overlay(&app), Overlay::Controls, "{kind}");
-        // Up wraps to Back, then Reset, then the last command: Hint.
-        for _ in 0..3 {
+        // Up wraps to Back, then Reset, then the last two commands: Move list, Hint.
+        for _ in 0..4 {
             device.press(&mut app, Press::Up);
         }
         device.press(&mut app, Press::Choose);
@@ -882,7 +882,8 @@ fn controls_are_rebound_refused_when_taken_and_reset_with_only_a_pad_or_only_key
         let before = app.world().resource::<Hints>().0;
         press_raw(&mut app, device, KeyCode::KeyG, GamepadButton::RightThumb);
         assert_eq!(app.world().resource::<Hints>().0, before + 1, "{kind}: the new binding gave no hint");
-        // Reset to defaults (just below the focused command) puts it back.
+        // Reset to defaults (two below the focused command) puts it back.
+        device.press(&mut app, Press::Down);
         device.press(&mut app, Press::Down);
         device.press(&mut app, Press::Choose);
         assert_eq!(app.world().resource::<Settings>().bindings, Bindings::default(), "{kind}");

@@ -724,3 +724,4 @@ command-delete = Delete a saved game
 command-describe = Read the position
 command-type-move = Type a move
 command-hint = Hint
+command-moves = Move list

@@ -641,3 +641,4 @@ command-delete = Holoi i kahi pāʻani i mālama ʻia
 command-describe = Heluhelu i ke kūlana
 command-type-move = Kikokiko i kahi neʻe
 command-hint = Kōkua
+command-moves = Papa neʻe

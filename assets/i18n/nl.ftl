@@ -656,3 +656,4 @@ command-delete = Opgeslagen spel wissen
 command-describe = Stelling voorlezen
 command-type-move = Zet typen
 command-hint = Tip
+command-moves = Zettenlijst

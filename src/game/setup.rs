@@ -78,6 +78,11 @@ impl GameSetup {
         self.players[side.index()]
     }
 
+    /// Whether this is a game against a friend online (or watched online).
+    pub fn is_online(&self) -> bool {
+        self.mode == GameMode::Online
+    }
+
     /// The side of the one person playing the computer, if exactly one side is a person
     /// and the other the computer (then the game says "you").
     pub fn one_human(&self) -> Option<Side> {

@@ -58,6 +58,8 @@ pub enum Action {
     TypeMove,
     /// Ask for a hint (as the bar's Hint button does).
     Hint,
+    /// Open or close the move list (as the bar's Moves button does).
+    MoveList,
 }
 
 /// The Controls screen asks for a new key or button for this command.
@@ -95,6 +97,7 @@ fn meaning(c: Command) -> Result<IVec2, Action> {
         Command::Describe => Err(Action::Describe),
         Command::TypeMove => Err(Action::TypeMove),
         Command::Hint => Err(Action::Hint),
+        Command::MoveList => Err(Action::MoveList),
     }
 }
 
@@ -607,6 +610,7 @@ pub(crate) fn apply_actions(
     mut skip: MessageWriter<SkipAnimation>,
     mut intents: MessageWriter<Intent>,
     mut asks: (MessageWriter<DescribePosition>, MessageWriter<OpenMoveEntry>, MessageWriter<HintRequest>),
+    mut list: ResMut<crate::game::play::screen::MoveListOpen>,
 ) {
     // Always runs (and drains), so actions from frames when a menu had them are never read late.
     let in_game = screen.is_some_and(|s| *s.get() == Screen::Game) && *overlay == Overlay::None;
@@ -642,12 +646,10 @@ pub(crate) fn apply_actions(
             Action::Redo => _ = intents.write(Intent::Redo),
             Action::Describe => _ = asks.0.write(DescribePosition),
             Action::TypeMove => _ = asks.1.write(OpenMoveEntry),
-            // As the bar's button: on a person's turn, not online (where it would help the
-            // friend's opponent unseen).
-            Action::Hint if *turn.get() == Turn::Human && rules.setup.mode != crate::game::setup::GameMode::Online => {
-                _ = asks.2.write(HintRequest)
-            }
+            // As the bar's button: on a person's turn, not online.
+            Action::Hint if *turn.get() == Turn::Human && !rules.setup.is_online() => _ = asks.2.write(HintRequest),
             Action::Hint => {}
+            Action::MoveList => list.0 = !list.0,
         }
     }
 }

@@ -1038,7 +1038,10 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         | MenuItem::ReducedMotion
         | MenuItem::ConfirmMoves
         | MenuItem::ResetControls => vec![E::Toggle(item)],
-        MenuItem::Bind(i) => vec![E::Capture(crate::game::platform::bindings::COMMANDS[(i as usize).min(13)])],
+        MenuItem::Bind(i) => {
+            use crate::game::platform::bindings::COMMANDS;
+            vec![E::Capture(COMMANDS[(i as usize).min(COMMANDS.len() - 1)])]
+        }
         MenuItem::OpenSave(i) => vec![E::Saves(SaveRequest::Open(i))],
         MenuItem::DeleteSave(i) => to(Overlay::Confirm(Discard::DeleteSave(i))),
         MenuItem::Paste => vec![E::Saves(SaveRequest::Paste)],

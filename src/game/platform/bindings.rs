@@ -38,10 +38,12 @@ pub enum Command {
     TypeMove,
     /// Ask for a hint.
     Hint,
+    /// Open or close the list of moves beside the board.
+    MoveList,
 }
 
 /// Every command, in the order the Controls screen lists them.
-pub const COMMANDS: [Command; 14] = [
+pub const COMMANDS: [Command; 15] = [
     Command::Up,
     Command::Down,
     Command::Left,
@@ -56,6 +58,7 @@ pub const COMMANDS: [Command; 14] = [
     Command::Describe,
     Command::TypeMove,
     Command::Hint,
+    Command::MoveList,
 ];
 
 impl Command {
@@ -76,6 +79,7 @@ impl Command {
             Command::Describe => "describe",
             Command::TypeMove => "type-move",
             Command::Hint => "hint",
+            Command::MoveList => "moves",
         }
     }
 
@@ -102,8 +106,8 @@ impl Chord {
 /// Which keys and buttons give each command (by [`COMMANDS`]' order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bindings {
-    keys: [Vec<Chord>; 14],
-    pads: [Vec<GamepadButton>; 14],
+    keys: [Vec<Chord>; 15],
+    pads: [Vec<GamepadButton>; 15],
 }
 
 impl Default for Bindings {
@@ -125,6 +129,7 @@ impl Default for Bindings {
             vec![p(K::KeyI)],
             vec![p(K::KeyT)],
             vec![p(K::KeyH)],
+            vec![p(K::KeyL)],
         ];
         use GamepadButton as B;
         let pads = [
@@ -142,6 +147,7 @@ impl Default for Bindings {
             vec![B::Select],
             vec![],
             vec![B::North],
+            vec![B::RightTrigger2],
         ];
         Bindings { keys, pads }
     }
@@ -319,7 +325,7 @@ impl Bindings {
 }
 
 /// The settings file's names of the key lines, by [`COMMANDS`]' order.
-const KEY_LINES: [&str; 14] = [
+const KEY_LINES: [&str; 15] = [
     "keys-up",
     "keys-down",
     "keys-left",
@@ -334,9 +340,10 @@ const KEY_LINES: [&str; 14] = [
     "keys-describe",
     "keys-type-move",
     "keys-hint",
+    "keys-moves",
 ];
 /// The names of the pad lines.
-const PAD_LINES: [&str; 14] = [
+const PAD_LINES: [&str; 15] = [
     "pad-up",
     "pad-down",
     "pad-left",
@@ -351,6 +358,7 @@ const PAD_LINES: [&str; 14] = [
     "pad-describe",
     "pad-type-move",
     "pad-hint",
+    "pad-moves",
 ];
 
 fn quote(s: &str) -> String {
