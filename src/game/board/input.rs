@@ -272,12 +272,18 @@ pub fn capture_binding(
     settings: Res<Settings>,
     mut capture: ResMut<Capture>,
     mut edits: MessageWriter<crate::game::platform::settings::EditSettings>,
+    overlay: Res<Overlay>,
 ) {
     if let Some(StartCapture(c)) = start.read().last() {
         *capture = Capture { command: Some(*c), refused: None };
         return;
     }
     let Some(c) = capture.command else { return };
+    if *overlay != Overlay::Controls {
+        // The Controls screen was left (with the mouse) while it waited: nothing to rebind.
+        *capture = Capture::default();
+        return;
+    }
     let mut presses: Vec<Result<Chord, GamepadButton>> = Vec::new();
     if let Some(keys) = keys.as_deref() {
         let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

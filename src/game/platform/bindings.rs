@@ -279,7 +279,8 @@ impl Bindings {
     }
 
     /// Applies one `keys-NAME` or `pad-NAME` line; `None` when `key` is neither. A value that
-    /// names an unknown key, or a key another command has, is refused and changes nothing.
+    /// names an unknown key is refused and changes nothing; a key another command had moves
+    /// to this one (the later line wins), so any set of bindings the game saved reads back.
     pub fn apply(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         let (pad, name) = match (key.strip_prefix("keys-"), key.strip_prefix("pad-")) {
             (Some(n), _) => (false, n),
@@ -300,24 +301,22 @@ impl Bindings {
                     return Some(Err(format!("{key}: {} is not a gamepad button (A, B, LB, Start, …)", quote(p))));
                 }
             };
-            next.pads[c.index()] = buttons.clone();
-            for b in buttons {
-                if let Some(other) = COMMANDS.into_iter().find(|o| *o != c && next.pads(*o).contains(&b)) {
-                    return Some(Err(format!("{key}: {} is already {}", button_name(b), other.name())));
-                }
+            // A button the line gives is taken from any command that had it: the file is read
+            // top to bottom, so a saved swap (U for hint, H for undo) reads back as it was.
+            for pads in next.pads.iter_mut() {
+                pads.retain(|b| !buttons.contains(b));
             }
+            next.pads[c.index()] = buttons;
         } else {
             let chords: Result<Vec<_>, _> = parts.map(|p| parse_chord(p).ok_or(p)).collect();
             let chords = match chords {
                 Ok(k) => k,
                 Err(p) => return Some(Err(format!("{key}: {} is not a key (A, Enter, Ctrl+Z, Up, …)", quote(p)))),
             };
-            next.keys[c.index()] = chords.clone();
-            for k in chords {
-                if let Some(other) = COMMANDS.into_iter().find(|o| *o != c && next.keys(*o).contains(&k)) {
-                    return Some(Err(format!("{key}: {} is already {}", chord_name(k), other.name())));
-                }
+            for keys in next.keys.iter_mut() {
+                keys.retain(|k| !chords.contains(k));
             }
+            next.keys[c.index()] = chords;
         }
         *self = next;
         Some(Ok(()))
@@ -562,17 +561,32 @@ mod tests {
     }
 
     #[test]
-    fn a_key_another_command_has_is_refused_and_bad_lines_change_nothing() {
+    fn a_key_another_command_has_is_refused_on_screen_and_bad_lines_change_nothing() {
         let mut b = Bindings::default();
         assert_eq!(b.bind_key(Command::Hint, Chord::plain(KeyCode::KeyU)), Err(Command::Undo));
         assert_eq!(b.bind_button(Command::Hint, GamepadButton::South), Err(Command::Confirm));
         assert_eq!(b, Bindings::default());
         assert!(b.apply("keys-hint", "Ctrl+Q, Banana").unwrap().unwrap_err().contains("Banana"));
-        assert!(b.apply("keys-hint", "U").unwrap().unwrap_err().contains("already undo"));
         assert!(b.apply("pad-hint", "Z-button").unwrap().is_err());
         assert!(b.apply("keys-jump", "J").unwrap().is_err());
         assert!(b.apply("volume", "3").is_none());
         assert_eq!(b, Bindings::default());
+        // A swap made on the Controls screen (through a free key) is saved and read back,
+        // though each of its lines names a key another command had by default.
+        let mut swapped = Bindings::default();
+        swapped.bind_key(Command::Undo, Chord::plain(KeyCode::KeyG)).unwrap();
+        swapped.bind_key(Command::Hint, Chord::plain(KeyCode::KeyU)).unwrap();
+        swapped.bind_key(Command::Undo, Chord::plain(KeyCode::KeyH)).unwrap();
+        let mut read = Bindings::default();
+        for (k, v) in swapped.entries() {
+            read.apply(k, &v).unwrap().unwrap();
+        }
+        assert_eq!(read, swapped);
+        // By hand, a key given to a second command moves to it.
+        let mut moved = Bindings::default();
+        moved.apply("keys-hint", "U").unwrap().unwrap();
+        assert_eq!(moved.keys(Command::Undo), &[Chord { key: KeyCode::KeyZ, ctrl: true }]);
+        assert_eq!(moved.keys(Command::Hint), &[Chord::plain(KeyCode::KeyU)]);
         // Rebinding to a key it already has keeps it; unbinding is an empty value.
         assert_eq!(b.bind_key(Command::Undo, Chord::plain(KeyCode::KeyU)), Ok(()));
         b.apply("keys-mute", "").unwrap().unwrap();
