@@ -265,9 +265,9 @@ pub enum Command {
         /// listed (boards of at most 128 bits; larger ones are solved in one go).
         #[arg(long = "winner-only", conflicts_with = "verify")]
         winner_only: bool,
-        /// Prove with the general solver alone (one thread, the general rules and its own
-        /// table): slower, but it shares no search code with the parallel prover, as a second
-        /// opinion on its results.
+        /// Prove with the second prover (boards of at most 56 cells; larger ones: the general
+        /// solver alone, one thread): it shares no search code with the parallel prover, as a
+        /// second opinion on its results.
         #[arg(long, conflicts_with = "checkpoint")]
         independent: bool,
         /// Write the leaves each decided first move's proof rests on to this file (a position

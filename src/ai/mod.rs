@@ -2,6 +2,7 @@
 //! engine, no I/O; the game runs it on engine threads of its own, the CLI on threads.
 
 pub mod bitsolve;
+pub mod crosscheck;
 pub mod distance;
 pub mod eval;
 pub mod level;

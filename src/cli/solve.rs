@@ -2,8 +2,9 @@
 //! an independent check of the result by play.
 
 use super::{Failure, Progress, interrupt_flag, write_or_rescue};
+use crate::ai::crosscheck;
 use crate::ai::prove::{self, LeafResult, ProveOptions, ProveStatus};
-use crate::ai::{SolveLimits, Solver};
+use crate::ai::{Solution, SolveLimits, Solver};
 use crate::files::check_writable;
 use crate::files::{show_path, write_atomically};
 use crate::outln;
@@ -146,6 +147,9 @@ pub fn solve_command(req: SolveRequest) -> Result<(), Failure> {
     if parallel_prover {
         return parallel(&req, deadline, table_bytes, start);
     }
+    if req.independent && crosscheck::Board::of(p.geometry()).is_some() {
+        return second(&req, deadline, table_bytes, start, &stop);
+    }
     general(&req, deadline, general_bits, table_bytes, start, &stop)
 }
 
@@ -213,6 +217,67 @@ fn general(
     }
     if let Some(sol) = out.result
         && req.verify
+    {
+        verify(&p, &sol, table_bytes, stop)?;
+    }
+    Ok(())
+}
+
+/// `--independent` on a board of at most 56 cells: the second prover, which shares no search
+/// code with the parallel prover, on `req.threads` threads over one table.
+fn second(
+    req: &SolveRequest,
+    deadline: Option<Instant>,
+    table_bytes: usize,
+    start: Instant,
+    stop: &Arc<std::sync::atomic::AtomicBool>,
+) -> Result<(), Failure> {
+    let p = req.position;
+    let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let options = crosscheck::Options {
+        threads: req.threads,
+        table_bytes,
+        deadline,
+        winner_only: req.winner_only,
+        counter: counter.clone(),
+    };
+    let mut prover = crosscheck::Prover::new(p.geometry(), options, stop).map_err(|e| match e {
+        crosscheck::Refusal::NoMemory(_) => format!("--table-mb {}: {e}", req.table_mb),
+        crosscheck::Refusal::TooLarge(_) => e.to_string(),
+    })?;
+    let out = {
+        let t0 = Instant::now();
+        let _progress = Progress::start("solving", move || {
+            let n = counter.load(Ordering::Relaxed);
+            format!(
+                "second prover: {} nodes ({:.1} M/s)",
+                millions(n),
+                n as f64 / 1e6 / t0.elapsed().as_secs_f64().max(1e-3)
+            )
+        });
+        prover.prove(&p)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let named = |want: Option<bool>| -> Vec<String> {
+        out.first_moves.iter().filter(|m| m.1 == want).map(|m| move_to_string(p.geometry(), m.0)).collect()
+    };
+    let sol = out.winner.map(|winner| Solution {
+        winner,
+        winning_moves: out.first_moves.iter().filter(|m| m.1 == Some(true)).map(|m| m.0).collect(),
+    });
+    outln!(
+        "second prover: {} threads, table {} MiB, {} jumping positions proven",
+        req.threads,
+        table_bytes >> 20,
+        out.positions
+    );
+    report(&p, sol.as_ref(), out.nodes, secs, stop.load(Ordering::SeqCst))?;
+    if sol.is_some() && out.first_moves.iter().any(|m| m.1.is_none()) {
+        outln!("undecided first moves {}", none_or_joined(&named(None)));
+    }
+    if let Some(sol) = sol
+        && req.verify
+        && out.first_moves.iter().all(|m| m.1.is_some())
     {
         verify(&p, &sol, table_bytes, stop)?;
     }
