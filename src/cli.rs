@@ -1427,6 +1427,15 @@ fn print_generation(
         outln!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
     }
     outln!("time              {:.1} s", stats.elapsed.as_secs_f64());
+    let hours = stats.elapsed.as_secs_f64().max(1e-3) / 3600.0;
+    let per_hour = |n: u32| n as f64 / hours;
+    outln!(
+        "yield per hour    {:.0} puzzles ({:.0} short, {:.0} middle, {:.0} long)",
+        per_hour(stats.kept.iter().sum()),
+        per_hour(stats.kept[0]),
+        per_hour(stats.kept[1]),
+        per_hour(stats.kept[2])
+    );
     outln!("written           {}", show_path(out));
     Ok(())
 }

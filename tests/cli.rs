@@ -718,7 +718,7 @@ fn puzzle_generate_writes_a_file_that_checks() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let report = stdout(&o);
-    for field in ["games played", "positions tried", "proven wins", "kept short", "time"] {
+    for field in ["games played", "positions tried", "proven wins", "kept short", "time", "yield per hour"] {
         assert!(report.contains(field), "{report}");
     }
     let o = konane(&["puzzle", "check", out.to_str().unwrap()]);

@@ -163,9 +163,15 @@ struct Plan {
 }
 
 /// Ordering key of a move for the side to move at `p`: as the prover's (fewest replies first,
-/// then most own moves left).
+/// then most own moves left). Black's removals are the exception: the one leaving White the
+/// most removals (a centre before a corner) comes first. The centre opens the board, so its
+/// jumping games are shorter and its proofs smaller: on 7×7 d4's proof took 578 M nodes and
+/// the corners' about 4 G, so `--winner-only` settles 7×7 through d4 about 7× sooner.
 fn order_key(child: &Position) -> u32 {
     let replies = child.move_count();
+    if child.opening_phase() == Phase::WhiteRemoves {
+        return 64 - replies.min(64);
+    }
     let own = if child.opening_phase() == Phase::Jumping { child.jump_count(child.to_move().opponent()) } else { 0 };
     replies * 64 + 63 - own.min(63)
 }
@@ -349,12 +355,20 @@ impl Plan {
         }
     }
 
+    /// The root's children in the rules' move order (the plan tries them in its own order),
+    /// so that what a proof reports does not depend on that order.
+    fn root_children(&self) -> Vec<(Move, usize)> {
+        let mut kids = self.nodes[0].children.clone();
+        let legal = self.nodes[0].pos.legal_moves();
+        kids.sort_by_key(|&(m, _)| legal.iter().position(|&l| l == m));
+        kids
+    }
+
     /// Every first move and whether it wins, if decided.
     fn first_moves(&self) -> Vec<(Move, Option<bool>)> {
-        self.nodes[0]
-            .children
-            .iter()
-            .map(|&(m, c)| {
+        self.root_children()
+            .into_iter()
+            .map(|(m, c)| {
                 (
                     m,
                     match self.nodes[c].state {
@@ -393,7 +407,7 @@ impl Plan {
     fn solution(&self) -> Solution {
         let root = &self.nodes[0];
         let winning: Vec<Move> =
-            root.children.iter().filter(|&&(_, c)| self.nodes[c].state == State::Loss).map(|&(m, _)| m).collect();
+            self.root_children().into_iter().filter(|&(_, c)| self.nodes[c].state == State::Loss).map(|(m, _)| m).collect();
         let me = root.pos.to_move();
         let winner = self.winner().unwrap_or(if winning.is_empty() { me.opponent() } else { me });
         Solution { winner, winning_moves: winning }
