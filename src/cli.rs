@@ -257,7 +257,7 @@ pub enum Command {
         #[arg(long)]
         checkpoint: Option<std::path::PathBuf>,
         /// Check the result by play: the winner's strategy against every defence, and every
-        /// first move classed rightly (boards of at most 42 cells).
+        /// first move classed rightly (boards of at most 56 cells whose strategy has at most 20 million positions).
         #[arg(long)]
         verify: bool,
         /// Stop once the winner is known (a winning first move found, or every first move

@@ -182,3 +182,68 @@ fn deeper_search_beats_the_beginner_level() {
     let wins = depth_match(strong, weak, 20);
     assert!(wins >= 15, "depth-4 search won only {wins}/20 against Beginner");
 }
+
+/// Expert never gives away a position its solver has proven won, however little time and
+/// memory it has left: from there on its solver works without a clock. Here Expert has a
+/// generous clock until its first proof, then none at all, and a solver table of only 1,024
+/// entries, so a search that went back to the clock after a proof would throw proven wins away
+/// (it does: this test fails without that rule). The starts are positions won for the side
+/// to move, where Expert plays: every shipped 7×7 and 8×8 puzzle and 6×6 positions six
+/// random plies in (proofs of up to 50 M nodes). The defender looks four plies ahead.
+#[test]
+fn expert_never_loses_a_position_its_solver_has_proven_won() {
+    let mut starts: Vec<Position> = Vec::new();
+    for text in [include_str!("../assets/puzzles/7x7.txt"), include_str!("../assets/puzzles/8x8.txt")] {
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            starts.push(puzzle::Puzzle::parse_line(line).unwrap().position);
+        }
+    }
+    // 6×6 positions six random plies in that the solver proves won for the side to move.
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut solver = Solver::new(20);
+    let stop = AtomicBool::new(false);
+    let mut six = 0;
+    while six < 20 {
+        let p = random_position(&mut rng, 6, 6, 6);
+        let limits = SolveLimits { deadline: None, max_nodes: 50_000_000 };
+        if p.move_count() > 0
+            && solver.solve_one(&p, limits, &stop).result.is_some_and(|r| r.winner == p.to_move())
+        {
+            starts.push(p);
+            six += 1;
+        }
+    }
+    let mut proven_games = 0;
+    for (i, start) in starts.iter().enumerate() {
+        let side = start.to_move();
+        let mut expert = Ai::with_config(LevelConfig { solver_bits: 10, ..Level::Expert.config() }, i as u64);
+        expert.set_budget(Duration::from_secs(20));
+        let mut defender = Ai::baseline_depth(4);
+        let mut p = start.clone();
+        let mut proven_at = None;
+        while p.move_count() > 0 {
+            let m = if p.to_move() == side {
+                let c = expert.choose(&p, no_cancel());
+                if proven_at.is_none() && c.report.solved == Some(side) {
+                    proven_at = Some(position_to_string(&p));
+                    expert.set_budget(Duration::ZERO);
+                }
+                c.mv.unwrap()
+            } else {
+                defender.choose(&p, no_cancel()).mv.unwrap()
+            };
+            assert!(p.is_legal(m));
+            p = p.after(m);
+        }
+        if let Some(at) = proven_at {
+            proven_games += 1;
+            assert_ne!(
+                p.to_move(),
+                side,
+                "from {}, Expert proved a win at {at} and then lost",
+                position_to_string(start)
+            );
+        }
+    }
+    assert!(proven_games * 2 >= starts.len(), "Expert proved a win in only {proven_games} of {} games", starts.len());
+}

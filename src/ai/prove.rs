@@ -607,6 +607,9 @@ impl Oracle {
     }
 }
 
+/// Most positions `verify` replays (kept up to symmetry, about 60 bytes each) before it gives up.
+pub const MAX_STRATEGY_POSITIONS: usize = 20_000_000;
+
 /// Checks a result by play: from every position where `winner` moves, one move the oracle
 /// calls winning is played; from every position where the other side moves, *every* move is
 /// tried; each line must end with the other side unable to move. Moves come from the general
@@ -646,6 +649,11 @@ fn strategy(
     }
     if stop.load(Ordering::Relaxed) {
         return Err("stopped".into());
+    }
+    if seen.len() >= MAX_STRATEGY_POSITIONS {
+        return Err(format!(
+            "the winner's strategy has more than {MAX_STRATEGY_POSITIONS} positions (up to symmetry): too large to replay"
+        ));
     }
     let moves = p.legal_moves();
     if p.to_move() == winner {

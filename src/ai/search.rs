@@ -189,6 +189,11 @@ pub struct Searcher {
     use_tt: bool,
     /// Endgame solver, used when the position is small enough.
     solver: Option<Solver>,
+    /// Hashes of the positions that every reply to the last move the solver proved winning
+    /// leads to. There a win is known to exist, so the solver gets as long as it needs (its
+    /// proof is part of the last one, mostly still in its table) instead of a share of the
+    /// clock: a proven win is never given away because the machine got busy.
+    proven_replies: Vec<u64>,
 }
 
 impl Searcher {
@@ -231,6 +236,7 @@ impl Searcher {
             eval,
             use_tt: tt_bits > 0,
             solver: solver_bits.map(Solver::new),
+            proven_replies: Vec::new(),
         }
     }
 
@@ -244,6 +250,7 @@ impl Searcher {
             None => self.tt.iter_mut().for_each(|e| *e = TtEntry::default()),
         }
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.proven_replies.clear();
         if let Some(s) = &mut self.solver {
             s.clear();
         }
@@ -428,7 +435,10 @@ impl Searcher {
         report.best = Some(root[0]);
         // A forced move needs no deep thought, only enough to report the outlook.
         let max_depth = if root.len() == 1 { limits.max_depth.min(6) } else { limits.max_depth };
-        // Try to prove the game in the remaining budget's first third when it is small.
+        // Try to prove the game in the remaining budget's first third when it is small, and
+        // without a clock where the last proof says the side to move wins.
+        let known_won = p.opening_phase() == Phase::Jumping && self.proven_replies.contains(&p.hash());
+        self.proven_replies.clear();
         if let Some(mut solver) = self.solver.take() {
             // Few moves, and few stones: on a big board the first jumps are few too, but a
             // proof of a board that full is out of reach (and would only fill the table).
@@ -436,11 +446,11 @@ impl Searcher {
             let small = p.opening_phase() == Phase::Jumping
                 && p.move_count() + p.jump_count(p.to_move().opponent()) <= 40
                 && stones <= SOLVER_MAX_STONES;
-            if small {
-                let budget = limits.time.map(|t| t / 3);
+            if small || known_won {
+                let budget = if known_won { None } else { limits.time.map(|t| t / 3) };
                 let lim = SolveLimits {
                     deadline: budget.map(|b| start + b),
-                    max_nodes: if budget.is_some() { u64::MAX } else { 5_000_000 },
+                    max_nodes: if budget.is_some() || known_won { u64::MAX } else { 5_000_000 },
                 };
                 let out = solver.solve_one(p, lim, &self.cancel);
                 self.nodes += out.nodes;
@@ -450,6 +460,8 @@ impl Searcher {
                     report.nodes = self.nodes;
                     report.elapsed = start.elapsed();
                     if let Some(&m) = res.winning_moves.first() {
+                        let next = p.after(m);
+                        self.proven_replies = next.legal_moves().into_iter().map(|r| next.after(r).hash()).collect();
                         report.best = Some(m);
                         report.score = WIN_THRESHOLD / 2;
                         report.pv = vec![m];

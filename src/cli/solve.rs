@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 
 /// Largest checkpoint file read.
 const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
-/// Most cells `--verify` accepts: its strategy tree grows fast with the board.
-pub const MAX_VERIFY_CELLS: u32 = 42;
+/// Most cells `--verify` accepts (the largest boards the second prover takes); the replay
+/// also gives up past `prove::MAX_STRATEGY_POSITIONS` positions.
+pub const MAX_VERIFY_CELLS: u32 = 56;
 const HEADER: &str = "konane solve checkpoint 1";
 
 /// What `konane solve` was asked.
@@ -581,8 +582,8 @@ mod tests {
             proof_leaves: None,
         };
         assert!(check_request(&request(6, 6), true).is_ok());
-        let e = check_request(&SolveRequest { verify: true, ..request(7, 7) }, true).unwrap_err();
-        assert!(e.starts_with("--verify replays the whole winning strategy") && e.ends_with("this one has 49"), "{e}");
+        let e = check_request(&SolveRequest { verify: true, ..request(8, 8) }, true).unwrap_err();
+        assert!(e.starts_with("--verify replays the whole winning strategy") && e.ends_with("this one has 64"), "{e}");
         let checkpoint = SolveRequest { checkpoint: Some("c.txt".into()), ..request(6, 6) };
         assert!(check_request(&checkpoint, true).is_ok());
         assert!(check_request(&checkpoint, false).unwrap_err().starts_with("--checkpoint needs a board"));
