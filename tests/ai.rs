@@ -206,9 +206,7 @@ fn expert_never_loses_a_position_its_solver_has_proven_won() {
     while six < 20 {
         let p = random_position(&mut rng, 6, 6, 6);
         let limits = SolveLimits { deadline: None, max_nodes: 50_000_000 };
-        if p.move_count() > 0
-            && solver.solve_one(&p, limits, &stop).result.is_some_and(|r| r.winner == p.to_move())
-        {
+        if p.move_count() > 0 && solver.solve_one(&p, limits, &stop).result.is_some_and(|r| r.winner == p.to_move()) {
             starts.push(p);
             six += 1;
         }
@@ -219,7 +217,7 @@ fn expert_never_loses_a_position_its_solver_has_proven_won() {
         let mut expert = Ai::with_config(LevelConfig { solver_bits: 10, ..Level::Expert.config() }, i as u64);
         expert.set_budget(Duration::from_secs(20));
         let mut defender = Ai::baseline_depth(4);
-        let mut p = start.clone();
+        let mut p = *start;
         let mut proven_at = None;
         while p.move_count() > 0 {
             let m = if p.to_move() == side {

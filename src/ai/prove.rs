@@ -406,8 +406,12 @@ impl Plan {
 
     fn solution(&self) -> Solution {
         let root = &self.nodes[0];
-        let winning: Vec<Move> =
-            self.root_children().into_iter().filter(|&(_, c)| self.nodes[c].state == State::Loss).map(|(m, _)| m).collect();
+        let winning: Vec<Move> = self
+            .root_children()
+            .into_iter()
+            .filter(|&(_, c)| self.nodes[c].state == State::Loss)
+            .map(|(m, _)| m)
+            .collect();
         let me = root.pos.to_move();
         let winner = self.winner().unwrap_or(if winning.is_empty() { me.opponent() } else { me });
         Solution { winner, winning_moves: winning }
