@@ -311,6 +311,11 @@ pub enum Command {
         /// and the winner as comments.
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        /// Play only these games of the match (numbers from 1 to --games, as in the records'
+        /// names, separated by commas), each from the opening and with the colours it has in
+        /// the whole match: to replay chosen games with other players.
+        #[arg(long, value_delimiter = ',', value_parser = whole::<usize>(1, MAX_GAMES), allow_hyphen_values = true)]
+        only: Vec<usize>,
     },
     /// Search speed, time-budget and cancellation checks.
     Bench {
@@ -601,8 +606,9 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
                 proof_leaves,
             })?;
         }
-        Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records } => {
-            match_command(size, [black, white], move_ms, games, seed, threads, random_plies, !no_alternate, records)?;
+        Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records, only } => {
+            let openings = Openings { games, seed, random_plies, alternate: !no_alternate, only };
+            match_command(size, [black, white], move_ms, openings, threads, records)?;
         }
         Command::Bench { quick } => bench(quick)?,
         Command::Serve(args) => online::serve(args.config(), args.discovery)?,
@@ -667,19 +673,19 @@ fn match_command(
     size: Geometry,
     [black, white]: [String; 2],
     move_ms: Option<u64>,
-    games: usize,
-    seed: u64,
+    openings: Openings,
     threads: usize,
-    random_plies: usize,
-    alternate: bool,
     records: Option<std::path::PathBuf>,
 ) -> Result<(), Failure> {
+    let Openings { games, seed, random_plies, alternate, only } = openings;
     let a = PlayerSpec::parse(&black, move_ms)?;
     let b = PlayerSpec::parse(&white, move_ms)?;
+    let only = chosen_games(only, games)?;
     if let Some(dir) = &records {
         prepare_records_dir(dir)?;
     }
-    let (workers, note) = worker_count(threads, games);
+    let to_play = if only.is_empty() { games } else { only.len() };
+    let (workers, note) = worker_count(threads, to_play);
     if let Some(note) = note {
         errln!("konane: {note}");
     }
@@ -694,12 +700,34 @@ fn match_command(
         threads: workers,
         random_plies,
         alternate,
+        only,
         records: records.map(|dir| (dir, names)),
         stop: stop.clone(),
     };
     let res = play_match(&config);
     res.print(&black, &white)?;
-    match_failure(&res, games, stop.load(Ordering::SeqCst)).map_or(Ok(()), Err)
+    match_failure(&res, to_play, stop.load(Ordering::SeqCst)).map_or(Ok(()), Err)
+}
+
+/// Which games of a match are played, and from which openings: the match's own arguments.
+struct Openings {
+    games: usize,
+    seed: u64,
+    random_plies: usize,
+    alternate: bool,
+    /// `--only`: game numbers from 1 (empty: every game).
+    only: Vec<usize>,
+}
+
+/// `--only`'s game numbers as indices from 0, sorted, each once; an error names a number past
+/// the match's last game.
+fn chosen_games(mut only: Vec<usize>, games: usize) -> Result<Vec<usize>, Failure> {
+    if let Some(&n) = only.iter().find(|&&n| n > games) {
+        return Err(format!("--only {n}: the match has {games} games (--games {games}), numbered from 1").into());
+    }
+    only.sort_unstable();
+    only.dedup();
+    Ok(only.into_iter().map(|n| n - 1).collect())
 }
 
 /// Why a finished match fails, if it does: stopped (Ctrl-C) before every game was played, or
@@ -1005,6 +1033,8 @@ pub struct MatchConfig {
     pub random_plies: usize,
     /// Swap colours every game.
     pub alternate: bool,
+    /// Play only these games (indices from 0, below `games`); empty: every game.
+    pub only: Vec<usize>,
     /// Directory for game records, and the two players' names for their headers.
     pub records: Option<(std::path::PathBuf, [String; 2])>,
     /// Set to stop: no new game starts and the game in progress is dropped.
@@ -1072,18 +1102,20 @@ pub fn random_opening(geo: Geometry, jumps: usize, rng: &mut SmallRng) -> Game {
 /// Plays a whole match (games in parallel on at most `threads` workers, never more than there
 /// are games). Stops early, dropping unfinished games, when `cfg.stop` is set.
 pub fn play_match(cfg: &MatchConfig) -> MatchResult {
+    let list: Vec<usize> = if cfg.only.is_empty() { (0..cfg.games).collect() } else { cfg.only.clone() };
     let next = AtomicUsize::new(0);
     let result = Mutex::new(MatchResult::default());
     let done = Arc::new(AtomicUsize::new(0));
     let _progress = {
-        let (done, total) = (done.clone(), cfg.games);
+        let (done, total) = (done.clone(), list.len());
         Progress::start("match", move || format!("{} of {total} games played", done.load(Ordering::Relaxed)))
     };
-    on_threads(cfg.threads.clamp(1, cfg.games.max(1)), || {
+    on_threads(cfg.threads.clamp(1, list.len().max(1)), || {
         let mut players = [cfg.a.build(cfg.seed), cfg.b.build(cfg.seed.wrapping_add(1))];
         loop {
-            let g = next.fetch_add(1, Ordering::SeqCst);
-            if g >= cfg.games || cfg.stop.load(Ordering::SeqCst) {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            let Some(&g) = list.get(i) else { break };
+            if cfg.stop.load(Ordering::SeqCst) {
                 break;
             }
             let Some(mut played) = play_one(cfg, &mut players, g) else { break };

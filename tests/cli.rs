@@ -550,6 +550,39 @@ fn match_never_starts_more_workers_than_games_or_cores() {
 }
 
 #[test]
+fn match_only_replays_the_chosen_games_from_their_openings_and_colours() {
+    // Fixed-depth players have no clock and no randomness, so a game replayed alone with
+    // --only must be the very game of the whole match: same opening, colours and moves.
+    let dir = temp_dir("only");
+    let (all, some) = (dir.join("all"), dir.join("some"));
+    let run = |out: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["match", "--size", "6x6", "--black", "baseline-d2", "--white", "baseline-d3"];
+        args.extend(["--games", "4", "--seed", "5", "--records", out.to_str().unwrap()]);
+        args.extend(extra);
+        let o = konane(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    run(&all, &[]);
+    let out = run(&some, &["--only", "4,2,4"]);
+    assert!(out.contains("games 2,"), "{out}");
+    for g in [2, 4] {
+        let name = format!("game-{g:03}.txt");
+        let whole = std::fs::read_to_string(all.join(&name)).unwrap();
+        assert_eq!(std::fs::read_to_string(some.join(&name)).unwrap(), whole, "{name}");
+    }
+    for g in [1, 3] {
+        assert!(!some.join(format!("game-{g:03}.txt")).exists(), "game {g} was not asked for");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    refused(
+        &["match", "--black", "easy", "--white", "easy", "--games", "4", "--only", "2,5"],
+        "--only 5: the match has 4 games",
+    );
+    refused(&["match", "--black", "easy", "--white", "easy", "--only", "0"], "--only");
+}
+
+#[test]
 fn match_records_replay_to_the_reported_winner() {
     let dir = std::env::temp_dir().join(format!("konane-records-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -854,11 +887,11 @@ fn the_leaves_of_a_proof_are_written_and_prove_again_one_by_one() {
 }
 
 #[test]
-fn the_kept_4x11_checkpoints_prove_white_wins_both_ways_round() {
-    // tools/checkpoints/4x11.ckpt and 11x4.ckpt hold the proven leaves of those boards: with
-    // them the proof is answered again without proving a leaf.
-    let dir = temp_dir("4x11");
-    for size in ["4x11", "11x4"] {
+fn the_kept_four_row_checkpoints_prove_white_wins() {
+    // tools/checkpoints/4x11.ckpt, 11x4.ckpt and 12x4.ckpt hold the proven leaves of those
+    // boards: with them the proof is answered again without proving a leaf.
+    let dir = temp_dir("4-rows");
+    for size in ["4x11", "11x4", "12x4"] {
         let file = dir.join(format!("{size}.ckpt"));
         std::fs::copy(format!("{}/tools/checkpoints/{size}.ckpt", env!("CARGO_MANIFEST_DIR")), &file).unwrap();
         let o = konane(&["solve", "--size", size, "--table-mb", "64", "--checkpoint", file.to_str().unwrap()]);
