@@ -888,10 +888,10 @@ fn the_leaves_of_a_proof_are_written_and_prove_again_one_by_one() {
 
 #[test]
 fn the_kept_four_row_checkpoints_prove_white_wins() {
-    // tools/checkpoints/4x11.ckpt, 11x4.ckpt and 12x4.ckpt hold the proven leaves of those
-    // boards: with them the proof is answered again without proving a leaf.
+    // tools/checkpoints/4x11.ckpt, 11x4.ckpt, 4x12.ckpt and 12x4.ckpt hold the proven leaves
+    // of those boards: with them the proof is answered again without proving a leaf.
     let dir = temp_dir("4-rows");
-    for size in ["4x11", "11x4", "12x4"] {
+    for size in ["4x11", "11x4", "4x12", "12x4"] {
         let file = dir.join(format!("{size}.ckpt"));
         std::fs::copy(format!("{}/tools/checkpoints/{size}.ckpt", env!("CARGO_MANIFEST_DIR")), &file).unwrap();
         let o = konane(&["solve", "--size", size, "--table-mb", "64", "--checkpoint", file.to_str().unwrap()]);
