@@ -577,39 +577,8 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         }
         Command::Moves { position, size } => list_moves(&start_position(size, position.as_deref(), geometry(8, 8))?)?,
         Command::PlayRecord { file } => play_record(&file)?,
-        Command::Solve {
-            size,
-            position,
-            timeout,
-            threads,
-            table_mb,
-            leaves,
-            checkpoint,
-            verify,
-            winner_only,
-            independent,
-            proof_leaves,
-        } => {
-            let position = start_position(size, position.as_deref(), geometry(5, 5))?;
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let threads = threads.unwrap_or(cores);
-            solve::solve_command(solve::SolveRequest {
-                position,
-                timeout,
-                threads,
-                table_mb,
-                leaves,
-                checkpoint,
-                verify,
-                winner_only,
-                independent,
-                proof_leaves,
-            })?;
-        }
-        Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records, only } => {
-            let openings = Openings { games, seed, random_plies, alternate: !no_alternate, only };
-            match_command(size, [black, white], move_ms, openings, threads, records)?;
-        }
+        cmd @ Command::Solve { .. } => run_solve(cmd)?,
+        cmd @ Command::Match { .. } => run_match(cmd)?,
         Command::Bench { quick } => bench(quick)?,
         Command::Serve(args) => online::serve(args.config(), args.discovery)?,
         Command::ServeBench { games, seconds, size, think_ms, server } => {
@@ -625,6 +594,53 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         Command::Completions { out } => dist::completions(&out)?,
     }
     Ok(())
+}
+
+/// `solve`: the prover (or the independent solver) on a position.
+fn run_solve(cmd: Command) -> Result<(), Failure> {
+    let Command::Solve {
+        size,
+        position,
+        timeout,
+        threads,
+        table_mb,
+        leaves,
+        checkpoint,
+        verify,
+        winner_only,
+        independent,
+        proof_leaves,
+    } = cmd
+    else {
+        unreachable!("run_solve is called with a solve command");
+    };
+    let position = start_position(size, position.as_deref(), geometry(5, 5))?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = threads.unwrap_or(cores);
+    solve::solve_command(solve::SolveRequest {
+        position,
+        timeout,
+        threads,
+        table_mb,
+        leaves,
+        checkpoint,
+        verify,
+        winner_only,
+        independent,
+        proof_leaves,
+    })?;
+    Ok(())
+}
+
+/// `match`: two engines play a series of games.
+fn run_match(cmd: Command) -> Result<(), Failure> {
+    let Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records, only } =
+        cmd
+    else {
+        unreachable!("run_match is called with a match command");
+    };
+    let openings = Openings { games, seed, random_plies, alternate: !no_alternate, only };
+    match_command(size, [black, white], move_ms, openings, threads, records)
 }
 
 /// `moves`: the legal moves of a position, one a line.
