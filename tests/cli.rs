@@ -905,6 +905,24 @@ fn the_kept_four_row_checkpoints_prove_white_wins() {
 }
 
 #[test]
+fn the_kept_5x9_checkpoints_prove_black_wins_with_every_first_move() {
+    // tools/checkpoints/5x9.ckpt and 9x5.ckpt: Black wins by removing the centre or a corner,
+    // answered again without proving a leaf.
+    let dir = temp_dir("5-rows");
+    for (size, moves) in [("5x9", "a5 i5 e3 a1 i1"), ("9x5", "a9 e9 c5 a1 e1")] {
+        let file = dir.join(format!("{size}.ckpt"));
+        std::fs::copy(format!("{}/tools/checkpoints/{size}.ckpt", env!("CARGO_MANIFEST_DIR")), &file).unwrap();
+        let o = konane(&["solve", "--size", size, "--table-mb", "64", "--checkpoint", file.to_str().unwrap()]);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{out}{}", stderr(&o));
+        assert_eq!(field(&out, "winner "), "Black", "{size}: {out}");
+        assert_eq!(field(&out, "winning first moves "), moves, "{size}: {out}");
+        assert!(out.contains(": 0 proven now"), "{size}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_kept_7x7_checkpoint_proves_black_wins_with_every_first_move() {
     // tools/7x7.ckpt holds the leaves of the 7×7 proof: Black wins by removing the centre, d4,
     // and by removing a corner (listed in the rules' move order, top row first).

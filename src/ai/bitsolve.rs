@@ -276,12 +276,26 @@ pub struct Prover<'a> {
     /// (a helper proving the same position as another thread explores elsewhere first).
     variant: u32,
     bufs: Vec<Vec<(u32, u128, u128)>>,
+    /// Per depth, the last two moves (as `from | to`) that won there: tried first among moves
+    /// with equally few replies (on one thread: 6×6 5.49 M → 4.86 M nodes, 4×10 31.2 M →
+    /// 27.1 M, 5×8 51.1 M → 45.0 M; put before every other move instead, they double the nodes).
+    killers: Vec<(u128, u128)>,
 }
 
 impl<'a> Prover<'a> {
     /// A prover for positions of `shape`.
     pub fn new(shape: WideBoard, table: &'a Table, stops: Stops<'a>) -> Prover<'a> {
-        Prover { shape, table, stops, nodes: 0, counted: 0, stopped: false, variant: 0, bufs: Vec::new() }
+        Prover {
+            shape,
+            table,
+            stops,
+            nodes: 0,
+            counted: 0,
+            stopped: false,
+            variant: 0,
+            bufs: Vec::new(),
+            killers: Vec::new(),
+        }
     }
 
     /// The same prover with move-order variant `variant` (0 is the usual order).
@@ -339,7 +353,9 @@ impl<'a> Prover<'a> {
         let start = self.nodes;
         if self.bufs.len() <= depth {
             self.bufs.resize_with(depth + 1, || Vec::with_capacity(32));
+            self.killers.resize(depth + 1, (0, 0));
         }
+        let killer = self.killers[depth];
         let mut kids = std::mem::take(&mut self.bufs[depth]);
         kids.clear();
         let shape = self.shape;
@@ -357,6 +373,13 @@ impl<'a> Prover<'a> {
                 } else {
                     (mix(o as u64 ^ (e as u64).rotate_left(variant) ^ variant as u64) >> 61) as u32
                 };
+            let key = if own ^ e == killer.0 {
+                n * 64 * 8
+            } else if own ^ e == killer.1 {
+                n * 64 * 8 + 1
+            } else {
+                key
+            };
             kids.push((key, o, e));
             immediate
         });
@@ -381,6 +404,10 @@ impl<'a> Prover<'a> {
             for &(n, o, e) in &kids {
                 if n != u32::MAX && !self.win(o, e, depth + 1) {
                     win = true;
+                    let k = &mut self.killers[depth];
+                    if k.0 != own ^ e {
+                        *k = (own ^ e, k.0);
+                    }
                     break;
                 }
                 if self.stopped {
