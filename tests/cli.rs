@@ -886,20 +886,26 @@ fn the_leaves_of_a_proof_are_written_and_prove_again_one_by_one() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Solves `size` from a copy (in `dir`) of its checkpoint kept in tools/checkpoints: the
+/// winner and winning first moves must be `winner` and `moves`, without proving a leaf.
+fn assert_kept_checkpoint_answers(dir: &std::path::Path, size: &str, winner: &str, moves: &str) {
+    let file = dir.join(format!("{size}.ckpt"));
+    std::fs::copy(format!("{}/tools/checkpoints/{size}.ckpt", env!("CARGO_MANIFEST_DIR")), &file).unwrap();
+    let o = konane(&["solve", "--size", size, "--table-mb", "64", "--checkpoint", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert_eq!(field(&out, "winner "), winner, "{size}: {out}");
+    assert_eq!(field(&out, "winning first moves "), moves, "{size}: {out}");
+    assert!(out.contains(": 0 proven now"), "{size}: {out}");
+}
+
 #[test]
 fn the_kept_four_row_checkpoints_prove_white_wins() {
     // tools/checkpoints/4x11.ckpt, 11x4.ckpt, 4x12.ckpt and 12x4.ckpt hold the proven leaves
     // of those boards: with them the proof is answered again without proving a leaf.
     let dir = temp_dir("4-rows");
     for size in ["4x11", "11x4", "4x12", "12x4"] {
-        let file = dir.join(format!("{size}.ckpt"));
-        std::fs::copy(format!("{}/tools/checkpoints/{size}.ckpt", env!("CARGO_MANIFEST_DIR")), &file).unwrap();
-        let o = konane(&["solve", "--size", size, "--table-mb", "64", "--checkpoint", file.to_str().unwrap()]);
-        let out = stdout(&o);
-        assert!(o.status.success(), "{out}{}", stderr(&o));
-        assert_eq!(field(&out, "winner "), "White", "{size}: {out}");
-        assert_eq!(field(&out, "winning first moves "), "none", "{size}: {out}");
-        assert!(out.contains(": 0 proven now"), "{size}: {out}");
+        assert_kept_checkpoint_answers(&dir, size, "White", "none");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -910,14 +916,7 @@ fn the_kept_5x9_checkpoints_prove_black_wins_with_every_first_move() {
     // answered again without proving a leaf.
     let dir = temp_dir("5-rows");
     for (size, moves) in [("5x9", "a5 i5 e3 a1 i1"), ("9x5", "a9 e9 c5 a1 e1")] {
-        let file = dir.join(format!("{size}.ckpt"));
-        std::fs::copy(format!("{}/tools/checkpoints/{size}.ckpt", env!("CARGO_MANIFEST_DIR")), &file).unwrap();
-        let o = konane(&["solve", "--size", size, "--table-mb", "64", "--checkpoint", file.to_str().unwrap()]);
-        let out = stdout(&o);
-        assert!(o.status.success(), "{out}{}", stderr(&o));
-        assert_eq!(field(&out, "winner "), "Black", "{size}: {out}");
-        assert_eq!(field(&out, "winning first moves "), moves, "{size}: {out}");
-        assert!(out.contains(": 0 proven now"), "{size}: {out}");
+        assert_kept_checkpoint_answers(&dir, size, "Black", moves);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
