@@ -17,6 +17,7 @@ mod dist;
 mod history;
 mod online;
 mod solve;
+mod tune;
 
 use clap::Subcommand;
 use clap::builder::TypedValueParser;
@@ -281,7 +282,7 @@ pub enum Command {
         /// Board size.
         #[arg(long, value_parser = size(), allow_hyphen_values = true, default_value = "8x8")]
         size: Geometry,
-        /// Black's player: a level (optionally `-mobility`/`-full`), `baseline` (plain alpha-beta
+        /// Black's player: a level (optionally `-mobility`/`-full`, or `-lin:W1:...:W8` for the linear evaluation with these weights, see `tune`), `baseline` (plain alpha-beta
         /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock); `@MS`
         /// gives that player its own move time (`expert@140`).
         #[arg(long)]
@@ -344,6 +345,20 @@ pub enum Command {
         /// Generate or check.
         #[command(subcommand)]
         action: PuzzleCommand,
+    },
+    /// Fit the linear evaluation's weights to the results of recorded games (logistic
+    /// regression over every position's features), and compare it with the built-in
+    /// evaluations on held-out games. Prints the weights as a player (`expert-lin:...`).
+    Tune {
+        /// Directories of game records, as `match --records` writes them.
+        #[arg(long, required = true, num_args = 1..)]
+        records: Vec<std::path::PathBuf>,
+        /// Jumps at the start of each game left out (the random openings).
+        #[arg(long, default_value_t = 4, value_parser = whole::<usize>(0, 1000), allow_hyphen_values = true)]
+        skip: usize,
+        /// Hold every Nth game out of the fit, to test on (2 to 1000).
+        #[arg(long = "hold-out", default_value_t = 5, value_parser = whole::<usize>(2, 1000), allow_hyphen_values = true)]
+        hold_out: usize,
     },
     /// Best move and evaluation for a position (the game's hint).
     Hint {
@@ -588,6 +603,9 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,
         Command::Sounds { out } => sounds(&out)?,
         Command::Hint { position, ms } => hint(&position, ms)?,
+        Command::Tune { records, skip, hold_out } => {
+            tune::tune_command(tune::TuneRequest { dirs: records, skip, hold_out })?;
+        }
         Command::History { action } => history::run(action)?,
         Command::Icon { out } => dist::icon(&out)?,
         Command::Manual { out } => dist::manual(&out)?,
@@ -1002,6 +1020,9 @@ impl PlayerSpec {
                 Ok(d) if (1..=60).contains(&d) => Ok(PlayerSpec::BaselineDepth(d)),
                 _ => Err(format!("bad player {}: the fixed depth of baseline-dN must be 1 to 60", quoted(s))),
             }
+        } else if let Some((level, w)) = s.split_once("-lin:") {
+            let w = tune::parse_weights(w).map_err(|e| format!("bad player {}: {e}", quoted(s)))?;
+            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Linear(w)), tables))
         } else if let Some(level) = s.strip_suffix("-mobility") {
             Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Mobility), tables))
         } else if let Some(level) = s.strip_suffix("-full") {

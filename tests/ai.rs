@@ -245,3 +245,58 @@ fn expert_never_loses_a_position_its_solver_has_proven_won() {
     }
     assert!(proven_games * 2 >= starts.len(), "Expert proved a win in only {proven_games} of {} games", starts.len());
 }
+
+/// The position with the other side to move (through its text, as a player would write it).
+fn other_side_to_move(p: &Position) -> Position {
+    let text = position_to_string(p);
+    let (rows, side) = text.rsplit_once(' ').unwrap();
+    parse_position(&format!("{rows} {}", if side == "b" { "w" } else { "b" })).unwrap()
+}
+
+/// The jump counts the linear evaluation reads, counted again from the legal moves.
+fn features_from_moves(p: &Position) -> [i32; 4] {
+    let moves = p.legal_moves();
+    let movers: std::collections::HashSet<Coord> = moves.iter().map(|m| m.from).collect();
+    let captured: std::collections::HashSet<(i32, i32)> = moves
+        .iter()
+        .map(|m| {
+            let (fr, fc) = (m.from.row as i32, m.from.col as i32);
+            let (dr, dc) = ((m.to.row as i32 - fr).signum(), (m.to.col as i32 - fc).signum());
+            (fr + dr, fc + dc)
+        })
+        .collect();
+    let multi = moves.iter().filter(|m| m.hops() >= 2).count();
+    [moves.len() as i32, movers.len() as i32, captured.len() as i32, multi as i32]
+}
+
+#[test]
+fn the_linear_evaluation_reads_the_jumps_and_can_be_the_full_one() {
+    let mut rng = SmallRng::seed_from_u64(31);
+    let full_as_linear = EvalKind::Linear(eval::Weights([12, -16, 6, -6, 0, 0, 0, 0]));
+    let mut checked = 0;
+    for i in 0..400 {
+        let (r, c) = [(6, 6), (8, 8), (5, 9), (10, 10)][i % 4];
+        let p = random_position(&mut rng, r, c, 2 + i % 40);
+        if p.opening_phase() != Phase::Jumping || p.move_count() == 0 {
+            continue;
+        }
+        let f = eval::features(&p);
+        let me = features_from_moves(&p);
+        let op = features_from_moves(&other_side_to_move(&p));
+        let at = position_to_string(&p);
+        assert_eq!([f[0], f[2], f[4], f[6]], me, "side to move's features at {at}");
+        assert_eq!([f[1], f[3], f[5], f[7]], op, "opponent's features at {at}");
+        assert_eq!(evaluate(&p, full_as_linear, 3), evaluate(&p, EvalKind::Full, 3), "{at}");
+        let w = eval::Weights([1, 2, 3, 4, 5, 6, 7, 8]);
+        let by_hand: i32 = f.iter().zip(1..).map(|(x, k)| x * k).sum();
+        assert_eq!(evaluate(&p, EvalKind::Linear(w), 0), by_hand, "{at}");
+        checked += 1;
+    }
+    assert!(checked > 200, "only {checked} positions in the jumping phase");
+    // A side to move without a jump has lost, whatever the weights.
+    let mut p = random_position(&mut rng, 4, 4, 60);
+    while p.move_count() > 0 {
+        p = p.after(p.legal_moves()[0]);
+    }
+    assert_eq!(evaluate(&p, EvalKind::Linear(eval::Weights([0; 8])), 5), -WIN + 5);
+}

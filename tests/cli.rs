@@ -1508,3 +1508,59 @@ fn ctrl_c_stops_puzzle_generation_and_keeps_the_puzzles_found() {
     assert!(text.starts_with("# Kōnane puzzles, 5x5"), "{text}");
     assert!(stdout(&o).contains("games played"), "{}", stdout(&o));
 }
+
+#[test]
+fn tune_fits_weights_to_recorded_games_and_the_weights_play() {
+    let dir = temp_dir("tune");
+    let records = dir.join("games");
+    let o = konane(&[
+        "match",
+        "--size",
+        "6x6",
+        "--black",
+        "medium",
+        "--white",
+        "easy",
+        "--games",
+        "30",
+        "--threads",
+        "2",
+        "--move-ms",
+        "20",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A stray file that is not a record is skipped; a broken record is named.
+    std::fs::write(records.join("notes.md"), "not a record").unwrap();
+    let o = konane(&["tune", "--records", records.to_str().unwrap(), "--skip", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("30 finished games: "), "{out}");
+    for row in ["own moves", "opponent's multiple jumps", "mobility", "full (Expert's)", "linear (scaled)"] {
+        assert!(out.contains(row), "{row} missing: {out}");
+    }
+    let fit_loss = |name: &str| -> f64 {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no {name} row: {out}"));
+        line[name.len()..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    // The fitted model contains the built-in evaluations (scaled) as special cases, so it fits
+    // the games at least as well, and better than knowing nothing (log 2 per position).
+    assert!(fit_loss("linear (fitted)") <= fit_loss("full (Expert's)") + 1e-6, "{out}");
+    assert!(fit_loss("linear (fitted)") <= fit_loss("mobility") + 1e-6, "{out}");
+    assert!(fit_loss("linear (fitted)") < std::f64::consts::LN_2, "{out}");
+    let player = out.lines().find_map(|l| l.strip_prefix("as a player: ")).expect("player line").to_string();
+    let weights: Vec<&str> = player.strip_prefix("expert-lin:").unwrap().split(':').collect();
+    assert_eq!(weights.len(), 8, "{player}");
+    assert!(weights.iter().any(|w| w.trim_start_matches('-') == "16"), "largest weight not scaled to 16: {player}");
+    // The printed player plays a legal match.
+    let o =
+        konane(&["match", "--size", "6x6", "--black", &player, "--white", "easy", "--games", "2", "--move-ms", "20"]);
+    assert!(o.status.success(), "{player}: {}", stderr(&o));
+    std::fs::write(records.join("game-999.txt"), "6x6\nd4 c3\nzz9\n").unwrap();
+    refused(&["tune", "--records", records.to_str().unwrap()], "game-999.txt: line 3, column 1");
+    refused(&["tune", "--records", dir.join("none").to_str().unwrap()], "cannot read");
+    refused(&["match", "--black", "expert-lin:1:2", "--white", "easy"], "8 weights separated by ':'");
+    refused(&["match", "--black", "expert-lin:1:2:3:4:5:6:7:x", "--white", "easy"], "weight x is not a whole number");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,6 +11,7 @@ pub mod puzzle;
 pub mod review;
 pub mod search;
 pub mod solver;
+pub mod tune;
 
 pub use distance::{DistanceSolver, Value};
 pub use eval::{EvalKind, WIN, evaluate};

@@ -16,6 +16,6 @@ pub use notation::{
     parse_move, parse_position, position_to_string,
 };
 pub use perft::{PerftTable, perft, perft_divide, perft_until, perft_until_hashed};
-pub use position::{Color, Coord, Geometry, IllegalMove, Move, Phase, Position, start_color};
+pub use position::{Color, Coord, Geometry, IllegalMove, JumpFeatures, Move, Phase, Position, start_color};
 pub use record::{Record, RecordError, RecordProblem, ReplayError, parse_size};
 pub use wide::WideBoard;

@@ -279,6 +279,19 @@ pub fn start_color(c: Coord) -> Color {
     if (c.row + c.col).is_multiple_of(2) { Color::Black } else { Color::White }
 }
 
+/// Counts about one side's jumps, for the evaluation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JumpFeatures {
+    /// Jump moves (a double jump and its first hop are two moves).
+    pub moves: u32,
+    /// Distinct stones that can jump.
+    pub movers: u32,
+    /// Distinct enemy stones that a jump could capture first.
+    pub captures: u32,
+    /// Moves of two hops or more.
+    pub multi: u32,
+}
+
 /// A position: which stone is on every cell, and who moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
@@ -524,6 +537,25 @@ impl Position {
             }
         });
         (n, movers.count())
+    }
+
+    /// What the evaluation reads about `side`'s jumps here (ignores the opening phase).
+    #[inline]
+    pub fn jump_features(&self, side: Color) -> JumpFeatures {
+        let mut moves = 0;
+        let mut single = 0;
+        let mut movers = Bits::EMPTY;
+        let mut captures = Bits::EMPTY;
+        self.for_each_jump_group(side, |b, off, hops| {
+            moves += b.count();
+            if hops == 1 {
+                single += b.count();
+                movers = movers.or(b);
+                // The stone jumped over sits one step from the jumping stone.
+                captures = captures.or(b.look(-off));
+            }
+        });
+        JumpFeatures { moves, movers: movers.count(), captures: captures.count(), multi: moves - single }
     }
 
     /// Number of legal moves for the side to move.
