@@ -1560,6 +1560,9 @@ fn tune_fits_weights_to_recorded_games_and_the_weights_play() {
     std::fs::write(records.join("game-999.txt"), "6x6\nd4 c3\nzz9\n").unwrap();
     refused(&["tune", "--records", records.to_str().unwrap()], "game-999.txt: line 3, column 1");
     refused(&["tune", "--records", dir.join("none").to_str().unwrap()], "cannot read");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    refused(&["tune", "--records", empty.to_str().unwrap()], "0 finished games in 0 record files: too few");
     refused(&["match", "--black", "expert-lin:1:2", "--white", "easy"], "8 weights separated by ':'");
     refused(&["match", "--black", "expert-lin:1:2:3:4:5:6:7:x", "--white", "easy"], "weight x is not a whole number");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -16,7 +16,7 @@ pub struct TuneRequest {
     pub dirs: Vec<PathBuf>,
     /// Jumps at the start of each game left out (the random openings).
     pub skip: usize,
-    /// Every how-manieth game is held out of the fit to test it.
+    /// One game in this many is held out of the fit, to test it on.
     pub hold_out: usize,
 }
 
@@ -83,7 +83,7 @@ fn fit_direction(samples: &[Sample], dir: [i32; FEATURES]) -> Option<(Fit, [f64;
 pub fn tune_command(req: TuneRequest) -> Result<(), Failure> {
     let (fit_set, test_set, games) = read_samples(&req)?;
     outln!(
-        "{games} finished games: {} positions to fit, {} held out (every {}th game)",
+        "{games} finished games: {} positions to fit, {} held out (one game in {})",
         fit_set.len(),
         test_set.len(),
         req.hold_out
