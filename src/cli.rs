@@ -282,7 +282,8 @@ pub enum Command {
         /// Board size.
         #[arg(long, value_parser = size(), allow_hyphen_values = true, default_value = "8x8")]
         size: Geometry,
-        /// Black's player: a level (optionally `-mobility`/`-full`, or `-lin:W1:...:W8` for the linear evaluation with these weights, see `tune`), `baseline` (plain alpha-beta
+        /// Black's player: a level (optionally `-mobility`/`-full`, or `-lin:W1:...:W8` for the
+        /// linear evaluation with these weights, see `tune`), `baseline` (plain alpha-beta
         /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock); `@MS`
         /// gives that player its own move time (`expert@140`).
         #[arg(long)]
@@ -356,7 +357,7 @@ pub enum Command {
         /// Jumps at the start of each game left out (the random openings).
         #[arg(long, default_value_t = 4, value_parser = whole::<usize>(0, 1000), allow_hyphen_values = true)]
         skip: usize,
-        /// Hold every Nth game out of the fit, to test on (2 to 1000).
+        /// Hold one game in N out of the fit, to test on (2 to 1000).
         #[arg(long = "hold-out", default_value_t = 5, value_parser = whole::<usize>(2, 1000), allow_hyphen_values = true)]
         hold_out: usize,
     },

@@ -539,7 +539,8 @@ impl Position {
         (n, movers.count())
     }
 
-    /// What the evaluation reads about `side`'s jumps here (ignores the opening phase).
+    /// What the linear evaluation reads about `side`'s jumps here (ignores the opening phase);
+    /// [`Position::jump_stats`] is its cheaper first half, for the full evaluation's hot path.
     #[inline]
     pub fn jump_features(&self, side: Color) -> JumpFeatures {
         let mut moves = 0;
