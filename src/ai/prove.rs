@@ -137,6 +137,11 @@ struct Node {
     workers: u32,
 }
 
+/// The number of cells of `p`'s board.
+fn cells(p: &Position) -> u32 {
+    p.geometry().rows() as u32 * p.geometry().cols() as u32
+}
+
 /// The smallest hash of `p` over the board's symmetries.
 fn canonical(p: &Position, maps: &[Vec<u16>]) -> u64 {
     maps.iter()
@@ -456,7 +461,7 @@ pub fn prove(
     let depth = plan.depth;
     let leaf_count = leaves.len();
     let table_bytes = opts.table_bytes.min(useful_table_bytes(root));
-    let table = Table::try_new(table_bytes).ok_or(ProveError::NoMemory(table_bytes))?;
+    let table = Table::try_for_board(table_bytes, cells(root)).ok_or(ProveError::NoMemory(table_bytes))?;
     let shared = Mutex::new(plan);
     let wake = Condvar::new();
     let (tx, rx) = mpsc::channel::<LeafResult>();
@@ -622,7 +627,7 @@ pub const MAX_STRATEGY_POSITIONS: usize = 20_000_000;
 pub fn verify(root: &Position, solution: &Solution, table_bytes: usize, stop: &AtomicBool) -> Result<usize, String> {
     let shape = WideBoard::of(root.geometry()).ok_or("the board does not fit the fast prover (at most 128 bits)")?;
     let table_bytes = table_bytes.min(useful_table_bytes(root));
-    let table = Table::try_new(table_bytes)
+    let table = Table::try_for_board(table_bytes, cells(root))
         .ok_or_else(|| format!("cannot allocate {} MiB for the check's table", table_bytes.div_ceil(1 << 20)))?;
     let oracle = Oracle { shape, table, maps: root.geometry().symmetries() };
     let mut seen = HashSet::new();
