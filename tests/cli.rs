@@ -922,6 +922,15 @@ fn the_kept_5x9_checkpoints_prove_black_wins_with_every_first_move() {
 }
 
 #[test]
+fn the_kept_6x8_checkpoint_proves_white_wins() {
+    // tools/checkpoints/6x8.ckpt holds the 15 proven leaves of the 6×8 proof: White wins
+    // whatever Black removes first, answered again without proving a leaf.
+    let dir = temp_dir("6-rows");
+    assert_kept_checkpoint_answers(&dir, "6x8", "White", "none");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_kept_7x7_checkpoint_proves_black_wins_with_every_first_move() {
     // tools/7x7.ckpt holds the leaves of the 7×7 proof: Black wins by removing the centre, d4,
     // and by removing a corner (listed in the rules' move order, top row first).
