@@ -427,6 +427,9 @@ enum Failure {
     Bad(String),
     /// Ctrl-C: exit status 130, after printing what was done.
     Interrupted(String),
+    /// A time limit (`solve --timeout`) ran out before the answer: exit status 124, as
+    /// `timeout(1)` gives, after printing what was done.
+    TimeLimit(String),
     /// Standard output or error could not be written: exit status 2 (a closed pipe quietly).
     Output(OutputError),
 }
@@ -447,6 +450,9 @@ impl From<OutputError> for Failure {
 /// SIGPIPE (what the shell reports for `konane perft … | head` when the signal ends it).
 pub const EXIT_PIPE_CLOSED: i32 = 141;
 
+/// Exit status of `solve` when its `--timeout` ran out before it named the winner.
+pub const EXIT_TIME_LIMIT: i32 = 124;
+
 /// Runs a headless command; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
     let result = run_inner(cmd).and_then(|()| Ok(crate::console::flush()?));
@@ -462,6 +468,11 @@ pub fn run(cmd: Command) -> i32 {
             let _ = crate::console::flush();
             let _ = crate::console::err(format_args!("konane: interrupted: {what}\n"));
             130
+        }
+        Err(Failure::TimeLimit(what)) => {
+            let _ = crate::console::flush();
+            let _ = crate::console::err(format_args!("konane: time limit: {what}\n"));
+            EXIT_TIME_LIMIT
         }
         Err(Failure::Output(OutputError::Closed)) => EXIT_PIPE_CLOSED,
         Err(Failure::Output(e)) => {
@@ -775,27 +786,41 @@ fn match_failure(res: &MatchResult, games: usize, stopped: bool) -> Option<Failu
     (res.unwritten > 0).then(|| format!("{} of {games} game records could not be written", res.unwritten).into())
 }
 
-/// `sounds`: writes every sound effect as a WAV file into `out` (every path checked before
-/// any sound is rendered) and prints a table of them.
+/// `sounds`: writes every sound effect and every piece of music as a WAV file into `out`
+/// (every path checked before any sound is rendered) and prints a table of them.
 fn sounds(out: &std::path::Path) -> Result<(), Failure> {
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(out)))?;
-    for effect in crate::synth::Effect::all() {
-        check_writable(&out.join(format!("{}.wav", effect.name())))?;
+    let effects = crate::synth::Effect::all();
+    let pieces = crate::music::Piece::all();
+    let names: Vec<String> =
+        effects.iter().map(|e| e.name()).chain(pieces.iter().map(|p| p.name().to_string())).collect();
+    for name in &names {
+        check_writable(&out.join(format!("{name}.wav")))?;
     }
-    outln!("{:<10} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
-    for effect in crate::synth::Effect::all() {
-        let samples = crate::synth::render(effect);
-        let path = out.join(format!("{}.wav", effect.name()));
+    outln!("{:<12} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
+    let rendered = effects
+        .into_iter()
+        .map(|e| (e.name(), e.description(), Box::new(move || crate::synth::render(e)) as Box<dyn Fn() -> Vec<f32>>))
+        .chain(pieces.into_iter().map(|p| {
+            (
+                p.name().to_string(),
+                p.description(),
+                Box::new(move || crate::music::render(p)) as Box<dyn Fn() -> Vec<f32>>,
+            )
+        }));
+    for (name, about, render) in rendered {
+        let samples = render();
+        let path = out.join(format!("{name}.wav"));
         crate::files::write_atomically(&path, &crate::synth::wav(&samples))
             .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
         let st = crate::synth::stats(&samples);
         outln!(
-            "{:<10} {:>7.2} {:>9.1} {:>9.1}  {}",
-            effect.name(),
+            "{:<12} {:>7.2} {:>9.1} {:>9.1}  {}",
+            name,
             st.seconds,
             crate::synth::dbfs(st.peak),
             crate::synth::dbfs(st.rms),
-            effect.description()
+            about
         );
     }
     Ok(())

@@ -104,10 +104,10 @@ impl Effect {
 }
 
 /// A small, fast, reproducible noise source.
-struct Noise(u32);
+pub(crate) struct Noise(pub(crate) u32);
 
 impl Noise {
-    fn next(&mut self) -> f32 {
+    pub(crate) fn next(&mut self) -> f32 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 17;
@@ -119,7 +119,7 @@ impl Noise {
 
 /// A two-pole band-pass filter (constant 0 dB peak), after the audio EQ cookbook.
 #[derive(Clone, Copy)]
-struct BandPass {
+pub(crate) struct BandPass {
     b0: f32,
     b2: f32,
     a1: f32,
@@ -131,7 +131,7 @@ struct BandPass {
 }
 
 impl BandPass {
-    fn new(freq: f32, q: f32) -> BandPass {
+    pub(crate) fn new(freq: f32, q: f32) -> BandPass {
         let w = TAU * freq / RATE as f32;
         let alpha = w.sin() / (2.0 * q);
         let a0 = 1.0 + alpha;
@@ -152,7 +152,7 @@ impl BandPass {
         (self.b0, self.b2, self.a1, self.a2) = (fresh.b0, fresh.b2, fresh.a1, fresh.a2);
     }
 
-    fn run(&mut self, x: f32) -> f32 {
+    pub(crate) fn run(&mut self, x: f32) -> f32 {
         let y = self.b0 * x + self.b2 * self.x2 - self.a1 * self.y1 - self.a2 * self.y2;
         (self.x2, self.x1, self.y2, self.y1) = (self.x1, x, self.y1, y);
         y
@@ -160,23 +160,23 @@ impl BandPass {
 }
 
 /// A one-pole low-pass filter.
-struct LowPass {
+pub(crate) struct LowPass {
     k: f32,
     y: f32,
 }
 
 impl LowPass {
-    fn new(freq: f32) -> LowPass {
+    pub(crate) fn new(freq: f32) -> LowPass {
         LowPass { k: 1.0 - (-TAU * freq / RATE as f32).exp(), y: 0.0 }
     }
 
-    fn run(&mut self, x: f32) -> f32 {
+    pub(crate) fn run(&mut self, x: f32) -> f32 {
         self.y += (x - self.y) * self.k;
         self.y
     }
 }
 
-fn samples(seconds: f32) -> usize {
+pub(crate) fn samples(seconds: f32) -> usize {
     (seconds * RATE as f32) as usize
 }
 
@@ -276,7 +276,7 @@ fn bar(hz: f32, seconds: f32, seed: u32) -> Vec<f32> {
 }
 
 /// A small room: a few feedback combs in parallel, mixed under the dry sound.
-fn room(dry: Vec<f32>, wet: f32, tail: f32) -> Vec<f32> {
+pub(crate) fn room(dry: Vec<f32>, wet: f32, tail: f32) -> Vec<f32> {
     let mut out = dry.clone();
     out.resize(dry.len() + samples(tail), 0.0);
     for (delay_ms, feedback) in [(29.7f32, 0.72f32), (37.1, 0.70), (41.1, 0.68), (43.7, 0.66)] {

@@ -300,3 +300,28 @@ fn the_linear_evaluation_reads_the_jumps_and_can_be_the_full_one() {
     }
     assert_eq!(evaluate(&p, EvalKind::Linear(eval::Weights([0; 8])), 5), -WIN + 5);
 }
+
+/// The analysis after a game is the same every time it is looked at: under a node budget the
+/// same position gives the same best move, outlook, line and depth, whatever the machine does.
+#[test]
+fn an_analysis_under_a_node_budget_is_the_same_every_time() {
+    use konane::ai::analyse_nodes;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let geo = konane::rules::Geometry::new(8, 8).unwrap();
+    let mut game = konane::rules::Game::new(geo);
+    for _ in 0..6 {
+        let m = game.legal_moves()[0];
+        game.play(m).unwrap();
+    }
+    let p = *game.position();
+    let first = analyse_nodes(&p, 200_000, Arc::new(AtomicBool::new(false)));
+    for _ in 0..3 {
+        let again = analyse_nodes(&p, 200_000, Arc::new(AtomicBool::new(false)));
+        assert_eq!(
+            (again.best, again.outlook, &again.pv, again.depth),
+            (first.best, first.outlook, &first.pv, first.depth)
+        );
+    }
+    assert!(first.best.is_some() && first.depth >= 4, "{first:?}");
+}

@@ -12,12 +12,20 @@ use konane::synth::Effect;
 use std::time::{Duration, Instant};
 
 fn app() -> App {
+    app_with(false)
+}
+
+/// The app with the sounds made, and with the music plugin too when `music`.
+fn app_with(music: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default(), AudioPlugin::default()));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
     app.insert_resource(Settings { volume: 0.8, ..Settings::default() });
     core_plugin(&mut app);
     konane::game::audio::plugin(&mut app);
+    if music {
+        konane::game::music::plugin(&mut app);
+    }
     // The sounds are made on a thread: wait until they are there (a state, not a time).
     let start = Instant::now();
     while !app.world().contains_resource::<konane::game::audio::Sounds>() {
@@ -95,4 +103,33 @@ fn muted_sound_starts_nothing_and_the_ambience_follows_its_setting() {
     app.update();
     app.update();
     assert_eq!(ambience(&mut app), 0);
+}
+
+#[test]
+fn the_music_plays_the_title_s_piece_then_a_game_s_and_stops_when_off_or_muted() {
+    use konane::game::Screen;
+    use konane::game::music::{MusicPlayer, Pieces};
+    let mut app = app_with(true);
+    let start = Instant::now();
+    while !app.world().contains_resource::<Pieces>() {
+        assert!(start.elapsed() < Duration::from_secs(120), "the music was never made");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let playing = |app: &mut App| {
+        app.update();
+        app.update();
+        app.world_mut().query::<&MusicPlayer>().iter(app.world()).map(|p| p.0).collect::<Vec<_>>()
+    };
+    assert_eq!(playing(&mut app), [konane::music::Piece::Malie], "the title's piece");
+    app.world_mut().write_message(konane::game::play::screen::GoTo(Screen::Game));
+    let in_game = playing(&mut app);
+    assert_eq!(in_game.len(), 1);
+    assert_ne!(in_game[0], konane::music::Piece::Malie, "a game has a piece of its own");
+    app.world_mut().resource_mut::<Settings>().muted = true;
+    assert!(playing(&mut app).is_empty(), "muted, the music stops");
+    app.world_mut().resource_mut::<Settings>().muted = false;
+    assert_eq!(playing(&mut app).len(), 1);
+    app.world_mut().resource_mut::<Settings>().music = 0.0;
+    assert!(playing(&mut app).is_empty(), "at 0 the music is off");
 }

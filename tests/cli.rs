@@ -268,6 +268,29 @@ fn solve_proves_5x5_for_black() {
 }
 
 #[test]
+fn a_solve_that_runs_out_of_time_says_so_with_status_124() {
+    // Each of the three provers: the parallel one (8×8), the second one (7×7 --independent)
+    // and the general solver (11×11). None of them can prove these boards in a fifth of a
+    // second; a proof found that fast would be the bug this test reports.
+    for args in [
+        &["solve", "--size", "8x8", "--timeout", "0.2", "--table-mb", "64"][..],
+        &["solve", "--size", "7x7", "--independent", "--timeout", "0.2", "--table-mb", "64"],
+        &["solve", "--size", "11x11", "--timeout", "0.2", "--table-mb", "64"],
+    ] {
+        let o = konane(args);
+        assert_eq!(o.status.code(), Some(124), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).contains("unsolved (time limit)"), "{args:?}: {}", stdout(&o));
+        assert!(stdout(&o).contains("\nnodes "), "{args:?}: {}", stdout(&o));
+        assert_eq!(
+            stderr(&o).lines().filter(|l| l.starts_with("konane: time limit: no proof within --timeout")).count(),
+            1,
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
 fn bad_flags_exit_with_status_2() {
     refused(
         &["perft", "--size", "30x8", "--depth", "2"],
@@ -670,18 +693,21 @@ fn the_game_without_a_display_says_so_in_one_line() {
     );
 }
 
-/// `konane sounds --out DIR` writes every effect as a 16-bit mono WAV named after it; none
-/// clips, none is silent, and the table it prints names each with its levels.
+/// `konane sounds --out DIR` writes every effect and piece of music as a 16-bit mono WAV
+/// named after it; none clips, none is silent, and the table it prints names each with its
+/// levels (the music's lengths and levels too).
 #[test]
-fn sounds_writes_every_effect_as_an_unclipped_audible_wav() {
+fn sounds_writes_every_effect_and_the_music_as_unclipped_audible_wavs() {
     let dir = temp_dir("sounds");
     let out = konane(&["sounds", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let table = stdout(&out);
     let effects = konane::synth::Effect::all();
     assert_eq!(effects.len(), 15);
-    for e in effects {
-        let name = e.name();
+    let pieces = konane::music::Piece::all();
+    assert!(pieces.len() >= 2, "two or three pieces of music");
+    let names = effects.iter().map(|e| e.name()).chain(pieces.iter().map(|p| p.name().to_string()));
+    for name in names {
         assert!(table.lines().any(|l| l.starts_with(&format!("{name} "))), "{name} missing from:\n{table}");
         let bytes = std::fs::read(dir.join(format!("{name}.wav"))).unwrap();
         assert_eq!(&bytes[..4], b"RIFF");
@@ -692,6 +718,11 @@ fn sounds_writes_every_effect_as_an_unclipped_audible_wav() {
         let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
         assert!(peak < 32_000, "{name} clips: peak {peak}");
         assert!(peak > 3_000, "{name} is (nearly) silent: peak {peak}");
+    }
+    for p in pieces {
+        let line = table.lines().find(|l| l.starts_with(&format!("{} ", p.name()))).unwrap();
+        let seconds: f32 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!((30.0..=120.0).contains(&seconds), "{line}");
     }
     // A place that cannot be a directory is refused with a message, exit 2.
     let file = dir.join("land-1.wav");

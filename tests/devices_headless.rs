@@ -197,7 +197,8 @@ fn the_pause_menu_opens_moves_focus_and_confirms_before_restarting() {
     pad.press(&mut app, Press::Choose); // the focus starts on "No"
     assert_eq!(*app.world().resource::<Overlay>(), Overlay::Pause);
     assert_eq!(rules(&app).game.ply(), ply);
-    pad.press(&mut app, Press::Down);
+    // Back in the pause menu, the focus is where it was: on Restart.
+    assert_eq!(app.world().resource::<konane::game::menus::MenuFocus>().index, 1);
     pad.press(&mut app, Press::Choose); // Restart again
     pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Choose); // Yes
@@ -362,9 +363,7 @@ fn resigning_asks_first_ends_the_game_and_undo_takes_it_back() {
     keys.press(&mut app, Press::Back);
     assert_eq!(overlay(&app), Overlay::Pause);
     assert!(rules(&app).winner().is_none());
-    for _ in 0..4 {
-        keys.press(&mut app, Press::Down);
-    }
+    // The focus came back to Resign, where the player left.
     keys.press(&mut app, Press::Choose);
     keys.press(&mut app, Press::Down);
     keys.press(&mut app, Press::Choose); // Yes
@@ -455,8 +454,10 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     assert_eq!(overlay(&app), Overlay::None);
     // In a game: Start, then How to play (fifth that can be chosen in the pause menu of a game
     // not yet begun: Resign is there, greyed, and passed over); B goes back to the pause menu.
-    pad.press(&mut app, Press::Down);
-    pad.press(&mut app, Press::Up);
+    // Back on the title, the focus is on Learn to play again; up to Play vs computer.
+    for _ in 0..3 {
+        pad.press(&mut app, Press::Up);
+    }
     pad.press(&mut app, Press::Choose);
     app.update();
     assert_eq!(screen(&app), Screen::Game);
@@ -777,13 +778,10 @@ fn your_record_and_your_games_open_with_a_pad_or_keys_and_a_game_opens_for_revie
         device.press(&mut app, Press::Choose);
         assert_eq!(overlay(&app), Overlay::Stats, "{kind}");
         assert_eq!(app.world().resource::<RecordView>().stats.as_ref().unwrap().games, 3, "{kind}");
-        // Back returns to the title (its focus back on the first item); again, and on to Your
-        // games, then the newest game.
+        // Back returns to the title (its focus back on Your record, where it was); again, and
+        // on to Your games, then the newest game.
         device.press(&mut app, Press::Back);
         assert_eq!(overlay(&app), Overlay::None, "{kind}");
-        for _ in 0..5 {
-            device.press(&mut app, Press::Down);
-        }
         device.press(&mut app, Press::Choose);
         assert_eq!(overlay(&app), Overlay::Stats, "{kind}");
         device.press(&mut app, Press::Choose);
@@ -814,17 +812,7 @@ fn press_raw(app: &mut App, device: Device, key: KeyCode, button: GamepadButton)
                 app.world_mut()
                     .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
             }
-            Device::Keyboard => {
-                let state = if down { ButtonState::Pressed } else { ButtonState::Released };
-                app.world_mut().write_message(KeyboardInput {
-                    key_code: key,
-                    logical_key: Key::Character("g".into()),
-                    state,
-                    text: None,
-                    repeat: false,
-                    window: Entity::PLACEHOLDER,
-                });
-            }
+            Device::Keyboard => common::devices::key_event(app, key, Key::Character("g".into()), down),
         }
         app.update();
     }
@@ -889,4 +877,50 @@ fn controls_are_rebound_refused_when_taken_and_reset_with_only_a_pad_or_only_key
         assert_eq!(app.world().resource::<Settings>().bindings, Bindings::default(), "{kind}");
         assert_eq!(overlay(&app), Overlay::Controls, "{kind}");
     }
+}
+
+/// Presses (or releases) a key by its code, and lets a frame read it.
+fn key(app: &mut App, key_code: KeyCode, logical_key: Key, down: bool) {
+    common::devices::key_event(app, key_code, logical_key, down);
+    app.update();
+}
+
+#[test]
+fn tab_goes_to_the_next_item_of_a_menu_and_shift_tab_to_the_one_before() {
+    let (mut app, _) = app_with("keyboard");
+    let focus = |app: &App| app.world().resource::<konane::game::menus::MenuFocus>().index;
+    let start = focus(&app);
+    for _ in 0..2 {
+        key(&mut app, KeyCode::Tab, Key::Tab, true);
+        key(&mut app, KeyCode::Tab, Key::Tab, false);
+    }
+    assert_eq!(focus(&app), start + 2, "two Tabs, two items on");
+    key(&mut app, KeyCode::ShiftLeft, Key::Shift, true);
+    key(&mut app, KeyCode::Tab, Key::Tab, true);
+    key(&mut app, KeyCode::Tab, Key::Tab, false);
+    key(&mut app, KeyCode::ShiftLeft, Key::Shift, false);
+    assert_eq!(focus(&app), start + 1, "Shift+Tab, one back");
+}
+
+#[test]
+fn a_click_on_the_stone_a_lesson_asks_for_answers_it_with_the_lesson_s_card_open() {
+    let (mut app, pad) = app_with("pad");
+    for _ in 0..3 {
+        pad.press(&mut app, Press::Down);
+    }
+    pad.press(&mut app, Press::Choose);
+    pad.press(&mut app, Press::Choose);
+    app.update();
+    pad.press(&mut app, Press::Choose); // Lesson 1 read: Next
+    // Lesson 2 asks for Black's first stone; its card is open beside the board.
+    assert_eq!(lesson(&app), Some((1, false)));
+    assert_eq!(overlay(&app), Overlay::Lesson);
+    let geo = *rules(&app).game.geometry();
+    let a6 = konane::rules::parse_move(&geo, "a6").unwrap();
+    app.world_mut().write_message(konane::game::board::input::CellActivated(a6.from));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(rules(&app).game.ply(), 1, "the click on the stone the card asks for did nothing");
+    assert_eq!(lesson(&app), Some((1, true)), "the lesson is passed");
 }

@@ -34,9 +34,15 @@ struct Window(Option<Child>);
 
 impl Window {
     fn start(dir: &Path, name: &str, server: &str, script: &str, pointer: &str) -> Window {
+        Window::start_with(dir, name, &["--server", server], script, pointer)
+    }
+
+    /// A window named `name` (its data and settings are `name`-data and `name`-settings.txt,
+    /// kept between starts of the same name), with `extra` flags.
+    fn start_with(dir: &Path, name: &str, extra: &[&str], script: &str, pointer: &str) -> Window {
         let script_path = dir.join(format!("{name}.txt"));
         std::fs::write(&script_path, script).unwrap();
-        let game = [
+        let mut game: Vec<String> = vec![
             env!("CARGO_BIN_EXE_konane").to_string(),
             "--script".into(),
             script_path.display().to_string(),
@@ -46,8 +52,6 @@ impl Window {
             dir.join(format!("{name}-data")).display().to_string(),
             "--settings".into(),
             dir.join(format!("{name}-settings.txt")).display().to_string(),
-            "--server".into(),
-            server.to_string(),
             "--mode".into(),
             "human-human".into(),
             "--size".into(),
@@ -59,12 +63,14 @@ impl Window {
             "--lang".into(),
             "en".into(),
         ];
+        game.extend(extra.iter().map(|a| a.to_string()));
         let quoted: Vec<String> = game.iter().map(|a| format!("'{a}'")).collect();
         let shell = format!(
             "{} & GAME=$!\nwf() {{ while [ ! -e \"$SHOTS/$1\" ]; do kill -0 $GAME 2>/dev/null || exit 1; sleep 0.05; done; }}\n{pointer}\nwait $GAME",
             quoted.join(" ")
         );
-        let log = std::fs::File::create(dir.join(format!("{name}-log.txt"))).unwrap();
+        let log =
+            std::fs::OpenOptions::new().create(true).append(true).open(dir.join(format!("{name}-log.txt"))).unwrap();
         let child = Command::new("setsid")
             .args(["timeout", &HANG.as_secs().to_string(), "xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c"])
             .arg(&shell)
@@ -84,6 +90,18 @@ impl Window {
         self.0 = None;
         let log = std::fs::read_to_string(dir.join(format!("{name}-log.txt"))).unwrap_or_default();
         assert!(status.success(), "the {name} window ended with {status:?}:\n{log}");
+    }
+}
+
+impl Window {
+    /// Kills the window's whole process group at once (SIGKILL: the game gets no chance to
+    /// say goodbye to its friend or its server) and reaps it.
+    fn kill(&mut self) {
+        if let Some(mut c) = self.0.take() {
+            // SAFETY: a signal to a process group this test started.
+            unsafe { libc::kill(-(c.id() as libc::pid_t), libc::SIGKILL) };
+            let _ = c.wait();
+        }
     }
 }
 
@@ -207,4 +225,67 @@ fn two_windows_on_two_displays_play_online_with_mouse_clicks_through_one_server(
         assert_eq!(stone(&shot, "d4"), Some(false), "{name}: White's jumper is not on d4");
         assert_eq!(stone(&shot, "c4"), Some(true), "{name}: c4 keeps its black stone");
     }
+}
+
+/// The position a script's `dump NAME` wrote (its first line).
+fn dumped(dir: &Path, name: &str) -> String {
+    let text = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+/// On the home network, with no server anywhere: one window hosts (the game's own server),
+/// the other joins by code. The guest is killed (-9) mid-game and started again: it takes its
+/// seat back from Continue and plays on. Then the host is killed and started again: its own
+/// server comes back with the game, the guest reconnects, and both see the same position.
+#[test]
+fn a_friend_killed_mid_game_comes_back_from_continue_on_the_home_network_and_so_does_the_host() {
+    let which = Command::new("sh").arg("-c").arg("command -v xvfb-run && command -v xdotool").output().unwrap();
+    assert!(which.status.success(), "xvfb-run or xdotool is missing: run `make test`, which installs them");
+    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-screenshots").join("rejoin");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = scratch_guard(&dir);
+
+    // Black hosts and removes d5; White joins by code and removes e5; then the guest is killed.
+    let host_script = "wait-rendered\nhost\nwait-code code.txt\nwait-friend\nplay d5\nwait-plies 2\n\
+        signal host-2\nwait-file guest-killed\nplay d3-d5\nwait-plies 3\nsignal host-3\nwait-plies 4\n\
+        dump host-4.txt\nsignal host-4\n";
+    let mut host = Window::start_with(&dir, "host", &[], host_script, "");
+    let guest_script = "wait-rendered\nwait-file code.txt\njoin @code.txt\nwait-plies 1\nplay e5\nwait-plies 2\n\
+        signal guest-2\n";
+    let mut guest = Window::start_with(&dir, "guest", &[], guest_script, "");
+    host.wait_file(&dir, "host", "host-2");
+    guest.wait_file(&dir, "guest", "guest-2");
+    guest.kill();
+    std::fs::write(dir.join("guest-killed"), "").unwrap();
+    host.wait_file(&dir, "host", "host-3");
+
+    // The guest comes back from Continue (`--continue`, its own data folder) and plays on.
+    let guest_again = "wait-plies 3\nplay f4-d4\nwait-plies 4\ndump guest-4.txt\nsignal guest-4\n\
+        wait-plies 5\nwait-idle\ndump guest-5.txt\nsignal guest-5\n";
+    let mut guest = Window::start_with(&dir, "guest", &["--continue"], guest_again, "");
+    guest.wait_file(&dir, "guest", "guest-4");
+    host.wait_file(&dir, "host", "host-4");
+    assert_eq!(dumped(&dir, "guest-4.txt"), dumped(&dir, "host-4.txt"), "after the guest came back");
+
+    // Now the host is killed and comes back from Continue: its own server reopens the game.
+    host.kill();
+    let host_again = "wait-plies 4\nwait-friend\nhint\nplay-hint\nwait-plies 5\ndump host-5.txt\nsignal host-5\n";
+    let mut host = Window::start_with(&dir, "host", &["--continue"], host_again, "");
+    host.wait_file(&dir, "host", "host-5");
+    guest.wait_file(&dir, "guest", "guest-5");
+    assert_eq!(dumped(&dir, "guest-5.txt"), dumped(&dir, "host-5.txt"), "after the host came back");
+    host.kill();
+    guest.kill();
+}
+
+/// Removes a test's folder when the test ends, also when it fails.
+fn scratch_guard(dir: &Path) -> impl Drop {
+    struct Remove(PathBuf);
+    impl Drop for Remove {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    Remove(dir.to_path_buf())
 }

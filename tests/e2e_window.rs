@@ -441,7 +441,13 @@ fn every_screen_at_three_window_sizes() {
         // Menus over the game dim it.
         let below_hud = 110.0 / h as f32;
         let lit = brightness(&turn, 0.0, below_hud, 1.0, 1.0);
-        for (name, s) in [("pause", &pause), ("settings", &settings), ("game over", &over)] {
+        // The end of a game is a card beside the board (below it in a tall window): the final
+        // position stays in view, neither covered nor dimmed.
+        let board_side = if h > w { (0.0, below_hud, 1.0, 0.5) } else { (0.0, below_hud, 0.6, 1.0) };
+        let seen = count(&over, board_side.0, board_side.1, board_side.2, board_side.3);
+        let board = seen.coral + seen.basalt + seen.slab;
+        assert!(board > seen.total / 4, "{size} game over: the board is hidden or dimmed: {seen:?}");
+        for (name, s) in [("pause", &pause), ("settings", &settings)] {
             let dim = brightness(s, 0.0, below_hud, 1.0, 1.0);
             assert!(dim < lit * 0.85, "{size} {name}: the menu does not dim the board ({dim} vs {lit})");
         }
@@ -697,9 +703,13 @@ fn commonest(s: &Shot, x0: usize, y0: usize, x1: usize, y1: usize) -> [u8; 3] {
 /// theme. Every mark has its own shape, so it is told apart by shape once it is seen.
 #[test]
 fn high_contrast_meets_wcag_aa_and_every_mark_shows_to_colour_blind_eyes() {
-    let script = "wait-idle\nwait-rendered\nplay d5\nwait-plies 1\nplay e5\nwait-plies 2\nplay d7-d5\nwait-plies 3\n\
-        wait-idle\nclick c5\nwait-selected c5\npress right\nwait 3\nwait-rendered\nscreenshot marks\n\
-        click d1\nwait 3\nwait-rendered\nscreenshot refused\nquit\n";
+    // The cursor comes into view on a stone that can move; up and left to the corner, a8.
+    let corner = "press up\npress left\n".repeat(8);
+    let script = &format!(
+        "wait-idle\nwait-rendered\nplay d5\nwait-plies 1\nplay e5\nwait-plies 2\nplay d7-d5\nwait-plies 3\n\
+        wait-idle\nclick c5\nwait-selected c5\npress right\n{corner}wait 3\nwait-rendered\nscreenshot marks\n\
+        click d1\nwait 3\nwait-rendered\nscreenshot refused\nquit\n"
+    );
     for theme in ["contrast", "lava"] {
         let dir = run_game(
             &format!("vision-{theme}"),

@@ -121,6 +121,8 @@ fn undo_while_the_ai_thinks_cancels_it_and_its_result_is_never_applied() {
     app.update();
     assert_eq!(turn(&app), Turn::AiThinking);
     assert!(app.world().resource::<AiState>().thinking());
+    // The game is rated: the first Undo says it would unrate it, the second takes back.
+    app.world_mut().write_message(Intent::Undo);
     app.world_mut().write_message(Intent::Undo);
     app.update();
     app.update();

@@ -146,8 +146,13 @@ fn won_lost_resigned_taken_back_and_two_people_games_change_the_record_as_specif
     let expected = rating::START
         .after(&[rating::Game { opponent: konane::history::level_rating(Level::Medium), score: 1.0 }], rating::TAU);
     assert!((change.after.rating - expected.rating).abs() < 1e-6);
-    let rating_line = format!("Rating {} (+{})", change.after.rating.round(), change.points());
-    assert!(game_over_lines(&app).contains(&rating_line), "{:?}", game_over_lines(&app));
+    // Said in plain words: where the rating went, and about which level that is.
+    let rating_line = format!("Your rating rose to {} (+{}): about ", change.after.rating.round(), change.points());
+    assert!(
+        game_over_lines(&app).iter().any(|l| l.starts_with(&rating_line) && l.ends_with(" level.")),
+        "{:?}",
+        game_over_lines(&app)
+    );
     let earned: Vec<_> = won.milestones.iter().map(|m| m.key).collect();
     assert!(earned.contains(&"first-game") && earned.contains(&"beat-medium"), "{earned:?}");
     assert_eq!(earned.contains(&"win-as-white"), you == Side::White);
@@ -174,8 +179,10 @@ fn won_lost_resigned_taken_back_and_two_people_games_change_the_record_as_specif
     app.world_mut().write_message(Intent::Replace { game: Box::new(game), allowed: None, setup });
     app.update();
     let mv = rules(&app).legal_moves()[0];
-    // The move and its take-back in one frame, before the computer can answer.
+    // The move and its take-back in one frame, before the computer can answer (the first
+    // Undo says that it unrates the game, the second takes back).
     app.world_mut().write_message(Intent::Play { mv, generation: None });
+    app.world_mut().write_message(Intent::Undo);
     app.world_mut().write_message(Intent::Undo);
     app.update();
     app.update();
@@ -254,6 +261,8 @@ fn a_game_in_the_record_opens_finished_for_review() {
     });
     assert_eq!(rules(&app).game.moves(), recorded_moves);
     assert_eq!(rules(&app).setup.players, you_against(Level::Easy, Side::White));
+    // A game that counted is not called unrated when it is opened again.
+    assert!(!rules(&app).took_back, "the opened game says a move was taken back");
     // Opened, not played: it is not recorded again.
     for _ in 0..3 {
         app.update();

@@ -465,3 +465,19 @@ fn the_language_is_a_setting_that_is_saved_and_read_back() {
     assert_eq!(SettingsFile::load(&path, base).settings.language, Lang::Nl);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn back_and_undo_are_different_words_in_every_language() {
+    for lang in [Lang::En, Lang::Haw, Lang::Nl] {
+        let tr = Tr::new(lang);
+        assert_ne!(tr.t("command-undo"), tr.t("command-cancel"), "{}", lang.code());
+        assert_ne!(tr.t("hud-undo"), tr.t("item-back"), "{}", lang.code());
+        // In the controls line, the word after Undo's key is not the word after Back's.
+        let b = konane::game::platform::bindings::Bindings::default();
+        let line = tr.msg(&b.prompt("controls-keys"));
+        let after = |key: &str| {
+            line.split(&format!("{key} ")).nth(1).map(|rest| rest.split([',', ';']).next().unwrap_or("").to_string())
+        };
+        assert_ne!(after("U"), after("Esc"), "{}: {line}", lang.code());
+    }
+}

@@ -162,6 +162,10 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
         screen(a[1]) == Screen::Game && overlay(a[0]) == Overlay::None && seat(a[1]).is_some()
     });
     assert_eq!(seat(&guest), Some(Side::Black));
+    // The one who joined is told their colour (the host chose it).
+    let said = guest.world().resource::<konane::game::play::screen::Notice>().clone();
+    assert_eq!(said.text.key, "notice-you-play", "{said:?}");
+    assert!(said.left > 0.0);
     until(&mut [&mut host, &mut guest], "the host plays", |a| rules(a[0]).setup.online_seat() == Some(Side::White));
 
     // A whole game: whoever is to move plays with their own device; the other sees it arrive.

@@ -244,6 +244,10 @@ fn a_saved_game_is_listed_opened_and_deleted_from_the_load_screen() {
     assert_eq!(rules(&app).game.moves(), moves, "not the saved game (the later one had {longer:?})");
     assert_eq!(rules(&app).setup.players, players);
     assert_eq!(*app.world().resource::<State<Turn>>().get(), Turn::Human);
+    // A rated game: the first Undo says it would unrate it, the second takes back.
+    app.world_mut().write_message(Intent::Undo);
+    app.update();
+    assert_eq!(rules(&app).game.ply(), 2, "the first Undo only told");
     app.world_mut().write_message(Intent::Undo);
     app.update();
     assert_eq!(rules(&app).game.ply(), 0, "undo goes back through the opened game's history");

@@ -82,6 +82,12 @@ hint-looking = Looking for a good move…
 # $standing: one of the hint-… phrases below
 hint-good-move = Good move: { $move } — { $standing }
 hint-winning = you are winning
+hint-puzzle-nudge = Hint 1 of 3: the winning move takes { $n ->
+    [one] one stone
+   *[other] { $n } stones
+}. Press Hint again for more.
+hint-puzzle-stone = Hint 2 of 3: the winning move starts from { $cell }.
+hint-puzzle-move = Hint 3 of 3: { $move } wins. Solved with this hint, the puzzle leaves your puzzle rating as it is.
 hint-behind = you are behind
 hint-even = the game is even
 # $n: the most moves of yours the proven win (or loss) takes
@@ -127,6 +133,8 @@ refuse-illegal = { $move } is not a legal move here
 refuse-already-over = The game is already over
 refuse-over = The game is over
 refuse-nothing-to-undo = Nothing to undo
+refuse-undo-unrates = Taking a move back makes this game unrated. Press Undo again to take it back.
+hud-undo-unrates = Taking a move back makes this game unrated.
 refuse-nothing-to-redo = Nothing to redo
 
 ## The bar above the board
@@ -183,9 +191,12 @@ item-settings = Settings
 # $percent: a whole number from 0 to 100 (or more)
 item-volume = Effects volume: { $percent } %
 # $value: value-on or value-off
-item-sound = Sound: { $value } (M)
+item-sound = Sound: { $value } ({ $key })
 item-ambience = Surf and wind: { $percent } %
 item-ambience-off = Surf and wind: off
+item-music = Music: { $percent } %
+item-music-off = Music: off
+item-music-background = Music in the background: { $value }
 # $theme: theme-lava or theme-wood
 item-theme = Board: { $theme }
 # $speed: a decimal such as 1.25
@@ -429,6 +440,7 @@ score-computer-level = Computer ({ $level })
 notice-autosave-failed = Your unfinished game could not be kept in { $path }: { $why }
 title-profile-in-use = Kōnane is open in another window too: games played here are not kept for Continue (use Save game to keep one).
 item-more-games = More ways to play…
+item-more-actions = More…
 item-lesson = { $n }. { $title }{ $mark }
 lesson-mark-passed = { " · done" }
 lesson-mark-open = { "" }
@@ -437,10 +449,11 @@ more-games-hint = Two people at this screen, the computer against itself, a boar
 lessons-title = Learn to play
 lessons-hint = Eight short lessons, { $passed } of { $total } done. Start at any lesson.
 status-you-played = You played { $move }
+notice-you-play = You play { $side }
 status-played = { $who } played { $move }
-notice-muted = Sound off: M turns it back on
+notice-muted = Sound off: { $key } turns it back on
 notice-unmuted = Sound on
-hud-muted = Sound off (M)
+hud-muted = Sound off ({ $key })
 # $side had a proven win after move $n, but $winner won after $side's mistake at move $m.
 analysis-proven-thrown = { $side ->
     [black] Black had a forced win after move { $n }; { $winner ->
@@ -533,7 +546,11 @@ scroll-more-below = more below
 ## Your record: rating, statistics, milestones
 
 # $rating: your rating; $change: its change, signed (+12, −7)
-over-rating = Rating { $rating } ({ $change })
+over-rating = { $change ->
+    [rose] Your rating rose to { $rating } ({ $points }): about { $level } level.
+    [fell] Your rating fell to { $rating } ({ $points }): about { $level } level.
+   *[same] Your rating stays at { $rating }: about { $level } level.
+}
 over-unrated = Unrated: a move was taken back.
 notice-unrated = This game is now unrated: a move was taken back.
 notice-result-stands = Your record keeps this game's result; play from here is not recorded.

@@ -75,6 +75,12 @@ notice-played = { $who }: ua pāʻani ʻia ka { $move }
 hint-looking = Ke ʻimi nei i kekahi neʻe maikaʻi…
 hint-good-move = Neʻe maikaʻi: { $move } — { $standing }
 hint-winning = aia ʻoe ma mua
+hint-puzzle-nudge = Kōkua 1 o 3: lawe ka neʻe lanakila i { $n ->
+    [one] hoʻokahi pōhaku
+   *[other] { $n } pōhaku
+}. E kaomi hou i ka Kōkua no ka mea hou aku.
+hint-puzzle-stone = Kōkua 2 o 3: hoʻomaka ka neʻe lanakila ma { $cell }.
+hint-puzzle-move = Kōkua 3 o 3: lanakila ʻo { $move }. Inā hoʻoponopono ʻia me kēia kōkua, ʻaʻole loli kou helu nane.
 hint-behind = aia ʻoe ma hope
 hint-even = like ka pāʻani
 hint-proven-win-in = ua hōʻoia ʻia: lanakila ʻoe i loko o { $n ->
@@ -115,6 +121,8 @@ refuse-illegal = ʻAʻole ʻae ʻia ka neʻe { $move } ma ʻaneʻi
 refuse-already-over = Ua pau mua ka pāʻani
 refuse-over = Ua pau ka pāʻani
 refuse-nothing-to-undo = ʻAʻohe mea e hoʻihoʻi ai
+refuse-undo-unrates = Inā e hoʻihoʻi ʻia kekahi neʻe, ʻaʻole e helu ʻia kēia pāʻani. E kaomi hou i ka Hoʻihoʻi e hoʻihoʻi ai.
+hud-undo-unrates = Inā e hoʻihoʻi ʻia kekahi neʻe, ʻaʻole e helu ʻia kēia pāʻani.
 refuse-nothing-to-redo = ʻAʻohe mea e hana hou ai
 
 ## Ka pae pihi ma luna o ka papamū
@@ -164,9 +172,12 @@ item-leave-tutorial = Haʻalele i nā haʻawina
 item-quit = Haʻalele
 item-settings = Nā koho
 item-volume = Leo o nā hopena: { $percent } %
-item-sound = Kani: { $value } (M)
+item-sound = Kani: { $value } ({ $key })
 item-ambience = Kai a me ka makani: { $percent } %
 item-ambience-off = Kai a me ka makani: pio
+item-music = Mele: { $percent } %
+item-music-off = Mele: pio
+item-music-background = Mele ma hope: { $value }
 item-theme = Papamū: { $theme }
 item-speed = Māmā o ka neʻe: { $speed }×
 item-speed-instant = Māmā o ka neʻe: koke
@@ -383,6 +394,7 @@ score-computer-level = Lolouila ({ $level })
 notice-autosave-failed = ʻAʻole i mālama ʻia kāu pāʻani i pau ʻole ma { $path }: { $why }
 title-profile-in-use = Ua wehe ʻia ke kōnane ma kekahi puka aniani ʻē aʻe: ʻaʻole e mālama ʻia nā pāʻani o ʻaneʻi no ka hoʻomau (e koho iā Mālama i ka pāʻani).
 item-more-games = Nā ʻano pāʻani ʻē aʻe…
+item-more-actions = Nā mea hou aku…
 item-lesson = { $n }. { $title }{ $mark }
 lesson-mark-passed = { " · pau" }
 lesson-mark-open = { "" }
@@ -391,10 +403,11 @@ more-games-hint = ʻElua kānaka ma kēia pakuhi, ka lolouila me ia iho, kou pap
 lessons-title = E aʻo i ka pāʻani
 lessons-hint = ʻEwalu haʻawina pōkole, { $passed } o { $total } i pau. E hoʻomaka ma kekahi haʻawina.
 status-you-played = Ua pāʻani ʻoe iā { $move }
+notice-you-play = Pāʻani ʻoe iā { $side }
 status-played = Ua pāʻani ʻo { $who } iā { $move }
-notice-muted = Pio ke kani: e kaomi iā M e hoʻā hou
+notice-muted = Pio ke kani: e kaomi iā { $key } e hoʻā hou
 notice-unmuted = Ua ā ke kani
-hud-muted = Pio ke kani (M)
+hud-muted = Pio ke kani ({ $key })
 analysis-proven-thrown = { $side ->
     [black] Ua paʻa ka lanakila iā ʻEleʻele ma hope o ka neʻe { $n }; ua lanakila ʻo { $winner ->
         [black] ʻEleʻele
@@ -478,7 +491,11 @@ scroll-more-below = he mau mea hou ma lalo
 
 ## Kāu moʻolelo: ka helu, nā helu pāʻani, nā kūlana
 
-over-rating = Helu { $rating } ({ $change })
+over-rating = { $change ->
+    [rose] Ua piʻi kāu helu i { $rating } ({ $points }): kokoke i ka pae { $level }.
+    [fell] Ua emi kāu helu i { $rating } ({ $points }): kokoke i ka pae { $level }.
+   *[same] Ke kū nei kāu helu ma { $rating }: kokoke i ka pae { $level }.
+}
 over-unrated = ʻAʻole helu ʻia: ua hoʻihoʻi ʻia kekahi neʻe.
 notice-unrated = ʻAʻole helu ʻia kēia pāʻani i kēia manawa: ua hoʻihoʻi ʻia kekahi neʻe.
 notice-result-stands = Mālama kāu moʻolelo i ka hopena o kēia pāʻani; ʻaʻole e mālama ʻia nā neʻe mai kēia wahi aku.

@@ -75,6 +75,12 @@ notice-played = { $who } speelde { $move }
 hint-looking = Even zoeken naar een goede zet…
 hint-good-move = Goede zet: { $move } — { $standing }
 hint-winning = je staat voor
+hint-puzzle-nudge = Tip 1 van 3: de winnende zet slaat { $n ->
+    [one] één steen
+   *[other] { $n } stenen
+}. Druk nog eens op Tip voor meer.
+hint-puzzle-stone = Tip 2 van 3: de winnende zet begint op { $cell }.
+hint-puzzle-move = Tip 3 van 3: { $move } wint. Opgelost met deze tip verandert je puzzelrating niet.
 hint-behind = je staat achter
 hint-even = het staat gelijk
 hint-proven-win-in = bewezen: je wint in hoogstens { $n ->
@@ -118,11 +124,13 @@ refuse-illegal = { $move } is hier geen geldige zet
 refuse-already-over = Het spel is al afgelopen
 refuse-over = Het spel is afgelopen
 refuse-nothing-to-undo = Er is niets terug te nemen
+refuse-undo-unrates = Een zet terugnemen laat deze partij niet meetellen voor je rating. Druk nog eens op Terugnemen om het toch te doen.
+hud-undo-unrates = Een zet terugnemen laat deze partij niet meetellen voor je rating.
 refuse-nothing-to-redo = Er is niets opnieuw te doen
 
 ## De balk boven het bord
 
-hud-undo = Zet terug
+hud-undo = Terugnemen
 hud-undo-keys = { $keys } · controller { $pad }
 hud-redo = Opnieuw
 hud-redo-keys = { $keys } · controller { $pad }
@@ -145,8 +153,8 @@ title-subtitle = Het Hawaïaanse springspel met stenen
 title-new-player = Nieuw in Kōnane? Kies Leren spelen: acht korte lessen.
 title-unreadable = Het onafgemaakte spel kon niet worden gelezen (het bestand blijft bewaard): { $why }
 controls-mouse = Muis: klik op een steen en dan op waar hij landt (of sleep hem).
-controls-keys = Toetsen: { $move }, { $choose } kiezen, { $back } terug; { $undo } terug, { $mute } geluid, { $delete } wist een opgeslagen spel.
-controls-pad = Controller: { $move } of de stick, { $choose } kiezen, { $back } terug, { $undo }/{ $redo } terug/opnieuw, { $delete } wissen, { $pause } menu.
+controls-keys = Toetsen: { $move }, { $choose } kiezen, { $back } terug; { $undo } terugnemen, { $mute } geluid, { $delete } wist een opgeslagen spel.
+controls-pad = Controller: { $move } of de stick, { $choose } kiezen, { $back } terug, { $undo }/{ $redo } terugnemen/opnieuw, { $delete } wissen, { $pause } menu.
 
 ## Menuknoppen
 
@@ -167,9 +175,12 @@ item-leave-tutorial = Stoppen met de lessen
 item-quit = Afsluiten
 item-settings = Instellingen
 item-volume = Volume effecten: { $percent } %
-item-sound = Geluid: { $value } (M)
+item-sound = Geluid: { $value } ({ $key })
 item-ambience = Golven en wind: { $percent } %
 item-ambience-off = Golven en wind: uit
+item-music = Muziek: { $percent } %
+item-music-off = Muziek: uit
+item-music-background = Muziek op de achtergrond: { $value }
 item-theme = Bord: { $theme }
 item-speed = Animatiesnelheid: { $speed }×
 item-speed-instant = Animatiesnelheid: direct
@@ -392,6 +403,7 @@ score-computer-level = Computer ({ $level })
 notice-autosave-failed = Je onafgemaakte spel kon niet worden bewaard in { $path }: { $why }
 title-profile-in-use = Kōnane is ook in een ander venster open: spellen hier worden niet bewaard om verder te spelen (gebruik Spel opslaan).
 item-more-games = Meer manieren om te spelen…
+item-more-actions = Meer…
 item-lesson = { $n }. { $title }{ $mark }
 lesson-mark-passed = { " · klaar" }
 lesson-mark-open = { "" }
@@ -400,10 +412,11 @@ more-games-hint = Met z'n tweeën aan dit scherm, de computer tegen zichzelf, ee
 lessons-title = Leren spelen
 lessons-hint = Acht korte lessen, { $passed } van { $total } klaar. Begin bij elke les die je wilt.
 status-you-played = Je speelde { $move }
+notice-you-play = Jij speelt { $side }
 status-played = { $who } speelde { $move }
-notice-muted = Geluid uit: M zet het weer aan
+notice-muted = Geluid uit: { $key } zet het weer aan
 notice-unmuted = Geluid aan
-hud-muted = Geluid uit (M)
+hud-muted = Geluid uit ({ $key })
 analysis-proven-thrown = { $side ->
     [black] Zwart had na zet { $n } een gedwongen winst; { $winner ->
         [black] Zwart
@@ -487,7 +500,11 @@ scroll-more-below = meer hieronder
 
 ## Jouw overzicht: rating, statistieken, mijlpalen
 
-over-rating = Rating { $rating } ({ $change })
+over-rating = { $change ->
+    [rose] Je rating steeg naar { $rating } ({ $points }): ongeveer { $level }.
+    [fell] Je rating daalde naar { $rating } ({ $points }): ongeveer { $level }.
+   *[same] Je rating blijft { $rating }: ongeveer { $level }.
+}
 over-unrated = Zonder rating: er is een zet teruggenomen.
 notice-unrated = Deze partij telt niet meer voor je rating: er is een zet teruggenomen.
 notice-result-stands = Je overzicht houdt de uitslag van deze partij; wat je nu speelt, wordt niet bewaard.

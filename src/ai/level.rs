@@ -218,7 +218,7 @@ impl Ai {
     /// Picks a move for the side to move. Returns promptly once `cancel` is set.
     pub fn choose(&mut self, p: &Position, cancel: Arc<AtomicBool>) -> Choice {
         let noisy = self.config.temperature > 0.0 || self.config.slip > 0.0;
-        let limits = SearchLimits { max_depth: self.config.max_depth, time: Some(self.config.budget) };
+        let limits = SearchLimits { max_depth: self.config.max_depth, time: Some(self.config.budget), nodes: None };
         let report = self.searcher.search(p, limits, cancel, noisy);
         let mv = if noisy && report.root_scores.len() > 1 { Some(self.pick(&report.root_scores)) } else { report.best };
         Choice { mv, report }

@@ -39,7 +39,17 @@ pub struct Analysis {
 
 /// Analyses `p` at full strength within `budget`; `cancel` stops it early.
 pub fn analyse(p: &Position, budget: Duration, cancel: Arc<AtomicBool>) -> Analysis {
+    analyse_within(p, SearchLimits::time(budget), cancel)
+}
+
+/// Analyses `p` at full strength within `nodes` visited: the same position gives the same
+/// answer on any machine and at any load (a game's review must not change between looks).
+pub fn analyse_nodes(p: &Position, nodes: u64, cancel: Arc<AtomicBool>) -> Analysis {
+    analyse_within(p, SearchLimits::nodes(nodes), cancel)
+}
+
+fn analyse_within(p: &Position, limits: SearchLimits, cancel: Arc<AtomicBool>) -> Analysis {
     let mut s = Searcher::new(EvalKind::Full, 18, true);
-    let r = s.search(p, SearchLimits::time(budget), cancel, false);
+    let r = s.search(p, limits, cancel, false);
     Analysis { best: r.best, outlook: r.outlook(p.to_move()), pv: r.pv.clone(), depth: r.depth }
 }

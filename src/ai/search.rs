@@ -18,17 +18,25 @@ pub struct SearchLimits {
     pub max_depth: u32,
     /// Wall-clock budget for the whole call.
     pub time: Option<Duration>,
+    /// Nodes the whole call may visit: a budget that gives the same answer on any machine
+    /// and at any load, as a clock cannot.
+    pub nodes: Option<u64>,
 }
 
 impl SearchLimits {
     /// Depth-limited, no clock.
     pub fn depth(d: u32) -> SearchLimits {
-        SearchLimits { max_depth: d, time: None }
+        SearchLimits { max_depth: d, time: None, nodes: None }
     }
 
     /// Clock-limited, any depth.
     pub fn time(t: Duration) -> SearchLimits {
-        SearchLimits { max_depth: MAX_PLY as u32 - 8, time: Some(t) }
+        SearchLimits { max_depth: MAX_PLY as u32 - 8, time: Some(t), nodes: None }
+    }
+
+    /// Node-limited, any depth, no clock: the same position gives the same answer every time.
+    pub fn nodes(n: u64) -> SearchLimits {
+        SearchLimits { max_depth: MAX_PLY as u32 - 8, time: None, nodes: Some(n) }
     }
 }
 
@@ -173,6 +181,40 @@ const SOLVER_MAX_STONES: u32 = 64;
 /// each: 32 MiB).
 pub const SOLVER_BITS: u32 = 22;
 
+/// When iterative deepening under a clock stops: after each iteration, the next one is
+/// predicted from how much longer this one took than the one before, and started only if it
+/// is likely to finish. An unfinished iteration is mostly thrown away, so time not spent on
+/// one is time saved. When the best move has just changed the search is less sure, and the
+/// next iteration is started on a bolder prediction.
+struct IterationClock {
+    start: Instant,
+    last_end: Duration,
+    last_length: Duration,
+}
+
+impl IterationClock {
+    fn new(start: Instant) -> IterationClock {
+        IterationClock { start, last_end: start.elapsed(), last_length: Duration::ZERO }
+    }
+
+    /// Called after a completed iteration: whether the next fits in the budget `t`.
+    fn next_fits(&mut self, t: Duration, best_changed: bool) -> bool {
+        let end = self.start.elapsed();
+        let length = end - self.last_end;
+        let before = self.last_length;
+        self.last_end = end;
+        self.last_length = length;
+        // Iterations of under a millisecond say little about the next one's growth.
+        let growth = if before >= Duration::from_millis(1) {
+            (length.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 8.0)
+        } else {
+            4.0
+        };
+        let boldness = if best_changed { 0.6 } else { 1.0 };
+        end.as_secs_f64() + length.as_secs_f64() * growth * boldness <= t.as_secs_f64()
+    }
+}
+
 /// A reusable searcher; keeps its transposition table between calls.
 pub struct Searcher {
     tt: Vec<TtEntry>,
@@ -183,6 +225,8 @@ pub struct Searcher {
     order_buf: Vec<(i32, Move)>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// The node budget of the running call, if any.
+    node_limit: Option<u64>,
     cancel: Arc<AtomicBool>,
     stopped: bool,
     eval: EvalKind,
@@ -231,6 +275,7 @@ impl Searcher {
             order_buf: Vec::with_capacity(64),
             nodes: 0,
             deadline: None,
+            node_limit: None,
             cancel: Arc::new(AtomicBool::new(false)),
             stopped: false,
             eval,
@@ -259,7 +304,9 @@ impl Searcher {
     #[inline]
     fn check_clock(&mut self) {
         if self.nodes & 1023 == 0
-            && (self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))
+            && (self.cancel.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n))
         {
             self.stopped = true;
         }
@@ -414,6 +461,7 @@ impl Searcher {
     ) -> SearchReport {
         let start = Instant::now();
         self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes;
         self.cancel = cancel;
         self.stopped = false;
         self.nodes = 0;
@@ -448,10 +496,13 @@ impl Searcher {
                 && stones <= SOLVER_MAX_STONES;
             if small || known_won {
                 let budget = if known_won { None } else { limits.time.map(|t| t / 3) };
-                let lim = SolveLimits {
-                    deadline: budget.map(|b| start + b),
-                    max_nodes: if budget.is_some() || known_won { u64::MAX } else { 5_000_000 },
+                let max_nodes = match (limits.nodes, budget.is_some() || known_won) {
+                    // Under a node budget the proof may take a third of it.
+                    (Some(n), false) => (n / 3).max(1),
+                    (_, true) => u64::MAX,
+                    (None, false) => 5_000_000,
                 };
+                let lim = SolveLimits { deadline: budget.map(|b| start + b), max_nodes };
                 let out = solver.solve_one(p, lim, &self.cancel);
                 self.nodes += out.nodes;
                 self.solver = Some(solver);
@@ -475,6 +526,7 @@ impl Searcher {
             }
         }
         let mut scores: Vec<(Move, i32)> = Vec::new();
+        let mut clock = IterationClock::new(start);
         for depth in 1..=max_depth.max(1) as i32 {
             let tt_move = if self.use_tt {
                 let e = self.tt[(p.hash() as usize) & self.tt_mask];
@@ -516,6 +568,7 @@ impl Searcher {
                 alpha = alpha.max(s);
             }
             let complete = !self.stopped;
+            let changed = complete && depth > 1 && best != report.best;
             // A partly searched iteration still improves the choice if its first (previous
             // best) move was searched and something beat it.
             if let Some(b) = best
@@ -538,7 +591,7 @@ impl Searcher {
                 break; // proven
             }
             if let Some(t) = limits.time
-                && start.elapsed() * 5 > t * 3
+                && !clock.next_fits(t, changed)
             {
                 break; // the next iteration would not finish
             }

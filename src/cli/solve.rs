@@ -308,10 +308,11 @@ fn report(
     }
     outln!("nodes {nodes}");
     outln!("time {secs:.3} s");
-    if result.is_none() && interrupted {
-        return Err(Failure::Interrupted(format!("solve stopped after {secs:.1} s")));
+    match result {
+        None if interrupted => Err(Failure::Interrupted(format!("solve stopped after {secs:.1} s"))),
+        None => Err(Failure::TimeLimit(format!("no proof within --timeout ({secs:.1} s)"))),
+        Some(_) => Ok(()),
     }
-    Ok(())
 }
 
 fn verify(

@@ -6,6 +6,7 @@
 
 use crate::game::board::input::{Action, HeldStone, Selection};
 use crate::game::menus::{MenuChosen, MenuFocus};
+use crate::game::platform::i18n::Msg;
 use crate::game::platform::settings::{EditSettings, Settings};
 use crate::game::play::authority::Rules;
 use crate::game::play::authority::{GameOver, MoveApplied};
@@ -62,7 +63,8 @@ fn toggle_mute(
     if presses % 2 == 1 {
         let muted = !settings.muted;
         edits.write(EditSettings::new(move |s| s.muted = muted));
-        notice.say(if muted { "notice-muted" } else { "notice-unmuted" }, false);
+        let said = if muted { settings.bindings.prompt("notice-muted") } else { Msg::new("notice-unmuted") };
+        notice.say(said, false);
     }
 }
 
@@ -181,6 +183,7 @@ fn play_cues(
     time: Res<Time<Real>>,
     voices: Query<(), (With<Voice>, Without<Ambience>)>,
     mut count: Local<u32>,
+    wake: Option<Res<crate::game::platform::redraw::Wake>>,
 ) {
     let Some(sounds) = sounds else {
         cues.clear();
@@ -209,6 +212,10 @@ fn play_cues(
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume * gain)).with_speed(speed),
             Voice { gain, until: time.elapsed_secs() + seconds / speed + 0.5 },
         ));
+        // A frame when it is over: it is removed then, and the music comes back up.
+        if let Some(wake) = &wake {
+            wake.after_secs(seconds / speed + 0.55);
+        }
         alive += 1;
     }
 }

@@ -8,6 +8,7 @@ pub mod audio;
 pub mod board;
 pub mod menus;
 pub mod modes;
+pub mod music;
 pub mod platform;
 pub mod play;
 pub mod script;
@@ -30,6 +31,9 @@ pub fn core_plugin(app: &mut App) {
         app.init_resource::<Settings>();
     }
     // The words follow the language the settings choose.
+    // Without a window nothing wakes: headless runs drive their own frames (and nothing reads
+    // the requests for one, registered here so the systems that write them run anywhere).
+    app.init_resource::<platform::redraw::Wake>().add_message::<bevy::window::RequestRedraw>();
     let lang = app.world().resource::<Settings>().language;
     app.insert_resource(platform::i18n::Tr::new(lang)).add_systems(PreUpdate, follow_language);
     app.add_plugins((
@@ -60,6 +64,7 @@ fn follow_language(settings: Res<Settings>, mut tr: ResMut<platform::i18n::Tr>) 
 /// The board, its animations and marks; needs image assets but no window (headless tests add
 /// `AssetPlugin` and `ImagePlugin`).
 pub fn board_plugins(app: &mut App) {
+    app.add_message::<bevy::window::RequestRedraw>();
     app.add_plugins((board::view::board_plugin, board::anim::plugin, board::markers::plugin));
 }
 
@@ -248,6 +253,9 @@ fn window_app(args: &GameArgs, settings: Settings) -> App {
         .add_plugins(bevy_egui::EguiPlugin::default());
     core_plugin(&mut app);
     app.insert_resource(platform::window::AskedSize(args.window_size));
+    // Frames only when something changes (a scripted run drives its own, see `script`).
+    platform::window::watch_renderer(&mut app);
+    app.add_plugins(platform::redraw::plugin);
     app.add_plugins((
         platform::window::plugin,
         platform::access::plugin,
@@ -257,6 +265,7 @@ fn window_app(args: &GameArgs, settings: Settings) -> App {
         board::title_art::plugin,
         board::input::device_plugin,
         audio::plugin,
+        music::plugin,
         ui::plugin,
     ));
     app

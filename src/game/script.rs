@@ -11,7 +11,7 @@
 //! there, for that driver), `wait-hover CELL` (the pointer is over CELL), `wait-mouse-down`,
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
-//! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `play-hint` (the hint's move, once known), `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|rules|puzzles|stats|recorded|…`, `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
+//! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `play-hint` (the hint's move, once known), `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|after|rules|puzzles|stats|recorded|…` (`after`: the game-over card's other actions), `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
 //! `screenshot NAME`, `quit`.
 
 use crate::game::board::anim::Motion;
@@ -289,6 +289,7 @@ fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
         "pause" => Overlay::Pause,
         "settings" => Overlay::Settings,
         "over" => Overlay::GameOver,
+        "after" => Overlay::GameOverMore,
         "rules" => Overlay::HowToPlay,
         "more" => Overlay::MoreGames,
         "lessons" => Overlay::Lessons,
@@ -342,7 +343,21 @@ pub fn plugin(app: &mut App) {
     crate::game::platform::window::watch_renderer(app);
     app.init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
-        .add_systems(Update, run_script.in_set(crate::game::board::input::InputStage::Record));
+        .add_systems(Update, run_script.in_set(crate::game::board::input::InputStage::Record))
+        .add_systems(Last, drive_frames);
+}
+
+/// A script drives frames while it has steps left or screenshots to write; a script that ends
+/// without `quit` leaves the game to run as a player's would (drawing only when something
+/// changes), which is how the idle measurement (`tools/idle-cpu.sh`) reaches a state.
+fn drive_frames(
+    script: Res<Script>,
+    pending: Res<PendingShots>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if script.next < script.steps.len() || pending.0.load(Ordering::SeqCst) > 0 {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// What the script's waits look at.
@@ -729,13 +744,42 @@ fn first_legal(game: &crate::rules::Game, alternatives: &str) -> Result<crate::r
 #[derive(Resource)]
 pub struct FrameLog {
     path: PathBuf,
-    ms: Vec<(f32, bool)>,
+    /// The log, opened at the first frame; each frame's line is written as it ends, so a
+    /// tool can count frames while the game runs (`tools/idle-cpu.sh`).
+    file: Option<std::io::BufWriter<std::fs::File>>,
+    frames: u64,
+    failed: bool,
 }
 
 impl FrameLog {
     /// A log that will be written to `path`.
     pub fn new(path: PathBuf) -> FrameLog {
-        FrameLog { path, ms: Vec::new() }
+        FrameLog { path, file: None, frames: 0, failed: false }
+    }
+
+    /// Adds a frame's line (the first three frames, start-up, are left out).
+    fn write(&mut self, line: std::fmt::Arguments) {
+        use std::io::Write;
+        self.frames += 1;
+        if self.frames <= 3 || self.failed {
+            return;
+        }
+        if self.file.is_none() {
+            match std::fs::File::create(&self.path) {
+                Ok(f) => self.file = Some(std::io::BufWriter::new(f)),
+                Err(e) => {
+                    error!("could not write frame log {}: {e}", self.path.display());
+                    self.failed = true;
+                    return;
+                }
+            }
+        }
+        if let Some(f) = &mut self.file
+            && (f.write_fmt(line).is_err() || f.flush().is_err())
+        {
+            error!("could not write frame log {}", self.path.display());
+            self.failed = true;
+        }
     }
 }
 
@@ -746,7 +790,6 @@ pub(crate) fn frame_log_plugin(app: &mut App) {
 fn record_frame(
     time: Res<Time<Real>>,
     mut log: ResMut<FrameLog>,
-    mut exits: MessageReader<AppExit>,
     ai: Option<Res<AiState>>,
     rules: Option<Res<Rules>>,
     mut since_move: Local<(Option<u64>, u32)>,
@@ -762,15 +805,9 @@ fn record_frame(
         since_move.1 += 1;
     }
     let ms = time.delta_secs() * 1000.0 * if thinking { -1.0 } else { 1.0 };
-    log.ms.push((ms, since_move.1 < 3));
-    if exits.read().count() > 0 {
-        // Negative values mark frames while the AI was thinking; " move" marks move frames.
-        let text: String =
-            log.ms.iter().skip(3).map(|(v, moved)| format!("{v:.3}{}\n", if *moved { " move" } else { "" })).collect();
-        if crate::files::write_atomically(&log.path, text.as_bytes()).is_err() {
-            error!("could not write frame log {}", log.path.display());
-        }
-    }
+    // Negative values mark frames while the AI was thinking; " move" marks move frames.
+    let moved = if since_move.1 < 3 { " move" } else { "" };
+    log.write(format_args!("{ms:.3}{moved}\n"));
 }
 
 /// When this process was started, as an [`Instant`](std::time::Instant): from the kernel's

@@ -211,6 +211,14 @@ pub fn even_level(rating: &Rating) -> Level {
     Level::ALL.into_iter().fold(Level::Beginner, |best, l| if off(l) < off(best) - 1e-9 { l } else { best })
 }
 
+/// As [`even_level`], but a tie goes to `chosen` (the level the player has picked), so the
+/// advice never contradicts the level on the button when both are as even.
+pub fn even_level_or(rating: &Rating, chosen: Level) -> Level {
+    let off = |l: Level| (rating.expected_score(&level_rating(l)) - 0.5).abs();
+    let even = even_level(rating);
+    if (off(chosen) - off(even)).abs() <= 1e-9 { chosen } else { even }
+}
+
 /// Why the history could not be used as it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {

@@ -20,6 +20,26 @@ pub struct PuzzleAttempt {
     pub daily: Option<String>,
     /// Its place in a streak (1 for the first), when played in one.
     pub streak: Option<u32>,
+    /// Hints taken before it was solved (0 to [`HINT_STEPS`]); a hint pays part of a solve.
+    pub hints: u8,
+}
+
+/// The hints a puzzle gives, one at a time: a nudge, then the stone, then the move.
+pub const HINT_STEPS: u8 = 3;
+
+/// Where a new player's puzzle rating starts: below the games' 1500 and less uncertain, so the
+/// first easy puzzles (about 700 to 1100) move it by tens of points, not hundreds.
+pub const PUZZLE_START: Rating = Rating { rating: 1000.0, deviation: 200.0, volatility: 0.06 };
+
+/// What a puzzle's result counts for in the puzzle rating (as a game's score): a solve 1, less
+/// for each hint taken before it (the move itself given away: nothing either way, `None`), a
+/// miss 0.
+pub fn puzzle_score(solved: bool, hints: u8) -> Option<f64> {
+    match (solved, hints) {
+        (_, h) if h >= HINT_STEPS => None,
+        (true, h) => Some([1.0, 0.75, 0.5][h as usize]),
+        (false, _) => Some(0.0),
+    }
 }
 
 /// What recording an attempt did.
@@ -45,7 +65,7 @@ impl History {
                 Ok(Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? })
             })
             .optional()?
-            .unwrap_or(rating::START))
+            .unwrap_or(PUZZLE_START))
     }
 
     /// Records an attempt in one transaction, with the new puzzle rating and the milestones
@@ -53,8 +73,13 @@ impl History {
     pub fn record_puzzle(&mut self, a: &PuzzleAttempt) -> Result<PuzzleRecorded, HistoryError> {
         self.check_writable()?;
         let before = self.puzzle_rating()?;
-        let game = rating::Game { opponent: puzzle_opponent(a.difficulty), score: if a.solved { 1.0 } else { 0.0 } };
-        let after = before.after(&[game], rating::TAU);
+        // A puzzle whose move was given away leaves the rating as it was.
+        let after = match puzzle_score(a.solved, a.hints) {
+            Some(score) => {
+                before.after(&[rating::Game { opponent: puzzle_opponent(a.difficulty), score }], rating::TAU)
+            }
+            None => before,
+        };
         let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
             "INSERT INTO puzzle_attempts(at, puzzle, difficulty, solved, daily, streak, rating, deviation, volatility)

@@ -66,6 +66,8 @@ pub struct GameRow {
     pub moves: u32,
     /// Your rating after it, if rated.
     pub rating: Option<f64>,
+    /// A move was taken back in it (so it did not count for the rating).
+    pub took_back: bool,
 }
 
 /// The order of opponents in the table: the levels weakest first, then friends, then people.
@@ -220,7 +222,7 @@ impl History {
     /// Up to `limit` finished games, newest first, skipping the `skip` newest.
     pub fn games(&self, skip: u64, limit: u64) -> Result<Vec<GameRow>, HistoryError> {
         let mut stmt = self.conn().prepare(
-            "SELECT id, finished_at, rows, cols, black, white, you, winner, resigned, moves, rating
+            "SELECT id, finished_at, rows, cols, black, white, you, winner, resigned, moves, rating, took_back
              FROM games ORDER BY id DESC LIMIT ?1 OFFSET ?2",
         )?;
         let mut rows = stmt.query([limit as i64, skip as i64])?;
@@ -242,6 +244,7 @@ impl History {
                 resigned: r.get(8)?,
                 moves: r.get(9)?,
                 rating: r.get(10)?,
+                took_back: r.get(11).unwrap_or(false),
             });
         }
         Ok(out)

@@ -160,6 +160,7 @@ fn puzzles_move_their_own_rating_and_daily_and_streak_results_are_kept() {
         solved,
         daily: daily.map(Into::into),
         streak,
+        hints: 0,
     };
     let r = h.record_puzzle(&attempt("6x6-001", true, Some("2026-12-02"), None)).unwrap();
     assert!(r.rating.points() > 0);
@@ -175,6 +176,34 @@ fn puzzles_move_their_own_rating_and_daily_and_streak_results_are_kept() {
     assert_eq!(h.rating().unwrap(), rating::START, "puzzles do not move the game rating");
     assert_eq!(h.dailies_solved().unwrap(), 1);
     assert!(h.puzzles_solved().unwrap().contains("6x6-001"));
+}
+
+#[test]
+fn a_new_player_s_first_missed_puzzle_costs_tens_of_points_and_hints_pay_less() {
+    let dir = Dir::new("puzzle-start");
+    let mut h = open(&dir.file());
+    let easy = |solved: bool, hints: u8| PuzzleAttempt {
+        at: 5,
+        puzzle: "6x6-001".into(),
+        difficulty: 1020.0,
+        solved,
+        daily: None,
+        streak: None,
+        hints,
+    };
+    assert_eq!(h.puzzle_rating().unwrap(), puzzles::PUZZLE_START);
+    let missed = h.record_puzzle(&easy(false, 0)).unwrap();
+    assert!((-150..0).contains(&missed.rating.points()), "a first miss cost {}", missed.rating.points());
+    // A solve pays more than a solve after a hint, which pays more than one after two; a
+    // solve after the move was given away pays nothing and costs nothing.
+    let gain = |hints: u8| {
+        let d = Dir::new(&format!("puzzle-hints-{hints}"));
+        let mut h = open(&d.file());
+        h.record_puzzle(&easy(true, hints)).unwrap().rating.points()
+    };
+    let (clean, one, two, given) = (gain(0), gain(1), gain(2), gain(3));
+    assert!(clean > one && one > two && two > 0, "{clean} {one} {two}");
+    assert_eq!(given, 0);
 }
 
 #[test]
@@ -269,6 +298,10 @@ fn a_newer_version_s_file_is_read_and_never_written() {
 fn the_suggested_level_is_the_one_with_the_most_even_chances() {
     // A new player (1500) is as far above Easy as below Medium: the weaker is suggested.
     assert_eq!(even_level(&rating::START), Level::Easy);
+    // A new player sits as near Easy as Medium: the advice takes the level already chosen.
+    assert_eq!(even_level_or(&rating::START, Level::Medium), Level::Medium);
+    assert_eq!(even_level_or(&rating::START, Level::Easy), Level::Easy);
+    assert_eq!(even_level_or(&rating::START, Level::Expert), Level::Easy, "not as even: the advice stands");
     let strong = Rating { rating: 2450.0, deviation: 80.0, volatility: 0.06 };
     assert_eq!(even_level(&strong), Level::Strong);
     let weak = Rating { rating: 900.0, deviation: 80.0, volatility: 0.06 };

@@ -199,6 +199,25 @@ pub enum Event {
     Closed,
 }
 
+/// A callback for news from a session's thread.
+pub type Notify = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+/// The session thread's side of the events: each one sent is followed by the notification.
+struct Teller {
+    events: std_mpsc::Sender<Event>,
+    notify: Option<Notify>,
+}
+
+impl Teller {
+    fn send(&self, event: Event) -> Result<(), std_mpsc::SendError<Event>> {
+        let sent = self.events.send(event);
+        if let Some(notify) = &self.notify {
+            notify();
+        }
+        sent
+    }
+}
+
 enum Control {
     Do(Command),
     Stop,
@@ -220,8 +239,15 @@ impl Session {
     /// Starts a session; with no server, the game's code is looked for on the local network
     /// first (LAN discovery, on the default port) and the session connects where it was found.
     pub fn start_at(server: Option<String>, start: Start) -> Session {
+        Session::start_notifying(server, start, None)
+    }
+
+    /// As [`Session::start_at`], calling `notify` after each event it has to tell (a game that
+    /// draws only when something changes is woken by it).
+    pub fn start_notifying(server: Option<String>, start: Start, notify: Option<Notify>) -> Session {
         let (control, commands) = mpsc::unbounded_channel();
-        let (tell, events) = std_mpsc::channel();
+        let (events_in, events) = std_mpsc::channel();
+        let tell = Teller { events: events_in, notify };
         let thread = std::thread::Builder::new()
             .name("konane-online".into())
             .spawn(move || {
@@ -310,12 +336,7 @@ fn backoff(attempt: u32) -> Duration {
     Duration::from_millis((250u64 << attempt.min(5)).min(5000))
 }
 
-async fn run(
-    server: String,
-    start: Start,
-    mut commands: mpsc::UnboundedReceiver<Control>,
-    tell: std_mpsc::Sender<Event>,
-) {
+async fn run(server: String, start: Start, mut commands: mpsc::UnboundedReceiver<Control>, tell: Teller) {
     let mut memory = Memory { start, pending: None, queued: Vec::new(), moves: 0 };
     let mut entered = false;
     let mut attempt = 0u32;
@@ -403,7 +424,7 @@ async fn play(
     link: &mut Link,
     memory: &mut Memory,
     commands: &mut mpsc::UnboundedReceiver<Control>,
-    tell: &std_mpsc::Sender<Event>,
+    tell: &Teller,
     entered: &mut bool,
 ) -> Ended {
     if let Err(e) = link.send(&entry_message(&memory.start)).await {

@@ -58,15 +58,7 @@ impl Device {
                     Press::Delete => (KeyCode::Delete, Key::Delete),
                     Press::Undo => (KeyCode::KeyU, Key::Character("u".into())),
                 };
-                let state = if down { ButtonState::Pressed } else { ButtonState::Released };
-                app.world_mut().write_message(KeyboardInput {
-                    key_code,
-                    logical_key,
-                    state,
-                    text: None,
-                    repeat: false,
-                    window: Entity::PLACEHOLDER,
-                });
+                key_event(app, key_code, logical_key, down);
             }
         }
     }
@@ -78,4 +70,17 @@ impl Device {
         self.send(app, press, false);
         app.update();
     }
+}
+
+/// A key going down or up, as the keyboard driver sends it (not yet read: the next frame does).
+pub fn key_event(app: &mut App, key_code: KeyCode, logical_key: Key, down: bool) {
+    let state = if down { ButtonState::Pressed } else { ButtonState::Released };
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
 }

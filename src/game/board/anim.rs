@@ -15,6 +15,7 @@ use crate::game::play::screen::Screen;
 use crate::synth::Effect;
 use bevy::math::curve::{Curve, EaseFunction, EasingCurve};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 /// Seconds per hop at speed 1.
 const HOP_SECONDS: f32 = 0.32;
@@ -114,6 +115,7 @@ pub fn plugin(app: &mut App) {
             animate_settle,
             hover_lift,
             count_running,
+            ask_for_frames,
         )
             .chain()
             .in_set(crate::game::play::screen::ViewSet::OnBoard)
@@ -490,6 +492,7 @@ fn hover_lift(
     turn: Res<State<crate::game::play::screen::Turn>>,
     settings: Res<crate::game::platform::settings::Settings>,
     mut stones: Query<(&Stone, &mut Transform), (Without<Hop>, Without<Settle>, Without<Lifted>, Without<Leaving>)>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(rules) = rules else { return };
     let human = *turn.get() == crate::game::play::screen::Turn::Human && settings.motion() > 0.0;
@@ -502,8 +505,20 @@ fn hover_lift(
         let now = tf.scale.x;
         if (now - target).abs() > 1e-4 {
             let next = if settings.motion() > 0.0 { now + (target - now) * k } else { target };
+            let next = if (next - target).abs() <= 1e-4 { target } else { next };
             tf.scale = Vec3::new(next, next, 1.0);
+            redraw.write(RequestRedraw);
         }
+    }
+}
+
+/// Frames while anything on the board moves (the game draws nothing while all stands still).
+fn ask_for_frames(
+    moving: Query<(), Or<(With<Hop>, With<Leaving>, With<Shake>, With<Chip>, With<Settle>)>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !moving.is_empty() {
+        redraw.write(RequestRedraw);
     }
 }
 

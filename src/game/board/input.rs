@@ -216,6 +216,7 @@ pub fn board_has_keyboard(ui: Option<Res<UiHasKeyboard>>) -> bool {
 
 /// Interpreting input: needs no window (headless tests send [`CellActivated`] directly).
 pub(crate) fn interaction_plugin(app: &mut App) {
+    crate::game::platform::redraw::settle_on_resource::<Selection>(app);
     app.add_message::<CellActivated>()
         .add_message::<CancelSelection>()
         .add_message::<SkipAnimation>()
@@ -437,6 +438,7 @@ fn read_devices(
     mut skip: MessageWriter<SkipAnimation>,
     typing: Option<Res<TypingText>>,
     settings: Res<Settings>,
+    wake: Res<crate::game::platform::redraw::Wake>,
 ) {
     let no_keys = ButtonInput::<KeyCode>::default();
     let keys = keys.as_deref().unwrap_or(&no_keys);
@@ -462,6 +464,10 @@ fn read_devices(
     let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
     if direction.step(dir, time.delta()) {
         actions.write(Action::Step(dir));
+    }
+    if direction.dir.is_some() {
+        // A held direction repeats: a frame when the next step is due.
+        wake.after(direction.repeat.remaining());
     }
     let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
     if animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
@@ -493,6 +499,13 @@ fn read_keys(
                 _ => {}
             }
         }
+    }
+    // Tab goes to the next item and Shift+Tab to the one before, as in any window, unless
+    // the player bound Tab to a command of its own.
+    let tab_free = COMMANDS.iter().all(|c| bindings.keys(*c).iter().all(|ch| ch.key != KeyCode::Tab));
+    if tab_free && !typing && (keys.pressed(KeyCode::Tab) || keys.just_pressed(KeyCode::Tab)) {
+        let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        dir += if shift { IVec2::NEG_Y } else { IVec2::Y };
     }
     dir
 }
@@ -586,7 +599,25 @@ fn review_after(k: usize, action: &Action, plies: usize) -> Option<Option<usize>
     }
 }
 
+/// Where a cursor that is shown starts: where it was if a stone there can move (or nothing
+/// can), else on the stone that can move nearest the board's centre. Pure.
+pub fn start_cell(at: Coord, movable: &[Coord], geo: &crate::rules::Geometry) -> Coord {
+    if movable.is_empty() || movable.contains(&at) {
+        return at;
+    }
+    let (cr, cc) = ((geo.rows() as f32 - 1.0) / 2.0, (geo.cols() as f32 - 1.0) / 2.0);
+    let far = |c: &Coord| (c.row as f32 - cr).powi(2) + (c.col as f32 - cc).powi(2);
+    *movable.iter().min_by(|a, b| far(a).total_cmp(&far(b)).then((a.row, a.col).cmp(&(b.row, b.col)))).unwrap_or(&at)
+}
+
 impl BoardCursor {
+    /// Shows the cursor: where it was if a stone there can move, else on one that can (see
+    /// [`start_cell`]).
+    fn come_into_view(&mut self, movable: &[Coord], geo: &crate::rules::Geometry) {
+        self.at = start_cell(self.at, movable, geo);
+        self.visible = true;
+    }
+
     /// A step of the cursor: the first shows it where it was, the next move it, stopping at
     /// the board's edge.
     fn step(&mut self, dir: IVec2, geo: &crate::rules::Geometry) {
@@ -597,6 +628,11 @@ impl BoardCursor {
         }
         self.visible = true;
     }
+}
+
+/// The stones a person can move now (none on the computer's turn or while a move is shown).
+fn movable_stones(rules: &Rules, turn: Turn) -> Vec<Coord> {
+    if turn == Turn::Human { rules.legal_moves().iter().map(|m| m.from).collect() } else { Vec::new() }
 }
 
 /// Carries out actions on the board: the cursor moves, cells are activated, the selection is
@@ -635,15 +671,16 @@ pub(crate) fn apply_actions(
         return;
     }
     let geo = *rules.game.geometry();
-    if !geo.contains(cursor.at) {
-        cursor.at = Coord::new(0, 0);
-    }
+    (!geo.contains(cursor.at)).then(|| cursor.at = Coord::new(0, 0));
+    // A cursor that comes into view starts on a stone the player can move.
+    let movable = || movable_stones(&rules, *turn.get());
     for action in actions.read() {
         match action {
-            Action::Step(dir) => cursor.step(*dir, &geo),
+            Action::Step(dir) if cursor.visible => cursor.step(*dir, &geo),
+            Action::Step(_) => cursor.come_into_view(&movable(), &geo),
             Action::Confirm if *turn.get() == Turn::Animating => _ = skip.write(SkipAnimation),
             Action::Confirm if cursor.visible => _ = activations.write(CellActivated(cursor.at)),
-            Action::Confirm => cursor.visible = true,
+            Action::Confirm => cursor.come_into_view(&movable(), &geo),
             Action::Cancel if selection.selected.is_some() => _ = cancels.write(CancelSelection),
             Action::Cancel | Action::Pause => _ = nav.write(Navigate::To(Overlay::Pause)),
             // Sound is the audio plugin's business; deleting, the saved games'.
@@ -730,6 +767,18 @@ fn drop_stale(selection: &mut Selection, legal: &[Move]) {
     }
 }
 
+/// Whether the board takes clicks with `overlay` open: `None` when it is read-only (a menu over
+/// it, or an earlier position shown), `Some(true)` when a lesson's card beside it asks for a
+/// move (a click answers it and puts the card away), else `Some(false)`.
+fn board_open(
+    overlay: Overlay,
+    tutorial: Option<&crate::game::modes::tutorial::Tutorial>,
+    reviewing: bool,
+) -> Option<bool> {
+    let lesson_asks = overlay == Overlay::Lesson && tutorial.is_some_and(|t| !t.passed && t.current().asks_a_move());
+    ((overlay == Overlay::None || lesson_asks) && !reviewing).then_some(lesson_asks)
+}
+
 /// Turns activations into intents: pick up a stone, play to a landing, remove in the opening
 /// (see [`activate`]).
 pub fn resolve_activations(
@@ -744,6 +793,8 @@ pub fn resolve_activations(
     mut rejected: MessageWriter<Rejected>,
     settings: Res<Settings>,
     mut proposals: MessageWriter<MoveProposed>,
+    tutorial: Option<Res<crate::game::modes::tutorial::Tutorial>>,
+    mut nav: MessageWriter<crate::game::play::screen::Navigate>,
 ) {
     if cancels.read().count() > 0 {
         selection.selected = None;
@@ -753,10 +804,13 @@ pub fn resolve_activations(
     if rules.is_changed() {
         drop_stale(&mut selection, &rules.legal_moves());
     }
-    if *overlay != Overlay::None || review.0.is_some() {
+    match board_open(*overlay, tutorial.as_deref(), review.0.is_some()) {
         // A menu is over the board, or an earlier position is shown: the board is read-only.
-        activations.clear();
-        return;
+        None => return activations.clear(),
+        // A lesson's card that asks for a move leaves the board free: a click there answers
+        // it (and puts the card away, as its "Try it" would).
+        Some(true) if !activations.is_empty() => _ = nav.write(crate::game::play::screen::Navigate::To(Overlay::None)),
+        Some(_) => {}
     }
     for &CellActivated(at) in activations.read() {
         // Input waits while the AI thinks or a move animates (the turn state lags a frame
@@ -780,16 +834,19 @@ pub fn resolve_activations(
         }
         match outcome {
             Outcome::Select => {}
-            Outcome::Play(mv) if settings.confirm_moves => {
-                // The stone stays picked up, its landings shown, the proposed one ringed.
-                selection.selected = (!mv.is_removal()).then_some(mv.from);
-                selection.pending = Some(mv);
-                proposals.write(MoveProposed(mv));
-            }
+            Outcome::Play(mv) if settings.confirm_moves => propose(&mut selection, mv, &mut proposals),
             Outcome::Play(mv) => _ = intents.write(Intent::Play { mv, generation: None }),
             Outcome::Refuse(at, reason) => _ = rejected.write(Rejected { at: Some(at), reason, guidance: false }),
         }
     }
+}
+
+/// With "confirm each move": the stone stays picked up, its landings shown, the proposed one
+/// ringed, until a second tap on it.
+fn propose(selection: &mut Selection, mv: Move, proposals: &mut MessageWriter<MoveProposed>) {
+    selection.selected = (!mv.is_removal()).then_some(mv.from);
+    selection.pending = Some(mv);
+    proposals.write(MoveProposed(mv));
 }
 
 #[cfg(test)]
@@ -830,6 +887,20 @@ mod tests {
         assert_eq!(review_after(9, &Action::Step(IVec2::X), 10), Some(None));
         assert_eq!(review_after(3, &Action::Cancel, 10), Some(None));
         assert_eq!(review_after(3, &Action::Undo, 10), None);
+    }
+
+    #[test]
+    fn a_cursor_coming_into_view_starts_on_a_stone_that_can_move() {
+        let rules = Rules::new(GameSetup::default(), None);
+        let geo = *rules.game.geometry();
+        let movable: Vec<Coord> = rules.legal_moves().iter().map(|m| m.from).collect();
+        let start = start_cell(Coord::new(0, 7), &movable, &geo);
+        assert!(movable.contains(&start), "{start:?} cannot move");
+        // Black opens from a corner or the centre: the centre is nearer the middle.
+        assert!((3..=4).contains(&start.row) && (3..=4).contains(&start.col), "{start:?}");
+        // A cursor already on a stone that can move stays; with nothing to move, it stays too.
+        assert_eq!(start_cell(movable[0], &movable, &geo), movable[0]);
+        assert_eq!(start_cell(Coord::new(0, 7), &[], &geo), Coord::new(0, 7));
     }
 
     #[test]

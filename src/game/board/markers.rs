@@ -88,22 +88,36 @@ pub(crate) fn plugin(app: &mut App) {
 /// Seconds between one stone lighting up and the next, at speed 1.
 const GLOW_STEP: f32 = 0.09;
 
-/// The winner's stones light up one after another, in a wave that repeats; at speed 0 they
-/// simply glow.
+/// How many times the wave runs over the winner's stones before they simply glow (a game
+/// that waits on its final position draws nothing).
+const WAVES: f32 = 2.0;
+
+/// The winner's stones light up one after another, in a wave that runs a few times and then
+/// rests as a steady glow; at speed 0 they simply glow.
 fn celebrate(
     mut glows: Query<(&Glow, &mut Sprite)>,
     time: Res<Time>,
     settings: Res<crate::game::platform::settings::Settings>,
+    mut began: Local<Option<f32>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
+    if glows.is_empty() {
+        *began = None;
+        return;
+    }
+    let start = *began.get_or_insert(time.elapsed_secs());
     // At most 2× the wave's own pace, so a stone never pulses more than twice a second (no
     // flashing above three a second at any speed setting).
     let speed = settings.motion().min(2.0);
+    let mut waving = false;
     for (g, mut sprite) in &mut glows {
-        let alpha = if speed <= 0.0 {
+        let cycle = g.count as f32 * GLOW_STEP + 1.2;
+        let t = (time.elapsed_secs() - start) * speed;
+        let alpha = if speed <= 0.0 || t >= cycle * WAVES {
             0.6
         } else {
-            let cycle = g.count as f32 * GLOW_STEP + 1.2;
-            let t = (time.elapsed_secs() * speed).rem_euclid(cycle) - g.order as f32 * GLOW_STEP;
+            waving = true;
+            let t = t.rem_euclid(cycle) - g.order as f32 * GLOW_STEP;
             // A quick rise and a slower fade, over a faint steady glow.
             let pulse = if t < 0.0 {
                 0.0
@@ -114,7 +128,12 @@ fn celebrate(
             };
             0.25 + 0.75 * pulse
         };
-        sprite.color = colour::GLOW.with_alpha(alpha);
+        if sprite.color.alpha() != alpha {
+            sprite.color = colour::GLOW.with_alpha(alpha);
+        }
+    }
+    if waving {
+        redraw.write(bevy::window::RequestRedraw);
     }
 }
 

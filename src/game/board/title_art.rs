@@ -1,9 +1,13 @@
 //! The title screen's art: an 8×8 board behind the menu on which two computer players (quick,
 //! a little random) play a game, one unhurried move at a time; a new game starts a few
 //! seconds after one ends. At animation speed 0 the position simply stands still.
+//!
+//! It is a background, so it costs little: a move every few seconds, drawn at a few frames a
+//! second, and nothing at all while the window has no focus (it waits where it was).
 
 use crate::game::board::textures::Textures;
 use crate::game::board::view::{STONE_SIZE, cell_pos, cup, slab, stone, z};
+use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::Settings;
 use crate::game::play::screen::Screen;
 use crate::rules::{Coord, Game, Geometry, Move};
@@ -11,10 +15,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 /// Seconds between moves, and that a move takes, at speed 1.
-const MOVE_EVERY: f32 = 1.6;
+const MOVE_EVERY: f32 = 3.5;
 const MOVE_TAKES: f32 = 0.55;
 /// Seconds the finished position stays before a new game.
-const REST: f32 = 4.0;
+const REST: f32 = 6.0;
+/// Frames a second while a stone of the art moves (a background need not be smooth).
+const ART_FPS: f32 = 8.0;
 
 /// The game played behind the menu.
 #[derive(Resource)]
@@ -49,7 +55,7 @@ struct ArtFade(f32);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (keep_art, fit_art, play_demo, animate_art)
+        (keep_art, fit_art, (play_demo, animate_art).run_if(window_focused), ask_for_frames)
             .chain()
             .in_set(crate::game::play::screen::GameSet::Presentation)
             .run_if(in_state(Screen::Title)),
@@ -209,6 +215,30 @@ fn play_demo(
     demo.wait = if demo.game.legal_moves().is_empty() { REST } else { MOVE_EVERY };
 }
 
+/// The art moves only while the window has focus.
+fn window_focused(windows: Query<&Window, With<PrimaryWindow>>) -> bool {
+    windows.iter().any(|w| w.focused && w.visible)
+}
+
+/// A few frames a second while a stone moves, else one frame when the next move is due.
+fn ask_for_frames(
+    demo: Option<Res<Demo>>,
+    settings: Res<Settings>,
+    moving: Query<(), Or<(With<ArtHop>, With<ArtFade>)>>,
+    wake: Res<Wake>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+) {
+    let motion = settings.motion();
+    if motion <= 0.0 || !windows.iter().any(|w| w.focused && w.visible) {
+        return;
+    }
+    if !moving.is_empty() {
+        wake.after_secs(1.0 / ART_FPS);
+    } else if let Some(demo) = demo {
+        wake.after_secs(demo.wait.max(0.0) / motion);
+    }
+}
+
 fn animate_art(
     mut commands: Commands,
     time: Res<Time<Real>>,
@@ -216,7 +246,9 @@ fn animate_art(
     mut hops: Query<(Entity, &mut ArtHop, &mut Transform), Without<ArtFade>>,
     mut fades: Query<(Entity, &mut ArtFade, &mut Sprite)>,
 ) {
-    let dt = time.delta_secs() * settings.motion().max(0.0);
+    // A step of at most a little more than a frame of the art: the first frame of a move comes
+    // after a rest of seconds, which would otherwise finish the hop before it was seen.
+    let dt = time.delta_secs().min(1.5 / ART_FPS) * settings.motion().max(0.0);
     for (e, mut hop, mut tf) in &mut hops {
         hop.t += dt / MOVE_TAKES;
         let n = hop.path.len() as f32;

@@ -276,7 +276,7 @@ fn fit_to_window(
     rules: Option<Res<Rules>>,
     settings: Res<crate::game::platform::settings::Settings>,
     moves: Res<MoveListOpen>,
-    low_panel: Res<crate::game::play::screen::LowPanelRoom>,
+    overlay: Res<crate::game::play::screen::Overlay>,
     mut resets: MessageWriter<BoardReset>,
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
@@ -290,8 +290,13 @@ fn fit_to_window(
         (true, false) => (MOVE_LIST_WIDTH * zoom, 0.0),
         (true, true) => (0.0, MOVE_LIST_HEIGHT * zoom),
     };
-    // A lesson's card low over the board: the board above it.
-    let bottom = bottom.max(low_panel.0.min(size.y * 0.6));
+    // A lesson's coach or the end of a game: a card beside the board (or below it), never
+    // over it.
+    let (right, bottom) = match overlay.card_room(size, zoom) {
+        crate::game::play::screen::CardRoom::Right(w) => (right + w, bottom),
+        crate::game::play::screen::CardRoom::Bottom(h) => (right, bottom.max(h)),
+        crate::game::play::screen::CardRoom::None => (right, bottom),
+    };
     let l = Layout::compute(size, rules.game.geometry(), zoom, right, bottom);
     // Trays moving between beside and below the board: rebuild it in the new arrangement.
     if l.trays_below != layout.trays_below {
@@ -456,38 +461,55 @@ pub(crate) fn rebuild_on_reset(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::play::screen::LowPanelRoom;
 
     #[test]
-    fn a_lesson_card_low_over_the_board_has_the_whole_board_laid_out_above_it() {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .add_message::<BoardReset>()
-            .init_resource::<Layout>()
-            .init_resource::<MoveListOpen>()
-            .init_resource::<LowPanelRoom>()
-            .insert_resource(crate::game::platform::settings::Settings::default())
-            .insert_resource(Rules::new(crate::game::setup::GameSetup::default(), None))
-            .add_systems(Update, fit_to_window);
-        app.world_mut().spawn((Window { resolution: (800, 600).into(), ..default() }, PrimaryWindow));
-        let geo = *app.world().resource::<Rules>().game.geometry();
-        // The lowest point of the board's bottom row, in window pixels (y down).
-        let bottom_edge = |app: &App| {
-            let layout = app.world().resource::<Layout>();
-            let ends = [Coord::new(0, 0), Coord::new(geo.rows() - 1, 0)];
-            ends.map(|c| layout.to_screen(cell_pos(&geo, c) - Vec2::new(0.0, 0.5)).y).into_iter().fold(0.0, f32::max)
-        };
-        app.update();
-        let full = bottom_edge(&app);
-        // A card 260 pixels high at the bottom: the board ends above it.
-        app.world_mut().resource_mut::<LowPanelRoom>().0 = 260.0;
-        app.update();
-        assert!(bottom_edge(&app) <= 600.0 - 260.0, "the board runs under the card: {}", bottom_edge(&app));
-        assert!(full > 600.0 - 260.0, "without the card the board uses the room: {full}");
-        // The card closed: the board takes its room back.
-        app.world_mut().resource_mut::<LowPanelRoom>().0 = 0.0;
-        app.update();
-        assert_eq!(bottom_edge(&app), full);
+    fn a_card_beside_or_below_the_board_never_covers_it_and_keeps_its_size_whatever_it_says() {
+        use crate::game::play::screen::Overlay;
+        for (w, h) in [(1280, 800), (800, 600), (600, 900)] {
+            let mut app = App::new();
+            app.add_plugins(MinimalPlugins)
+                .add_message::<BoardReset>()
+                .init_resource::<Layout>()
+                .init_resource::<MoveListOpen>()
+                .init_resource::<Overlay>()
+                .insert_resource(crate::game::platform::settings::Settings::default())
+                .insert_resource(Rules::new(crate::game::setup::GameSetup::default(), None))
+                .add_systems(Update, fit_to_window);
+            app.world_mut().spawn((Window { resolution: (w, h).into(), ..default() }, PrimaryWindow));
+            let geo = *app.world().resource::<Rules>().game.geometry();
+            // The board's outer corners, in window pixels (y down).
+            let corners = |app: &App| {
+                let layout = app.world().resource::<Layout>();
+                let (a, b) = (Coord::new(0, 0), Coord::new(geo.rows() - 1, geo.cols() - 1));
+                let top_left = layout.to_screen(cell_pos(&geo, a) + Vec2::new(-0.5, 0.5));
+                let bottom_right = layout.to_screen(cell_pos(&geo, b) + Vec2::new(0.5, -0.5));
+                (top_left, bottom_right)
+            };
+            app.update();
+            let full = corners(&app);
+            *app.world_mut().resource_mut::<Overlay>() = Overlay::Lesson;
+            app.update();
+            let with_card = corners(&app);
+            let size = Vec2::new(w as f32, h as f32);
+            let zoom = ui_zoom(1.0, size);
+            match Overlay::Lesson.card_room(size, zoom) {
+                crate::game::play::screen::CardRoom::Right(room) => {
+                    assert!(with_card.1.x <= w as f32 - room, "{w}x{h}: the board runs under the card")
+                }
+                crate::game::play::screen::CardRoom::Bottom(room) => {
+                    assert!(with_card.1.y <= h as f32 - room, "{w}x{h}: the board runs under the card")
+                }
+                crate::game::play::screen::CardRoom::None => panic!("a lesson has a card"),
+            }
+            // The game's end takes the same room: the board is the same size for both.
+            *app.world_mut().resource_mut::<Overlay>() = Overlay::GameOver;
+            app.update();
+            assert_eq!(corners(&app), with_card, "{w}x{h}");
+            // The card closed: the board takes its room back.
+            *app.world_mut().resource_mut::<Overlay>() = Overlay::None;
+            app.update();
+            assert_eq!(corners(&app), full, "{w}x{h}");
+        }
     }
 
     #[test]

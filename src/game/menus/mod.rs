@@ -41,6 +41,8 @@ pub enum MenuItem {
     CustomGame,
     /// Open the other ways to play (two players, watch, custom, load).
     MoreGames,
+    /// The end of a game's other actions.
+    MoreActions,
     /// Start the tutorial at this lesson (0-based).
     Lesson(u8),
     /// Open the list of saved games.
@@ -79,6 +81,10 @@ pub enum MenuItem {
     Mute,
     /// Surf-and-wind ambience volume (left/right).
     Ambience,
+    /// Music volume (left/right).
+    Music,
+    /// Music on or paused while the window is in the background.
+    MusicBackground,
     /// The board's look (left/right).
     Theme,
     /// Animation speed (left/right).
@@ -203,6 +209,7 @@ impl MenuItem {
             WatchComputer => "item-watch",
             CustomGame => "item-custom",
             MoreGames => "item-more-games",
+            MoreActions => "item-more-actions",
             Lesson(_) => "item-lesson",
             LoadGame => "item-load",
             HowToPlay => "item-how-to-play",
@@ -235,15 +242,12 @@ impl MenuItem {
             TakeBack => "item-take-back",
             Yes => "item-yes",
             No => "item-no",
-            PlayOnline => "item-online",
-            HostOnline => "item-host",
-            JoinOnline => "item-join",
-            WatchOnline => "item-watch-online",
-            StartHosting => "item-start-hosting",
-            CodeField => "item-code",
-            JoinNow => "item-join-now",
-            CopyCode => "item-copy-code",
-            Settings | Volume | Mute | Ambience | Theme | Speed | Movable => self.settings_key(),
+            PlayOnline | HostOnline | JoinOnline | WatchOnline | StartHosting | CodeField | JoinNow | CopyCode => {
+                self.online_key()
+            }
+            Settings | Volume | Mute | Ambience | Music | MusicBackground | Theme | Speed | Movable => {
+                self.settings_key()
+            }
             Coordinates | Fullscreen | UiScale | Language | Back | Preset | Access | ReducedMotion => {
                 self.settings_key()
             }
@@ -251,6 +255,21 @@ impl MenuItem {
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
             OlderGames | NewerGames => self.record_key(),
+        }
+    }
+
+    /// The message key of an item of playing a friend online.
+    fn online_key(self) -> &'static str {
+        match self {
+            MenuItem::PlayOnline => "item-online",
+            MenuItem::HostOnline => "item-host",
+            MenuItem::JoinOnline => "item-join",
+            MenuItem::WatchOnline => "item-watch-online",
+            MenuItem::StartHosting => "item-start-hosting",
+            MenuItem::CodeField => "item-code",
+            MenuItem::JoinNow => "item-join-now",
+            MenuItem::CopyCode => "item-copy-code",
+            _ => self.key(),
         }
     }
 
@@ -277,6 +296,8 @@ impl MenuItem {
             MenuItem::Volume => "item-volume",
             MenuItem::Mute => "item-sound",
             MenuItem::Ambience => "item-ambience",
+            MenuItem::Music => "item-music",
+            MenuItem::MusicBackground => "item-music-background",
             MenuItem::Theme => "item-theme",
             MenuItem::Speed => "item-speed",
             MenuItem::Movable => "item-movable",
@@ -373,9 +394,12 @@ impl MenuItem {
             MenuItem::PlayComputer => m.sub("level", level_name(level)),
             MenuItem::YourColour => m.sub("side", side_name(colour)),
             MenuItem::Volume => m.num("percent", percent(s.volume)),
-            MenuItem::Mute => m.sub("value", on(!s.muted)),
+            MenuItem::Mute => s.bindings.prompt("item-sound").sub("value", on(!s.muted)),
             MenuItem::Ambience if s.ambient == 0.0 => Msg::new("item-ambience-off"),
             MenuItem::Ambience => m.num("percent", percent(s.ambient)),
+            MenuItem::Music if s.music == 0.0 => Msg::new("item-music-off"),
+            MenuItem::Music => m.num("percent", percent(s.music)),
+            MenuItem::MusicBackground => m.sub("value", on(s.music_in_background)),
             MenuItem::Theme => m.sub("theme", Msg::new(s.theme.key())),
             MenuItem::Speed if s.anim_speed == 0.0 => Msg::new("item-speed-instant"),
             MenuItem::Speed => m.text("speed", lang.decimal(s.anim_speed, 2)),
@@ -410,12 +434,29 @@ impl MenuItem {
         }
     }
 
+    /// Whether choosing it turns a setting over (see [`toggle`]).
+    pub fn toggles(self) -> bool {
+        matches!(
+            self,
+            MenuItem::Mute
+                | MenuItem::MusicBackground
+                | MenuItem::Movable
+                | MenuItem::Coordinates
+                | MenuItem::Fullscreen
+                | MenuItem::SwapColours
+                | MenuItem::ReducedMotion
+                | MenuItem::ConfirmMoves
+                | MenuItem::ResetControls
+        )
+    }
+
     /// Whether left/right change its value.
     pub fn adjustable(self) -> bool {
         matches!(
             self,
             MenuItem::Volume
                 | MenuItem::Ambience
+                | MenuItem::Music
                 | MenuItem::Theme
                 | MenuItem::Speed
                 | MenuItem::UiScale
@@ -448,6 +489,7 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
     match item {
         MenuItem::Volume => settings.volume = step(settings.volume, 0.1).clamp(0.0, 1.0),
         MenuItem::Ambience => settings.ambient = step(settings.ambient, 0.1).clamp(0.0, 1.0),
+        MenuItem::Music => settings.music = step(settings.music, 0.1).clamp(0.0, 1.0),
         MenuItem::Theme => {
             let i = crate::game::platform::settings::Theme::ALL.iter().position(|t| *t == settings.theme).unwrap_or(0);
             settings.theme = crate::game::platform::settings::Theme::ALL
@@ -586,6 +628,8 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
                 Volume,
                 Mute,
                 Ambience,
+                Music,
+                MusicBackground,
                 Speed,
                 Movable,
                 Coordinates,
@@ -624,7 +668,7 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
         Overlay::Lessons => {
             (0..crate::game::platform::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
         }
-        Overlay::None | Overlay::Pause | Overlay::GameOver => return None,
+        Overlay::None | Overlay::Pause | Overlay::GameOver | Overlay::GameOverMore => return None,
         Overlay::Online | Overlay::OnlineHost | Overlay::OnlineJoin | Overlay::OnlineCode => return None,
     })
 }
@@ -658,26 +702,29 @@ fn game_items(overlay: Overlay, ctx: MenuContext) -> Vec<MenuItem> {
             vec![Resume, RetryPuzzle, NextPuzzle, HowToPlay, Settings, LeavePuzzle]
         }
         (Overlay::Pause, _) if ctx.lesson_ready.is_some() => vec![Resume, ShowLesson, Settings, LeaveTutorial],
-        (_, Some(seated)) => online_game_items(overlay == Overlay::Pause, seated),
+        (_, Some(seated)) => online_game_items(overlay, seated),
         // Resign is greyed once the game is over (see `MenuContext::enabled`), never taken away:
         // the items below it would move under the pointer.
         (Overlay::Pause, None) => {
             vec![Resume, Restart, Save, CopyRecord, Resign, HowToPlay, Tutorial, Settings, ToTitle]
         }
-        (_, None) => vec![Rematch, RematchSwapped, TakeBack, Review, Save, CopyRecord, LookAtBoard, ToTitle],
+        // The end of a game: two big actions, the rest one step in.
+        (Overlay::GameOverMore, None) => vec![RematchSwapped, TakeBack, Save, CopyRecord, LookAtBoard, ToTitle, Back],
+        (_, None) => vec![Rematch, Review, MoreActions],
     }
 }
 
 /// The pause menu (`pause`) or the game-over panel of an online game, `seated` or watched.
 /// Online, a take-back is asked of the friend, a rematch swaps colours, and there is no
 /// restarting; a watcher can only look, copy and leave.
-fn online_game_items(pause: bool, seated: bool) -> Vec<MenuItem> {
+fn online_game_items(overlay: Overlay, seated: bool) -> Vec<MenuItem> {
     use MenuItem::*;
-    match (pause, seated) {
-        (true, false) => vec![Resume, CopyRecord, Settings, ToTitle],
-        (false, false) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
-        (true, true) => vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
-        (false, true) => vec![Rematch, Review, Save, CopyRecord, LookAtBoard, ToTitle],
+    match (overlay, seated) {
+        (Overlay::Pause, false) => vec![Resume, CopyRecord, Settings, ToTitle],
+        (Overlay::Pause, true) => vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
+        (_, false) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
+        (Overlay::GameOverMore, true) => vec![Save, CopyRecord, LookAtBoard, ToTitle, Back],
+        (_, true) => vec![Rematch, Review, MoreActions],
     }
 }
 
@@ -712,6 +759,7 @@ pub struct MenuChosen(pub MenuItem);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
+        .init_resource::<FocusTrail>()
         .add_message::<MenuChosen>()
         .add_message::<MenuAdjust>()
         .add_message::<Navigate>()
@@ -735,16 +783,40 @@ pub(crate) fn plugin(app: &mut App) {
         })
         // Play goes on (an undo, however it came): the game-over panel does not stay.
         .add_systems(OnExit(Turn::Over), |overlay: Res<Overlay>, mut nav: MessageWriter<Navigate>| {
-            if *overlay == Overlay::GameOver {
+            if overlay.is_game_over() {
                 nav.write(Navigate::To(Overlay::None));
             }
         });
 }
 
 /// A new screen starts with no menu over it.
-fn close_menus(mut overlay: ResMut<Overlay>, mut focus: ResMut<MenuFocus>) {
+fn close_menus(mut overlay: ResMut<Overlay>, mut focus: ResMut<MenuFocus>, mut trail: ResMut<FocusTrail>) {
     *overlay = Overlay::None;
     *focus = MenuFocus::default();
+    trail.0.clear();
+}
+
+/// Where the focus was in each menu left for another, so going back returns to the item
+/// the player came from. Written only by [`apply_navigation`] (and emptied with a new screen).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct FocusTrail(pub Vec<(Overlay, usize)>);
+
+impl FocusTrail {
+    /// The focus in `to` after leaving `from` (focused on `at`) by `step`: a menu opened
+    /// starts on its first item; going back returns to where the focus was.
+    pub fn follow(&mut self, from: Overlay, at: usize, step: Navigate, to: Overlay) -> usize {
+        self.0.retain(|(o, _)| *o != from);
+        match step {
+            Navigate::To(_) => {
+                self.0.push((from, at));
+                0
+            }
+            Navigate::Back => {
+                let back = self.0.iter().rposition(|(o, _)| *o == to);
+                back.map_or(0, |i| self.0.remove(i).1)
+            }
+        }
+    }
 }
 
 /// Opens and closes the menus: the one writer of [`Overlay`]. A menu that opens starts with
@@ -754,6 +826,7 @@ pub fn apply_navigation(
     screen: Option<Res<State<Screen>>>,
     mut overlay: ResMut<Overlay>,
     mut focus: ResMut<MenuFocus>,
+    mut trail: ResMut<FocusTrail>,
 ) {
     let Some(screen) = screen else {
         nav.clear();
@@ -765,8 +838,8 @@ pub fn apply_navigation(
             Navigate::Back => overlay.parent(*screen.get()),
         };
         if *overlay != to {
+            focus.index = trail.follow(*overlay, focus.index, step, to);
             *overlay = to;
-            *focus = MenuFocus::default();
         }
     }
 }
@@ -807,8 +880,11 @@ pub fn menu_step(items: &[MenuItem], focus: usize, action: &Action, enabled: imp
             _ => MenuStep::Nothing,
         },
         Action::Cancel | Action::Pause => MenuStep::Back,
-        // U (or the pad's undo) over the game-over panel takes the last move back.
-        Action::Undo if items.contains(&MenuItem::TakeBack) => MenuStep::Choose(MenuItem::TakeBack),
+        // U (or the pad's undo) over the game-over card takes the last move back (its Take back
+        // is one step in, under More).
+        Action::Undo if items.contains(&MenuItem::TakeBack) || items.contains(&MenuItem::MoreActions) => {
+            MenuStep::Choose(MenuItem::TakeBack)
+        }
         _ => MenuStep::Nothing,
     }
 }
@@ -994,6 +1070,7 @@ fn opens(item: MenuItem) -> Option<Overlay> {
         MenuItem::Settings => Overlay::Settings,
         MenuItem::CustomGame => Overlay::Setup,
         MenuItem::MoreGames => Overlay::MoreGames,
+        MenuItem::MoreActions => Overlay::GameOverMore,
         MenuItem::Puzzles => Overlay::Puzzles,
         MenuItem::LoadGame => Overlay::Load,
         MenuItem::HowToPlay => Overlay::HowToPlay,
@@ -1030,14 +1107,7 @@ pub fn choose(item: MenuItem, at: &Situation) -> Vec<Effect> {
         MenuItem::NewerGames => vec![E::Record(crate::game::modes::history::RecordRequest::Newer)],
         MenuItem::Back | MenuItem::No => vec![E::Navigate(Navigate::Back)],
         item if item.adjustable() => vec![E::Wrap(item)],
-        MenuItem::Mute
-        | MenuItem::Movable
-        | MenuItem::Coordinates
-        | MenuItem::Fullscreen
-        | MenuItem::SwapColours
-        | MenuItem::ReducedMotion
-        | MenuItem::ConfirmMoves
-        | MenuItem::ResetControls => vec![E::Toggle(item)],
+        item if item.toggles() => vec![E::Toggle(item)],
         MenuItem::Bind(i) => {
             use crate::game::platform::bindings::COMMANDS;
             vec![E::Capture(COMMANDS[(i as usize).min(COMMANDS.len() - 1)])]
@@ -1254,7 +1324,7 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
         Effect::Quit => _ = out.exit.write(AppExit::Success),
         Effect::Record(r) => _ = out.recorded.write(r),
         Effect::Online(step) => _ = out.online.write(step),
-        Effect::NewCode(watch) => *out.code = CodeEntry { text: String::new(), watch },
+        Effect::NewCode(watch) => *out.code = CodeEntry { watch, ..CodeEntry::default() },
         Effect::StepCode(dir) => {
             let slot = out.code.text.len().saturating_sub(1);
             out.code.step(slot, dir);
@@ -1266,6 +1336,7 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
 pub fn toggle(s: &mut Settings, item: MenuItem) {
     match item {
         MenuItem::Mute => s.muted = !s.muted,
+        MenuItem::MusicBackground => s.music_in_background = !s.music_in_background,
         MenuItem::Movable => s.show_movable = !s.show_movable,
         MenuItem::Coordinates => s.coordinates = !s.coordinates,
         MenuItem::Fullscreen => s.fullscreen = !s.fullscreen,
@@ -1280,6 +1351,20 @@ pub fn toggle(s: &mut Settings, item: MenuItem) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn going_back_returns_the_focus_to_the_item_the_player_came_from() {
+        let mut trail = FocusTrail::default();
+        // Title (5th item) → More ways → Load (from its 4th) → back, back.
+        assert_eq!(trail.follow(Overlay::None, 4, Navigate::To(Overlay::MoreGames), Overlay::MoreGames), 0);
+        assert_eq!(trail.follow(Overlay::MoreGames, 3, Navigate::To(Overlay::Load), Overlay::Load), 0);
+        assert_eq!(trail.follow(Overlay::Load, 1, Navigate::Back, Overlay::MoreGames), 3);
+        assert_eq!(trail.follow(Overlay::MoreGames, 3, Navigate::Back, Overlay::None), 4);
+        // A menu opened afresh starts on its first item, whatever was there before.
+        assert_eq!(trail.follow(Overlay::None, 2, Navigate::To(Overlay::Settings), Overlay::Settings), 0);
+        assert_eq!(trail.follow(Overlay::Settings, 0, Navigate::To(Overlay::None), Overlay::None), 0);
+        assert!(trail.0.len() <= 2, "{trail:?}");
+    }
 
     #[test]
     fn the_board_size_steps_through_the_presets_round_the_list_and_from_a_size_of_ones_own() {
@@ -1344,6 +1429,33 @@ mod tests {
         assert_eq!(choose(MenuItem::WatchComputer, &title(true)), [Effect::Navigate(Navigate::To(ask))]);
         let yes = choose(MenuItem::Yes, &Situation { overlay: ask, ..title(true) });
         assert_eq!(yes[1], Effect::Start(NewGameKind::Watch, true));
+    }
+
+    #[test]
+    fn the_end_of_a_game_offers_two_big_actions_and_the_rest_one_step_in() {
+        use MenuItem::*;
+        let menu = |overlay| menu_items(Screen::Game, overlay, MenuContext::default());
+        assert_eq!(menu(Overlay::GameOver), [Rematch, Review, MoreActions]);
+        let more = menu(Overlay::GameOverMore);
+        for item in [RematchSwapped, TakeBack, Save, CopyRecord, LookAtBoard, ToTitle, Back] {
+            assert!(more.contains(&item), "{item:?} missing from {more:?}");
+        }
+        let at = |overlay| Situation {
+            screen: Screen::Game,
+            overlay,
+            unfinished: false,
+            saved_game: false,
+            keeps_saves: true,
+            game: None,
+        };
+        assert_eq!(
+            choose(MoreActions, &at(Overlay::GameOver)),
+            [Effect::Navigate(Navigate::To(Overlay::GameOverMore))]
+        );
+        // Back returns to the card's first page, which is a card too: the board does not move.
+        assert_eq!(Overlay::GameOverMore.parent(Screen::Game), Overlay::GameOver);
+        let room = |o: Overlay| o.card_room(Vec2::new(1280.0, 800.0), 1.0);
+        assert_eq!(room(Overlay::GameOverMore), room(Overlay::GameOver));
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! position searched at full strength on an engine thread, one after another (never on the
 //! frame), and stopped when the player goes back to playing.
 
-use crate::ai::analyse;
+use crate::ai::analyse_nodes;
 use crate::ai::review::{Standing, Verdict, judge};
+use crate::game::platform::redraw::Wake;
 use crate::game::play::authority::Rules;
 use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
 use crate::game::play::screen::{Overlay, Review, Screen};
@@ -11,10 +12,10 @@ use crate::rules::{Move, Position};
 use bevy::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-/// Search time per position.
-const PER_POSITION: Duration = Duration::from_millis(150);
+/// Nodes searched per position: a budget, not a time, so the same game gets the same
+/// analysis every time it is looked at (about 0.1 to 0.2 s a position on a desktop core).
+const PER_POSITION: u64 = 300_000;
 
 /// One analysed position: what is known, and the engine's best move there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,9 +94,10 @@ fn drive(
     overlay: Res<Overlay>,
     review: Res<Review>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
+    wake: Res<Wake>,
 ) {
     let Some(rules) = rules else { return };
-    let wanted = !rules.setup.is_practice() && (review.0.is_some() || *overlay == Overlay::GameOver);
+    let wanted = !rules.setup.is_practice() && (review.0.is_some() || overlay.is_game_over());
     if !wanted {
         if analysis.task.is_some() {
             analysis.pause();
@@ -124,17 +126,22 @@ fn drive(
     positions.drain(..done);
     let idle = yield_to_renderer.is_some();
     let (task_cancel, task_found) = (cancel.clone(), found.clone());
-    let task = EngineJob::spawn(idle, move || {
+    // Each position analysed is drawn on the graph as it comes.
+    let point_done = wake.notifier();
+    let task = EngineJob::spawn(idle, &wake, move || {
         for p in positions {
             if task_cancel.load(Ordering::Relaxed) {
                 return;
             }
-            let a = analyse(&p, PER_POSITION, task_cancel.clone());
+            let a = analyse_nodes(&p, PER_POSITION, task_cancel.clone());
             if task_cancel.load(Ordering::Relaxed) {
                 return;
             }
             if let Ok(mut f) = task_found.lock() {
                 f.push(Point { standing: Standing::of(a.outlook, p.to_move()), best: a.best });
+            }
+            if let Some(notify) = &point_done {
+                notify();
             }
         }
     });

@@ -9,7 +9,7 @@ use crate::game::modes::saves::{DataDir, OpenThis, SavedGame};
 use crate::game::platform::i18n::Msg;
 use crate::game::play::authority::Rules;
 use crate::game::play::screen::{GameSet, Notice, Overlay};
-use crate::game::setup::{Controller, GameMode};
+use crate::game::setup::Controller;
 use crate::history::milestones::{Milestone, Progress};
 use crate::history::puzzles::{PuzzleAttempt, PuzzleRecorded};
 use crate::history::stats::{GameRow, Stats};
@@ -159,9 +159,7 @@ pub fn finished_game(rules: &Rules, now: i64) -> Option<FinishedGame> {
 /// Whether the game on the board is rated while no move is taken back: you against the
 /// computer, on a board the ratings cover.
 pub fn ratable(rules: &Rules) -> bool {
-    rules.setup.mode == GameMode::Play
-        && rules.setup.opponent_level().is_some()
-        && crate::history::rated_board(rules.game.geometry())
+    rules.counts_for_rating()
 }
 
 /// Most games in the list of your games.
@@ -346,7 +344,9 @@ pub fn recorded_game(row: &GameRow, text: &str) -> Result<SavedGame, String> {
         players: row.players.map(controller),
         resigned: row.resigned.then(|| row.winner.opponent()),
         date: Some(crate::history::puzzles::date_of(row.finished_at)),
-        took_back: true,
+        // As it was played: a game that counted is not said to be unrated. (Opened finished,
+        // it is never recorded again.)
+        took_back: row.took_back,
     })
 }
 

@@ -22,7 +22,7 @@ use crate::game::platform::settings::Settings;
 use crate::game::play::authority::{Intent, MoveApplied, NextGame, Rules};
 use crate::game::play::screen::{Discard, GameSet, GoTo, Navigate, Notice, Overlay, Screen};
 use crate::game::setup::{GameMode, GameSetup};
-use crate::online::client::{Command, Event, LinkState, Session, Start};
+use crate::online::client::{Command, Event, LinkState, Notify, Session, Start};
 use crate::online::code;
 use crate::online::discovery::{self, Responder};
 use crate::online::protocol::{Colour, DEFAULT_PORT, EndReason, GameView, Outcome, SeatView};
@@ -58,6 +58,9 @@ pub struct CodeEntry {
     pub text: String,
     /// The code is for watching rather than joining.
     pub watch: bool,
+    /// Why the last try with this code failed (no such game, both seats taken…): said in the
+    /// panel until the code is changed or tried again.
+    pub refused: Option<Msg>,
 }
 
 impl CodeEntry {
@@ -68,17 +71,20 @@ impl CodeEntry {
             return false;
         }
         self.text.push(up);
+        self.refused = None;
         true
     }
 
     /// Removes the last symbol.
     pub fn pop(&mut self) {
         self.text.pop();
+        self.refused = None;
     }
 
     /// Takes a pasted text: its code symbols, ignoring dashes and spaces, up to six.
     pub fn paste(&mut self, text: &str) {
         self.text.clear();
+        self.refused = None;
         for ch in text.chars().filter(|c| !matches!(c, '-' | ' ')) {
             if !self.push(ch) {
                 break;
@@ -113,6 +119,7 @@ impl CodeEntry {
             chars[slot] = next;
         }
         self.text = chars.into_iter().collect();
+        self.refused = None;
         true
     }
 
@@ -229,6 +236,8 @@ pub struct OnlineGame {
     resume: Option<(String, String)>,
     /// The server address as configured (none: this network).
     server: Option<String>,
+    /// Joined on the local network (found by its code, not hosted here).
+    on_lan: bool,
 }
 
 /// How long a server keeps a game for a player who went away, as the HUD says it.
@@ -254,6 +263,7 @@ impl OnlineGame {
             lan,
             resume: None,
             server,
+            on_lan: false,
         }
     }
 
@@ -300,6 +310,22 @@ fn resigned_in(outcome: Option<Outcome>) -> Option<Side> {
         Some(Outcome { winner: Some(w), how: EndReason::Resigned }) => Some(Side::from(w).opponent()),
         _ => None,
     }
+}
+
+/// What taking a seat says, and the menu it opens: whoever joins is told their colour (the
+/// host chose it); hosting from the game screen, the host panel gives way to the code.
+fn seated(online: &OnlineGame, you: Side, in_game: bool, notice: &mut Notice) -> Option<Overlay> {
+    forget_connecting(notice);
+    if !online.hosting {
+        notice.say(you_play(you), false);
+        notice.left = notice.left.max(8.0);
+    }
+    (in_game && online.hosting && !online.friend_here()).then_some(Overlay::OnlineCode)
+}
+
+/// What a player who joins is told of their colour.
+fn you_play(side: Side) -> Msg {
+    Msg::new("notice-you-play").sub("side", crate::game::platform::i18n::side_name(side))
 }
 
 /// Where an online game lives when it is not on the server of the settings.
@@ -396,6 +422,7 @@ fn start_online(
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
     mut commands: Commands,
+    wake: Res<crate::game::platform::redraw::Wake>,
 ) {
     let resume = continued.read().count() > 0;
     let steps: Vec<OnlineStep> = steps.read().copied().chain(resume.then_some(OnlineStep::Resume)).collect();
@@ -403,13 +430,20 @@ fn start_online(
         let Some(begin) = in_session(*step, online.as_deref(), &mut entry, *device, &mut clipboard, &mut notice) else {
             continue;
         };
-        let saved = if begin == OnlineStep::Resume { saved_seat(dir.as_deref()) } else { None };
-        match plan(begin, &settings, &entry, saved).and_then(|p| launch(p, dir.as_deref())) {
+        // The seat kept from before: what Continue takes back, and what a join with the same
+        // code takes back (the seat is yours; joining anew would find it taken).
+        let saved = saved_seat(dir.as_deref());
+        match plan(begin, &settings, &entry, saved).and_then(|p| launch(p, dir.as_deref(), wake.notifier())) {
             Ok(game) => {
+                entry.refused = None;
                 notice.say(Msg::new("link-connecting"), false);
                 commands.insert_resource(game);
             }
-            Err(e) => notice.say(Msg::new("online-refused").text("why", e), true),
+            Err(e) => {
+                let why = Msg::new("online-refused").text("why", e);
+                entry.refused = Some(why.clone());
+                notice.say(why, true);
+            }
         }
     }
 }
@@ -458,6 +492,12 @@ fn in_session(
     None
 }
 
+/// The seat file's word for a game found on the local network by its code (a guest's seat:
+/// the host's address may change between runs, the code does not).
+pub const SEAT_ON_LAN: &str = "lan";
+/// The seat file's word for the game's own server (the host's seat).
+pub const SEAT_HERE: &str = "here";
+
 /// Where a session connects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Via {
@@ -491,28 +531,51 @@ fn plan(step: OnlineStep, settings: &Settings, entry: &CodeEntry, saved: Option<
         OnlineStep::Join | OnlineStep::Watch => {
             let code = code::normalise(&entry.text)?;
             let watching = step == OnlineStep::Watch || entry.watch;
+            let via = server.map_or(Via::Lan, Via::Server);
+            // Joining the game whose seat is kept here takes that seat back.
+            if let Some(seat) = saved.filter(|s| !watching && s.code == code) {
+                let start = Start::Resume { code: seat.code.clone(), token: seat.token.clone() };
+                return Ok(Plan { start, via: seat_via(&seat).unwrap_or(via), watching: false, hosting: false });
+            }
             let start = if watching { Start::Watch { code } } else { Start::Join { code } };
-            Ok(Plan { start, via: server.map_or(Via::Lan, Via::Server), watching, hosting: false })
+            Ok(Plan { start, via, watching, hosting: false })
         }
         _ => {
             let seat = saved.ok_or("there is no online game to continue")?;
-            let start = Start::Resume { code: seat.code, token: seat.token };
-            let via = if seat.server == "here" { Via::Embedded } else { Via::Server(seat.server) };
+            let start = Start::Resume { code: seat.code.clone(), token: seat.token.clone() };
+            let via = seat_via(&seat).unwrap_or(Via::Lan);
             Ok(Plan { start, via, watching: false, hosting: false })
         }
     }
 }
 
-/// Starts the session of `plan` (and the game's own server when it needs one).
-fn launch(plan: Plan, dir: Option<&DataDir>) -> Result<OnlineGame, String> {
+/// Where a kept seat's game is: the game's own server, the local network, or a server.
+fn seat_via(seat: &SavedSeat) -> Option<Via> {
+    match seat.server.as_str() {
+        SEAT_HERE => Some(Via::Embedded),
+        SEAT_ON_LAN => Some(Via::Lan),
+        "" => None,
+        addr => Some(Via::Server(addr.to_string())),
+    }
+}
+
+/// Starts the session of `plan` (and the game's own server when it needs one); `notify` is
+/// called when the session has news.
+fn launch(plan: Plan, dir: Option<&DataDir>, notify: Option<Notify>) -> Result<OnlineGame, String> {
     let Plan { start, via, watching, hosting } = plan;
     let mut game = match via {
-        Via::Server(addr) => OnlineGame::new(Session::start(addr.clone(), start), None, Some(addr), watching),
-        Via::Lan => OnlineGame::new(Session::start_at(None, start), None, None, watching),
+        Via::Server(addr) => {
+            OnlineGame::new(Session::start_notifying(Some(addr.clone()), start, notify), None, Some(addr), watching)
+        }
+        Via::Lan => {
+            let mut game = OnlineGame::new(Session::start_notifying(None, start, notify), None, None, watching);
+            game.on_lan = true;
+            game
+        }
         Via::Embedded => {
             let e = Embedded::start(database(dir))?;
             let addr = format!("127.0.0.1:{}", e.addr.port());
-            OnlineGame::new(Session::start(addr, start), Some(e), None, watching)
+            OnlineGame::new(Session::start_notifying(Some(addr), start, notify), Some(e), None, watching)
         }
     };
     game.hosting |= hosting;
@@ -559,10 +622,20 @@ fn type_code(
     }
 }
 
+/// Where the kept seat says its game is: a guest on the local network finds the host again by
+/// the code; the host runs the game's own server again; else the server's address.
+fn seat_server(online: &OnlineGame) -> String {
+    match &online.server {
+        Some(addr) => addr.clone(),
+        None if online.on_lan => SEAT_ON_LAN.into(),
+        None => SEAT_HERE.into(),
+    }
+}
+
 /// Remembers the seat so the game can be continued (also after the window closed).
 fn keep_seat(dir: Option<&DataDir>, online: &OnlineGame, token: &str, code: &str) {
     let Some(dir) = dir else { return };
-    let server = online.server.clone().unwrap_or_else(|| "here".into());
+    let server = seat_server(online);
     let seat = SavedSeat { server, code: code.to_string(), token: token.to_string() };
     if let Err(e) = crate::files::write_atomically(&seat_file(dir), seat.to_text().as_bytes()) {
         warn!("the online seat could not be kept: {e}");
@@ -579,7 +652,7 @@ fn pump(
     mut intents: MessageWriter<Intent>,
     mut nav: MessageWriter<Navigate>,
     mut goto: MessageWriter<GoTo>,
-    mut notice: ResMut<Notice>,
+    (mut notice, mut entry): (ResMut<Notice>, ResMut<CodeEntry>),
     mut commands: Commands,
 ) {
     let Some(mut online) = online else { return };
@@ -592,10 +665,8 @@ fn pump(
                 online.resume = Some((online.server.clone().unwrap_or_default(), token));
                 online.you = Some(colour.into());
                 enter(&mut online, &game, in_game, rules.as_deref(), &mut intents, &mut goto, &mut commands);
-                forget_connecting(&mut notice);
-                // Hosting from the game screen: the host panel gives way to the code.
-                if in_game && online.hosting && !online.friend_here() {
-                    nav.write(Navigate::To(Overlay::OnlineCode));
+                if let Some(o) = seated(&online, colour.into(), in_game, &mut notice) {
+                    nav.write(Navigate::To(o));
                 }
             }
             Event::Watching { game } => {
@@ -605,21 +676,23 @@ fn pump(
             Event::State { game, colour } => {
                 online.you = colour.map(Side::from);
                 enter(&mut online, &game, true, rules.as_deref(), &mut intents, &mut goto, &mut commands);
-                if *overlay == Overlay::GameOver && game.outcome.is_none() {
+                if overlay.is_game_over() && game.outcome.is_none() {
                     nav.write(Navigate::To(Overlay::None));
                 }
             }
-            Event::Closed => {
-                if !online.entered {
-                    commands.remove_resource::<OnlineGame>();
-                    return;
-                }
+            Event::Refused(_, why) if !online.entered => {
+                // Not in: the reason stays in the join panel until the code changes.
+                entry.refused = Some(Msg::new("online-refused").text("why", why));
+                notice.say(entry.refused.clone().unwrap_or_default(), true);
             }
+            Event::Closed if !online.entered => {
+                commands.remove_resource::<OnlineGame>();
+                return;
+            }
+            Event::Closed => {}
             other => {
                 let reaction = react(&mut online, other, rules.as_deref(), *overlay);
-                for intent in reaction.intents {
-                    intents.write(intent);
-                }
+                intents.write_batch(reaction.intents);
                 if let Some(o) = reaction.overlay {
                     nav.write(Navigate::To(o));
                 }
@@ -903,13 +976,13 @@ mod tests {
     #[test]
     fn a_typed_code_joins_or_watches_on_this_network_and_a_bad_one_is_refused() {
         let settings = Settings::default();
-        let entry = CodeEntry { text: "ABC234".into(), watch: false };
+        let entry = CodeEntry { text: "ABC234".into(), ..CodeEntry::default() };
         let join = plan(OnlineStep::Join, &settings, &entry, None).unwrap();
         assert_eq!((join.start, join.via, join.watching), (Start::Join { code: "ABC234".into() }, Via::Lan, false));
         let watch_entry = CodeEntry { watch: true, ..entry.clone() };
         let watch = plan(OnlineStep::Join, &settings, &watch_entry, None).unwrap();
         assert_eq!((watch.start, watch.watching), (Start::Watch { code: "ABC234".into() }, true));
-        let short = CodeEntry { text: "ABC".into(), watch: false };
+        let short = CodeEntry { text: "ABC".into(), ..CodeEntry::default() };
         assert!(plan(OnlineStep::Join, &settings, &short, None).is_err());
     }
 
@@ -926,6 +999,49 @@ mod tests {
         assert!(!here.hosting, "the host's panel shows only for a new game");
         let there = plan(OnlineStep::Resume, &settings, &entry, Some(seat("10.0.0.2:7411"))).unwrap();
         assert_eq!(there.via, Via::Server("10.0.0.2:7411".into()));
+        // A guest on the local network looks for the host again by the code (the guest's own
+        // server would not have the game).
+        let lan = plan(OnlineStep::Resume, &settings, &entry, Some(seat("lan"))).unwrap();
+        assert_eq!(lan.via, Via::Lan);
+        assert_eq!(lan.start, Start::Resume { code: "ABC234".into(), token: "t".into() });
+    }
+
+    #[test]
+    fn joining_with_the_code_of_the_kept_seat_takes_the_seat_back() {
+        let settings = Settings::default();
+        let seat = |server: &str| SavedSeat { server: server.into(), code: "ABC234".into(), token: "t".into() };
+        let entry = CodeEntry { text: "abc-234".into(), ..CodeEntry::default() };
+        let back = plan(OnlineStep::Join, &settings, &entry, Some(seat("lan"))).unwrap();
+        assert_eq!((back.start, back.via), (Start::Resume { code: "ABC234".into(), token: "t".into() }, Via::Lan));
+        // Another code joins anew; watching with the same code only watches.
+        let other = CodeEntry { text: "XYZ234".into(), ..CodeEntry::default() };
+        let join = plan(OnlineStep::Join, &settings, &other, Some(seat("lan"))).unwrap();
+        assert_eq!(join.start, Start::Join { code: "XYZ234".into() });
+        let watch = plan(OnlineStep::Watch, &settings, &entry, Some(seat("lan"))).unwrap();
+        assert_eq!(watch.start, Start::Watch { code: "ABC234".into() });
+    }
+
+    #[test]
+    fn a_guest_on_the_network_keeps_its_seat_as_found_by_code_and_the_host_as_its_own() {
+        let guest = launch(
+            Plan { start: Start::Watch { code: "ABC234".into() }, via: Via::Lan, watching: false, hosting: false },
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(seat_server(&guest), SEAT_ON_LAN);
+        let remote = launch(
+            Plan {
+                start: Start::Watch { code: "ABC234".into() },
+                via: Via::Server("127.0.0.1:9".into()),
+                watching: false,
+                hosting: false,
+            },
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(seat_server(&remote), "127.0.0.1:9");
     }
 
     fn playing_black() -> OnlineGame {

@@ -8,13 +8,14 @@ use crate::ai::puzzle::{Grade, Puzzle};
 use crate::ai::{DistanceSolver, Value};
 use crate::game::modes::history::PuzzleFinished;
 use crate::game::platform::i18n::{Msg, side_key};
+use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::{EditSettings, PuzzleMarks, Settings};
 use crate::game::play::authority::{Intent, MoveApplied, NextGame, Rules};
 use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
 use crate::game::play::screen::{GameSet, GoTo, Navigate, Overlay, Screen, Turn};
 use crate::game::setup::{GameMode, GameSetup};
 use crate::history::puzzles::PuzzleAttempt;
-use crate::rules::{Color as Side, Game, Geometry, Move, move_to_string};
+use crate::rules::{Color as Side, Game, Geometry, Move, Position, move_to_string};
 use bevy::prelude::*;
 
 /// The shipped puzzle files, smallest board first, proven by `konane puzzle check` in the
@@ -168,9 +169,35 @@ pub struct PuzzleRun {
     announced: bool,
     /// The defence's move, played once the player's move has been shown.
     reply: Option<Move>,
+    /// Hints taken so far (a nudge, the stone, the move): each says more and pays less.
+    pub hints: u8,
 }
 
 impl PuzzleRun {
+    /// Puzzle `index` of the book, at `position`, played as `kind`. The solver values every
+    /// position below it on an engine thread (the shipped puzzles take well under a second);
+    /// verdicts wait for it.
+    fn start(index: usize, kind: PuzzleKind, position: Position, idle: bool, wake: &Wake) -> PuzzleRun {
+        let task = EngineJob::spawn(idle, wake, move || {
+            let mut solver = DistanceSolver::new(SOLVER_NODES);
+            let _ = solver.moves(&position);
+            solver
+        });
+        PuzzleRun {
+            index,
+            kind,
+            recorded: false,
+            side: position.to_move(),
+            state: PuzzleState::Playing,
+            solver: None,
+            task: Some(task),
+            awaiting: false,
+            announced: false,
+            reply: None,
+            hints: 0,
+        }
+    }
+
     /// The attempt as the history keeps it (its result as it stands now).
     pub fn attempt(&self) -> PuzzleAttempt {
         let book = book();
@@ -187,6 +214,7 @@ impl PuzzleRun {
                 PuzzleKind::Streak { place, .. } => Some(place),
                 _ => None,
             },
+            hints: self.hints,
         }
     }
 
@@ -216,8 +244,31 @@ pub enum PuzzleStep {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PuzzleStep>()
         .add_systems(Update, (steps, verdicts).chain().in_set(GameSet::Presentation))
+        .add_systems(Update, count_hints.in_set(GameSet::Input))
         .add_systems(OnEnter(Screen::Title), reopen_list)
         .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<PuzzleRun>());
+}
+
+/// Each press of Hint while a puzzle is played says a little more (see [`puzzle_hint`]).
+fn count_hints(mut requests: MessageReader<crate::game::play::ai_task::HintRequest>, run: Option<ResMut<PuzzleRun>>) {
+    let asked = requests.read().count() > 0;
+    if let Some(mut run) = run
+        && asked
+        && run.state == PuzzleState::Playing
+        && run.hints < crate::history::puzzles::HINT_STEPS
+    {
+        run.hints += 1;
+    }
+}
+
+/// A puzzle's hint at step `step` (1: a nudge, 2: the stone, 3: the move) for `best`, the
+/// winning move: graded, so a hint helps without giving the whole answer at once.
+pub fn puzzle_hint(step: u8, best: Move, geo: &Geometry) -> Msg {
+    match step {
+        0 | 1 => Msg::new("hint-puzzle-nudge").num("n", best.captured().len() as i64),
+        2 => Msg::new("hint-puzzle-stone").text("cell", crate::rules::notation::coord_to_string(geo, best.from)),
+        _ => Msg::new("hint-puzzle-move").text("move", move_to_string(geo, best)),
+    }
 }
 
 /// Leaving a puzzle returns to the list of puzzles on the title screen.
@@ -308,6 +359,7 @@ fn steps(
     mut goto: MessageWriter<GoTo>,
     mut intents: MessageWriter<Intent>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
+    wake: Res<Wake>,
 ) {
     let book = book();
     for step in steps.read() {
@@ -333,27 +385,7 @@ fn steps(
         } else {
             intents.write(Intent::Replace { game: Box::new(game), allowed: None, setup });
         }
-        // The solver values every position below the puzzle on an engine thread (the shipped
-        // puzzles take well under a second); verdicts wait for it.
-        let position = puzzle.position;
-        let idle = yield_to_renderer.is_some();
-        let task = EngineJob::spawn(idle, move || {
-            let mut solver = DistanceSolver::new(SOLVER_NODES);
-            let _ = solver.moves(&position);
-            solver
-        });
-        commands.insert_resource(PuzzleRun {
-            index,
-            kind,
-            recorded: false,
-            side: puzzle.position.to_move(),
-            state: PuzzleState::Playing,
-            solver: None,
-            task: Some(task),
-            awaiting: false,
-            announced: false,
-            reply: None,
-        });
+        commands.insert_resource(PuzzleRun::start(index, kind, puzzle.position, yield_to_renderer.is_some(), &wake));
         nav.write(Navigate::To(Overlay::None));
     }
 }

@@ -232,7 +232,10 @@ impl SaveEntry {
                     .sub("black", controller_label(g.players[0]))
                     .sub("white", controller_label(g.players[1])),
                 Msg::new("save-when")
-                    .text("date", g.date.clone().unwrap_or(name))
+                    .text(
+                        "date",
+                        g.date.as_deref().map_or(name, |d| crate::clock::shown_stamp(d, crate::clock::local_offset)),
+                    )
                     .num("moves", g.game.ply() as i64)
                     .sub("result", g.result_msg()),
             ),
@@ -412,11 +415,16 @@ impl DataDir {
 
 /// Checks the data directory for an unfinished game (on every visit to the title screen).
 fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>, mut resumable: ResMut<Resumable>) {
+    *resumable = resumable_in(dir.as_deref(), profile.as_deref());
+}
+
+/// What Continue takes back from `dir`: the unfinished local game, or the online game kept
+/// since (nothing when another run owns the profile).
+fn resumable_in(dir: Option<&DataDir>, profile: Option<&Profile>) -> Resumable {
     if profile.is_some_and(|p| !p.owns_autosave()) {
-        *resumable = Resumable::Nothing;
-        return;
+        return Resumable::Nothing;
     }
-    *resumable = match dir.as_deref() {
+    let mut resumable = match dir {
         Some(dir) if dir.autosave().exists() => match SavedGame::load(&dir.autosave()) {
             Ok(saved) if saved.winner().is_none() && saved.game.ply() > 0 => Resumable::Game(Box::new(saved)),
             Ok(_) => Resumable::Nothing,
@@ -425,15 +433,16 @@ fn look_for_saved_game(dir: Option<Res<DataDir>>, profile: Option<Res<Profile>>,
         _ => Resumable::Nothing,
     };
     // An online game kept since the last local one is what Continue takes back.
-    if let Some(dir) = dir.as_deref() {
+    if let Some(dir) = dir {
         let when = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let seat = dir.online_seat();
         if let Some(online) = when(&seat)
             && when(&dir.autosave()).is_none_or(|local| online >= local)
         {
-            *resumable = Resumable::Online(seat);
+            resumable = Resumable::Online(seat);
         }
     }
+    resumable
 }
 
 /// Starts a game with its players and history (the player's settings stay as they are).
@@ -478,14 +487,18 @@ fn continue_game(
     mut goto: MessageWriter<GoTo>,
     mut online: MessageWriter<ContinueOnline>,
 ) {
-    if requests.read().count() == 0 || profile.is_some_and(|p| !p.owns_autosave()) {
+    if requests.read().count() == 0 || profile.as_ref().is_some_and(|p| !p.owns_autosave()) {
         return;
     }
-    // `--continue` asks before the title screen looked.
-    if let (Resumable::Nothing, Some(dir)) = (&*resumable, dir)
-        && let Ok(saved) = SavedGame::load(&dir.autosave())
-    {
-        *resumable = Resumable::Game(Box::new(saved));
+    // `--continue` asks before the title screen looked (a local game, or an online seat).
+    if let (Resumable::Nothing, Some(dir)) = (&*resumable, dir.as_deref()) {
+        *resumable = match resumable_in(Some(dir), profile.as_deref()) {
+            Resumable::Nothing => match SavedGame::load(&dir.autosave()) {
+                Ok(saved) => Resumable::Game(Box::new(saved)),
+                Err(_) => Resumable::Nothing,
+            },
+            other => other,
+        };
     }
     match std::mem::take(&mut *resumable) {
         Resumable::Game(saved) => start(*saved, &mut commands, &mut goto),
@@ -634,7 +647,10 @@ fn save_or_copy(
             path = folder.join(format!("{file_stamp}-{n}.txt"));
         }
         match std::fs::create_dir_all(&folder).and_then(|_| crate::files::write_atomically(&path, text.as_bytes())) {
-            Ok(()) => notice.say(Msg::new("notice-saved").text("date", date), false),
+            Ok(()) => notice.say(
+                Msg::new("notice-saved").text("date", crate::clock::shown_stamp(&date, crate::clock::local_offset)),
+                false,
+            ),
             Err(e) => notice.say(
                 Msg::new("notice-not-saved").text("path", crate::files::show_path(&path)).text("why", e.to_string()),
                 true,

@@ -192,7 +192,8 @@ impl Bindings {
     }
 
     /// A prompt that names keys or buttons (`controls-keys`, `controls-pad`, `load-hint-keys`,
-    /// `load-hint-pad`, `hud-*-keys`), with the bindings in force; any other key as it is.
+    /// `load-hint-pad`, `hud-*-keys`, and the sound's `item-sound`, `hud-muted`,
+    /// `notice-muted`), with the bindings in force; any other key as it is.
     pub fn prompt(&self, key: &'static str) -> Msg {
         let m = Msg::new(key);
         let f = |c: Command, pad: bool| self.first(c, pad);
@@ -208,6 +209,8 @@ impl Bindings {
                     .text("delete", f(Command::Delete, pad))
                     .text("pause", f(Command::Pause, pad))
             }
+            // The sound's key, wherever its words name it.
+            "item-sound" | "hud-muted" | "notice-muted" => m.text("key", f(Command::Mute, false)),
             "load-hint-keys" | "load-hint-pad" => {
                 let pad = key == "load-hint-pad";
                 m.text("open", f(Command::Confirm, pad)).text("delete", f(Command::Delete, pad))
@@ -558,6 +561,13 @@ mod tests {
         assert!(tr.msg(&b.prompt("controls-keys")).contains("; G undo,"));
         assert_eq!(tr.msg(&b.prompt("load-hint-pad")), "A opens a game; RightStick deletes it.");
         assert_eq!(tr.msg(&b.prompt("hud-undo-keys")), "G · pad LB");
+        // The sound's key follows its binding wherever it is named.
+        assert_eq!(tr.msg(&b.prompt("hud-muted")), "Sound off (M)");
+        b.bind_key(Command::Mute, Chord::plain(KeyCode::KeyJ)).unwrap();
+        assert_eq!(tr.msg(&b.prompt("hud-muted")), "Sound off (J)");
+        assert_eq!(tr.msg(&b.prompt("notice-muted")), "Sound off: J turns it back on");
+        let item = b.prompt("item-sound").sub("value", crate::game::platform::i18n::Msg::new("value-on"));
+        assert!(tr.msg(&item).ends_with("(J)"), "{}", tr.msg(&item));
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod bindings;
 pub mod clipboard;
 pub mod device;
 pub mod i18n;
+pub mod redraw;
 pub mod settings;
 pub mod window;
 pub mod x11;

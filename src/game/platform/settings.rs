@@ -49,6 +49,10 @@ pub struct Settings {
     pub muted: bool,
     /// Volume of the surf-and-wind ambience, 0 (off) to 1, apart from the effects' volume.
     pub ambient: f32,
+    /// Volume of the music, 0 (off) to 1, apart from the effects' volume.
+    pub music: f32,
+    /// The music goes on while the window is in the background (else it pauses).
+    pub music_in_background: bool,
     /// The board's look.
     pub theme: Theme,
     /// Mark the stones that can move at the start of a person's turn.
@@ -133,6 +137,8 @@ impl Default for Settings {
             volume: 0.8,
             muted: false,
             ambient: 0.0,
+            music: 0.5,
+            music_in_background: false,
             theme: Theme::Lava,
             show_movable: true,
             fullscreen: false,
@@ -363,7 +369,7 @@ fn parse_controller(key: &str, value: &str) -> Result<Controller, String> {
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-const KEYS: [Key; 21] = [
+const KEYS: [Key; 23] = [
     Key {
         name: "size",
         get: |s| format!("{}x{}", s.size.rows(), s.size.cols()),
@@ -451,6 +457,22 @@ const KEYS: [Key; 21] = [
         get: |s| percent(s.ambient),
         set: |s, v| {
             s.ambient = parse_percent("ambient", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "music",
+        get: |s| percent(s.music),
+        set: |s, v| {
+            s.music = parse_percent("music", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "music-in-background",
+        get: |s| on_off(s.music_in_background),
+        set: |s, v| {
+            s.music_in_background = parse_on_off("music-in-background", v)?;
             Ok(())
         },
     },
@@ -773,6 +795,7 @@ struct SaveDue(Option<f32>);
 /// Registers the one writer of the settings and their saving: written a moment after they
 /// change (not on screen changes), and at once when the window closes or the game quits.
 pub fn plugin(app: &mut App) {
+    super::redraw::settle_on_resource::<Settings>(app);
     app.add_message::<EditSettings>()
         .add_message::<bevy::window::WindowCloseRequested>()
         .init_resource::<SaveDue>()
@@ -801,11 +824,16 @@ fn save_when_due(
     time: Res<Time<Real>>,
     mut exits: MessageReader<AppExit>,
     mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+    wake: Option<Res<super::redraw::Wake>>,
 ) {
     let Some(mut file) = file else { return };
     let now = time.elapsed_secs();
     if settings.is_changed() && !settings.is_added() {
         due.0 = Some(now + SAVE_DELAY);
+        // Written then, even if nothing else happens by then.
+        if let Some(wake) = &wake {
+            wake.after_secs(SAVE_DELAY);
+        }
     }
     let leaving = exits.read().count() + closing.read().count() > 0;
     if due.0.is_some_and(|at| now >= at) || (leaving && due.0.is_some()) {
@@ -835,6 +863,8 @@ mod tests {
             anim_speed: 2.5,
             coordinates: false,
             ambient: 0.3,
+            music: 0.25,
+            music_in_background: true,
             theme: Theme::Wood,
             ..Settings::default()
         };

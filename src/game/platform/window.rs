@@ -63,7 +63,21 @@ pub struct Fitted {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AskedSize>()
-        .add_systems(Update, (fit_to_monitor, remember_place).chain().in_set(GameSet::Presentation));
+        .add_systems(Update, (fit_to_monitor, remember_place).chain().in_set(GameSet::Presentation))
+        .add_systems(Last, warm_up.in_set(super::redraw::AskForFrames));
+}
+
+/// Until the window is shown and the renderer has compiled what it was asked for, frames go on
+/// (the board's pipelines compile in the background, and a frame before them lacks the board).
+fn warm_up(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    ready: Option<Res<RenderReady>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let shown = windows.iter().all(|w| w.visible);
+    if !shown || ready.is_none_or(|r| !r.ready()) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// Has the render world report [`RenderReady`] (for scripted runs and the start-up log; once,
@@ -99,8 +113,29 @@ fn report_render_ready(ready: Res<RenderReady>, cache: Res<bevy::render::render_
     ready.0.store(!busy, std::sync::atomic::Ordering::SeqCst);
 }
 
+/// The size the window was opened at and the size that was wanted (the player's last size, or
+/// the default), when fitting the monitor made it smaller.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fitting {
+    /// The size wanted.
+    pub wanted: (u32, u32),
+    /// The size the monitor allowed.
+    pub fitted: (u32, u32),
+}
+
+/// The size to remember for a window now `current` large: the size that was wanted while the
+/// window still has the size the monitor imposed (a small screen's size must not come back on
+/// a large one), else the player's own. Pure.
+pub fn size_to_keep(current: (u32, u32), fitting: Option<Fitting>) -> (u32, u32) {
+    match fitting {
+        Some(f) if f.fitted == current => f.wanted,
+        _ => current,
+    }
+}
+
 /// Once the monitor is known: the window's size and place, then shown.
 fn fit_to_monitor(
+    mut commands: Commands,
     mut done: Local<bool>,
     mut frames: Local<u32>,
     monitors: Query<&Monitor, With<PrimaryMonitor>>,
@@ -129,6 +164,7 @@ fn fit_to_monitor(
         (None, None) => (DEFAULT_SIZE, None),
     };
     let fitted = fit(wanted, at, monitor.physical_position, logical, scale, asked.0.is_some());
+    commands.insert_resource(Fitting { wanted, fitted: fitted.size });
     if fitted.size != wanted || window.resolution.width() as u32 != fitted.size.0 {
         window.resolution.set(fitted.size.0 as f32, fitted.size.1 as f32);
     }
@@ -147,6 +183,7 @@ fn remember_place(
     windows: Query<&Window, With<PrimaryWindow>>,
     settings: Res<Settings>,
     asked: Res<AskedSize>,
+    fitting: Option<Res<Fitting>>,
     mut edits: MessageWriter<EditSettings>,
 ) {
     let changed = resized.read().count() + moved.read().count() > 0;
@@ -158,8 +195,8 @@ fn remember_place(
         WindowPosition::At(p) => Some(p),
         _ => settings.window.and_then(|w| w.at),
     };
-    let place =
-        WindowPlace { size: (window.resolution.width().round() as u32, window.resolution.height().round() as u32), at };
+    let current = (window.resolution.width().round() as u32, window.resolution.height().round() as u32);
+    let place = WindowPlace { size: size_to_keep(current, fitting.as_deref().copied()), at };
     if settings.window != Some(place) {
         edits.write(EditSettings::new(move |s| s.window = Some(place)));
     }
@@ -180,6 +217,19 @@ mod tests {
         // A size asked for may fill the monitor, but no more.
         assert_eq!(fit(DEFAULT_SIZE, None, IVec2::ZERO, (1280.0, 800.0), 1.0, true).size, DEFAULT_SIZE);
         assert_eq!(fit(DEFAULT_SIZE, None, IVec2::ZERO, (800.0, 600.0), 1.0, true).size, (800, 600));
+    }
+
+    #[test]
+    fn a_size_the_monitor_imposed_is_not_remembered_as_the_player_s() {
+        // Opened on an 800×600 screen: the default was shrunk; that size is not the player's.
+        let small = Fitting { wanted: DEFAULT_SIZE, fitted: (768, 540) };
+        assert_eq!(size_to_keep((768, 540), Some(small)), DEFAULT_SIZE);
+        // The player made it another size: that is theirs.
+        assert_eq!(size_to_keep((700, 500), Some(small)), (700, 500));
+        assert_eq!(size_to_keep((700, 500), None), (700, 500));
+        // So a portrait screen opens portrait, from the wanted size, not a landscape leftover.
+        let portrait = fit(size_to_keep((768, 540), Some(small)), None, IVec2::ZERO, (600.0, 900.0), 1.0, false);
+        assert!(portrait.size.1 > portrait.size.0, "{portrait:?}");
     }
 
     #[test]

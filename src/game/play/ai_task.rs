@@ -1,6 +1,7 @@
 //! Runs the AI on threads of its own ([`EngineJob`]); the main thread only polls.
 
 use crate::ai::{Ai, Analysis, Choice, Level, analyse};
+use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::{Controller, Settings};
 use crate::game::play::authority::{Intent, Rules};
 use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
@@ -16,7 +17,7 @@ pub struct PendingSearch {
     /// The rules generation the search started from.
     pub generation: u64,
     cancel: Arc<AtomicBool>,
-    /// Game time since the search started (the reply is shown no sooner than `min_delay`).
+    /// Real time since the search started (the reply is shown no sooner than `min_delay`).
     waited: f32,
     /// How long the reply takes at least: longer when there are more moves to weigh.
     min_delay: f32,
@@ -108,7 +109,12 @@ fn forget_hint(mut hints: ResMut<HintState>) {
 /// How long a hint may think.
 const HINT_BUDGET_MS: u64 = 1500;
 
-fn drive_hints(mut requests: MessageReader<HintRequest>, mut hints: ResMut<HintState>, rules: Option<Res<Rules>>) {
+fn drive_hints(
+    mut requests: MessageReader<HintRequest>,
+    mut hints: ResMut<HintState>,
+    rules: Option<Res<Rules>>,
+    wake: Res<Wake>,
+) {
     let Some(rules) = rules else { return };
     if hints.pending.as_ref().is_some_and(|(_, g, _)| *g != rules.generation)
         && let Some((_, _, cancel)) = hints.pending.take()
@@ -119,8 +125,9 @@ fn drive_hints(mut requests: MessageReader<HintRequest>, mut hints: ResMut<HintS
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let position = *rules.game.position();
-        let task =
-            EngineJob::spawn(false, move || analyse(&position, std::time::Duration::from_millis(HINT_BUDGET_MS), flag));
+        let task = EngineJob::spawn(false, &wake, move || {
+            analyse(&position, std::time::Duration::from_millis(HINT_BUDGET_MS), flag)
+        });
         hints.pending = Some((task, rules.generation, cancel));
     }
     let finished = match hints.pending.as_mut() {
@@ -150,10 +157,11 @@ fn spawn_search(
     generation: u64,
     min_delay: f32,
     idle: bool,
+    wake: &Wake,
 ) -> PendingSearch {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
-    let task = EngineJob::spawn(idle, move || {
+    let task = EngineJob::spawn(idle, wake, move || {
         let mut ai = ai.unwrap_or_else(|| Ai::new(level, seed));
         let choice = ai.choose(&position, flag);
         (ai, choice)
@@ -167,9 +175,10 @@ fn drive_ai(
     rules: Option<Res<Rules>>,
     settings: Res<Settings>,
     turn: Res<State<Turn>>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut intents: MessageWriter<Intent>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
+    wake: Res<Wake>,
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
@@ -197,12 +206,19 @@ fn drive_ai(
             rules.generation,
             min_delay,
             yield_to_renderer.is_some(),
+            &wake,
         ));
+        // The reply shows no sooner than its delay: a frame then (the search's end asks
+        // for one too).
+        wake.after_secs(min_delay);
         return;
     }
     let pending = state.pending.as_mut().expect("checked above");
     pending.waited += time.delta_secs();
     if pending.waited < pending.min_delay {
+        if pending.task.is_finished() {
+            wake.after_secs(pending.min_delay - pending.waited);
+        }
         return;
     }
     if let Some((ai, choice)) = pending.task.poll() {
@@ -231,7 +247,7 @@ mod tests {
         #[cfg(target_os = "linux")]
         let before = nice();
         let (release, held) = std::sync::mpsc::channel::<()>();
-        let mut job = EngineJob::spawn(true, move || {
+        let mut job = EngineJob::spawn(true, &Wake::default(), move || {
             let _ = held.recv();
             #[cfg(target_os = "linux")]
             return nice();

@@ -27,6 +27,9 @@ pub struct Rules {
     pub game_id: u64,
     /// Whether a move (or a resignation) was taken back in this game: it is then unrated.
     pub took_back: bool,
+    /// The player was told that taking a move back makes this rated game unrated (the first
+    /// Undo says so and takes nothing back; the next one does).
+    pub unrating_told: bool,
 }
 
 impl Rules {
@@ -40,7 +43,22 @@ impl Rules {
             setup,
             game_id: previous.map_or(0, |r| r.game_id + 1),
             took_back: false,
+            unrating_told: false,
         }
+    }
+
+    /// Whether this game counts for the player's rating while no move is taken back: a game
+    /// against the computer, on a board the ratings cover.
+    pub fn counts_for_rating(&self) -> bool {
+        self.setup.mode == crate::game::setup::GameMode::Play
+            && self.setup.opponent_level().is_some()
+            && crate::history::rated_board(self.game.geometry())
+    }
+
+    /// Whether an Undo now would make a rated game unrated without the player having been
+    /// told (the first Undo then only tells).
+    pub fn undo_would_unrate(&self) -> bool {
+        self.counts_for_rating() && !self.took_back && self.game.winner().is_none() && self.game.can_undo()
     }
 
     /// Who plays `side` in this game.
@@ -167,6 +185,9 @@ pub struct AnimationsRunning(pub usize);
 pub struct PresentationActive(pub bool);
 
 pub(crate) fn plugin(app: &mut App) {
+    // The rules changed, or an intent came late in a frame: one more frame shows it.
+    crate::game::platform::redraw::settle_on_resource::<Rules>(app);
+    crate::game::platform::redraw::settle_on_message::<Intent>(app);
     app.add_message::<Intent>()
         .add_message::<MoveApplied>()
         .add_message::<BoardReset>()
@@ -288,6 +309,11 @@ impl Rules {
     /// Undoes or redoes (`step`) until a human is to move (so playing the AI, one press takes
     /// back the AI's reply too), the game ends, or history runs out.
     fn step_history(&mut self, step: fn(&mut Game) -> Option<Move>, what: &str) -> Outcome {
+        // Taking a move back unrates a rated game: said before, by the first press.
+        if what == "undo" && self.resigned.is_none() && self.undo_would_unrate() && !self.unrating_told {
+            self.unrating_told = true;
+            return Outcome::Refused(Rejected { at: None, reason: Msg::new("refuse-undo-unrates"), guidance: true });
+        }
         // After a resignation, Undo takes back only the resignation; nothing is redone.
         if self.resigned.is_some() {
             if what == "undo" {
@@ -424,11 +450,31 @@ mod tests {
         play_first(&mut rules);
         play_first(&mut rules);
         play_first(&mut rules);
+        // The game is rated: the first Undo only says it would make it unrated.
+        let told = carry(&mut rules, Intent::Undo);
+        assert!(matches!(told, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-undo-unrates" && r.guidance));
+        assert_eq!((rules.game.ply(), rules.took_back), (3, false), "nothing taken back yet");
         assert!(matches!(carry(&mut rules, Intent::Undo), Ok(Outcome::Reset)));
         assert_eq!(rules.game.ply(), 2, "back to the person's turn");
+        assert!(rules.took_back);
         assert!(matches!(carry(&mut rules, Intent::Redo), Ok(Outcome::Reset)));
         let nothing = carry(&mut rules, Intent::Redo);
         assert!(matches!(nothing, Ok(Outcome::Refused(r)) if r.reason.key == "refuse-nothing-to-redo"));
+    }
+
+    #[test]
+    fn undo_in_a_game_that_does_not_count_takes_back_at_once() {
+        // Two people at one screen, and a small board against the computer: no rating to lose.
+        let versus = GameSetup::versus(Level::Easy, crate::rules::Color::Black).players;
+        for setup in [
+            GameSetup::play(crate::rules::Geometry::new(8, 8).unwrap(), [Controller::Human; 2]),
+            GameSetup::play(crate::rules::Geometry::new(4, 4).unwrap(), versus),
+        ] {
+            let mut rules = Rules::new(setup, None);
+            play_first(&mut rules);
+            play_first(&mut rules);
+            assert!(matches!(carry(&mut rules, Intent::Undo), Ok(Outcome::Reset)), "{setup:?}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Engine work off the frame: a search, a hint, a post-game analysis or a puzzle's solver runs
 //! on a thread of its own at low priority, and the frame only polls it.
 
+use crate::game::platform::redraw::Wake;
 use bevy::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,7 +22,9 @@ pub struct EngineJob<T> {
 impl<T: Send + 'static> EngineJob<T> {
     /// Runs `work` on a new thread whose priority is lowered first (see
     /// [`lower_thread_priority`]; `idle` as there). If no thread can be started, it runs here.
-    pub fn spawn(idle: bool, work: impl FnOnce() -> T + Send + 'static) -> EngineJob<T> {
+    /// When it is done, `wake` asks for a frame, so the frame that polls it comes at once.
+    pub fn spawn(idle: bool, wake: &Wake, work: impl FnOnce() -> T + Send + 'static) -> EngineJob<T> {
+        let notify = wake.notifier();
         let job = EngineJob { result: Arc::new(Mutex::new(None)), finished: Arc::new(AtomicBool::new(false)) };
         let (result, finished) = (job.result.clone(), job.finished.clone());
         // The work waits in a shared slot: if no thread can be started, the closure handed to
@@ -34,6 +37,9 @@ impl<T: Send + 'static> EngineJob<T> {
                 *r = Some(out);
             }
             finished.store(true, Ordering::Release);
+            if let Some(notify) = &notify {
+                notify();
+            }
         };
         let started = std::thread::Builder::new().name("konane-engine".into()).spawn({
             let run = run.clone();

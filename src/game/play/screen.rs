@@ -38,6 +38,9 @@ pub enum Overlay {
     Pause,
     /// The game-over panel.
     GameOver,
+    /// The game-over panel's other actions (save, copy, take back, swap colours, title), one
+    /// step in from its two big ones.
+    GameOverMore,
     /// The settings (over the title or the game).
     Settings,
     /// A question before something that would discard the game (answered Yes or No).
@@ -140,6 +143,7 @@ impl Overlay {
             Overlay::About | Overlay::Access => Overlay::Settings,
             Overlay::AccessGuide | Overlay::Controls => Overlay::Access,
             Overlay::Recorded => Overlay::Stats,
+            Overlay::GameOverMore => Overlay::GameOver,
             _ => Overlay::None,
         }
     }
@@ -150,11 +154,52 @@ impl Overlay {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct MenuFits(pub bool);
 
-/// Room a panel low over the board takes at the window's bottom, in logical pixels (a lesson's
-/// card): the board is laid out above it, so the position the card talks about stays in view.
-/// Only the overlays' drawing writes it; 0 when no such panel is open.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct LowPanelRoom(pub f32);
+/// The room a card beside the board takes, in logical pixels: a lesson's coach or the end of a
+/// game sits beside the board in a wide window and below it in a tall one, and the board is laid
+/// out in what is left, so the position the card talks about stays in view. The room depends
+/// on the window only, never on what the card says: the board keeps one size for a whole lesson.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CardRoom {
+    /// No card: the board has the window.
+    None,
+    /// A column this wide at the right.
+    Right(f32),
+    /// A band this high at the bottom.
+    Bottom(f32),
+}
+
+/// Width of a card beside the board, in logical pixels at interface size 1.
+pub const CARD_WIDTH: f32 = 400.0;
+/// Share of a tall window's height a card below the board takes.
+pub const CARD_SHARE: f32 = 0.5;
+
+impl Overlay {
+    /// Whether this menu is a card beside the board rather than a panel over it.
+    pub fn is_card(self) -> bool {
+        matches!(self, Overlay::Lesson | Overlay::GameOver | Overlay::GameOverMore)
+    }
+
+    /// Whether this is the end of a game's card (its first page or its other actions).
+    pub fn is_game_over(self) -> bool {
+        matches!(self, Overlay::GameOver | Overlay::GameOverMore)
+    }
+
+    /// The room its card takes in a window `window` logical pixels large at interface zoom
+    /// `zoom` (see [`CardRoom`]). Pure.
+    pub fn card_room(self, window: bevy::math::Vec2, zoom: f32) -> CardRoom {
+        if !self.is_card() {
+            return CardRoom::None;
+        }
+        let width = (CARD_WIDTH * zoom).min(window.x * 0.42);
+        // Beside the board in a window wide enough that the board keeps most of its height;
+        // below it in a tall one.
+        if window.x - width >= window.y * 0.6 {
+            CardRoom::Right(width)
+        } else {
+            CardRoom::Bottom((window.y * CARD_SHARE).round())
+        }
+    }
+}
 
 /// How far the fade between screens still has to go (1 = just switched, 0 = done).
 #[derive(Resource, Default, Debug, Clone, Copy)]
@@ -168,19 +213,29 @@ pub struct Notice {
     pub text: crate::game::platform::i18n::Msg,
     /// A refusal or a failure (drawn as a warning).
     pub warning: bool,
-    /// Seconds it stays (infinite: until the next move, for the computer's move).
+    /// Seconds it stays.
     pub left: f32,
-    /// About the board (the computer's move): said under the status line only, not in the
-    /// menus' panels.
-    pub board_only: bool,
 }
 
 impl Notice {
     /// Says something for a few seconds.
     pub fn say(&mut self, text: impl Into<crate::game::platform::i18n::Msg>, warning: bool) {
-        *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 }, board_only: false };
+        *self = Notice { text: text.into(), warning, left: if warning { 4.0 } else { 3.0 } };
     }
 }
+
+/// A notice said anywhere is drawn once more when its time is up (it goes then).
+fn wake_when_the_notice_goes(notice: Res<Notice>, wake: Res<crate::game::platform::redraw::Wake>) {
+    if notice.is_changed() && notice.left > 0.0 {
+        wake.after_secs(notice.left);
+    }
+}
+
+/// The other side's last move in words ("The computer played c3-c5", "Your friend played
+/// …"), shown beside the status until the next move or a new board. It has a place of its
+/// own: a refusal, a hint or a message goes over the notice line, never over this.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct LastMove(pub Option<crate::game::platform::i18n::Msg>);
 
 /// Which kind of game the title screen starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -236,15 +291,23 @@ pub enum Discard {
 
 /// Registers the screen states and chains the frame stages.
 pub(crate) fn plugin(app: &mut App) {
+    use crate::game::platform::redraw::{settle_on_message, settle_on_resource, settle_on_state};
+    // A screen, a turn or a menu changed late in a frame is drawn in the next.
+    settle_on_state::<Screen>(app);
+    settle_on_state::<Turn>(app);
+    settle_on_resource::<Overlay>(app);
+    settle_on_message::<Navigate>(app);
+    settle_on_message::<GoTo>(app);
+    app.add_systems(Last, wake_when_the_notice_goes.in_set(crate::game::platform::redraw::AskForFrames));
     app.init_state::<Screen>()
         .add_sub_state::<Turn>()
         .init_resource::<Overlay>()
         .init_resource::<Review>()
         .init_resource::<MoveListOpen>()
         .init_resource::<Notice>()
+        .init_resource::<LastMove>()
         .init_resource::<ScreenFade>()
         .init_resource::<MenuFits>()
-        .init_resource::<LowPanelRoom>()
         .add_message::<TutorialStep>()
         .add_message::<GoTo>()
         // After every stage of the frame has had its say.

@@ -7,6 +7,9 @@ use crate::rules::{Color as Side, Coord, Geometry};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// How often the thinking dots step (each step is a frame).
+const DOT_STEPS_PER_SECOND: f32 = 3.0;
+
 /// Whose tray is whose: "Black" and "White" over the trays — beside the board, above each
 /// tray on the side away from the board; below it, above each tray's first row.
 pub(super) fn draw_tray_labels(
@@ -16,6 +19,7 @@ pub(super) fn draw_tray_labels(
     names: &[String; 2],
     thinking: Option<Side>,
     clock: Option<f32>,
+    wake: &crate::game::platform::redraw::Wake,
 ) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     // The layout is in window pixels; egui draws in points (pixels over the zoom).
@@ -48,21 +52,26 @@ pub(super) fn draw_tray_labels(
         painter.rect_filled(rect, 6.0, fill);
         painter.galley(rect.min + egui::vec2(6.0, 2.0), galley, palette::TEXT);
         if is_thinking {
-            // Three dots rising and falling in turn (still dots when animations are off).
+            // Three dots, lit in turn a few times a second (still when animations are off): a
+            // stepped pulse looks meant at the few frames a second it is drawn with, and
+            // leaves the cores to the search.
             let r = font.size * 0.14;
+            let lit = clock.map(|t| (t * DOT_STEPS_PER_SECOND) as usize % 3);
             for k in 0..3 {
-                let (lift, alpha) = match clock {
-                    Some(t) => {
-                        let phase = (t * 5.0 - k as f32 * 0.9).sin().max(0.0);
-                        (phase * r * 1.6, 0.45 + 0.55 * phase)
-                    }
+                let (lift, alpha) = match lit {
+                    Some(l) if l == k => (r * 1.2, 1.0),
+                    Some(_) => (0.0, 0.45),
                     None => (0.0, 0.8),
                 };
                 let centre =
                     egui::pos2(rect.right() - 8.0 - (2 - k) as f32 * r * 3.2, rect.center().y + r * 0.6 - lift);
                 painter.circle_filled(centre, r, palette::FOCUS.gamma_multiply(alpha));
             }
-            ctx.request_repaint();
+            if clock.is_some() {
+                // Through the game's own wake, not egui's: bevy_egui draws at once for any
+                // repaint egui asks for, however late it asked for it.
+                wake.after(std::time::Duration::from_secs_f32(1.0 / DOT_STEPS_PER_SECOND));
+            }
         }
     }
 }

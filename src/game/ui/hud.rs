@@ -15,7 +15,7 @@ use crate::game::platform::settings::Settings;
 use crate::game::play::ai_task::{AiState, HintRequest, HintState};
 use crate::game::play::authority::{Intent, Rules};
 use crate::game::play::score::Score;
-use crate::game::play::screen::{MoveListOpen, Navigate, Notice, Overlay, Review, Turn};
+use crate::game::play::screen::{LastMove, MoveListOpen, Navigate, Notice, Overlay, Review, Turn};
 use crate::online::client::LinkState;
 use crate::rules::{Color as Side, Game, move_to_string};
 use bevy::prelude::*;
@@ -41,15 +41,14 @@ pub(super) fn game_hud(
     turn: Res<State<Turn>>,
     ai: Res<AiState>,
     layout: Res<Layout>,
-    notice: Res<Notice>,
+    (notice, last_move, wake): (Res<Notice>, Res<LastMove>, Res<crate::game::platform::redraw::Wake>),
     score: Res<Score>,
     mut nav: MessageWriter<Navigate>,
     mut review: ResMut<Review>,
     mut move_list: ResMut<MoveListOpen>,
     mut intents: MessageWriter<Intent>,
     mut keyboard: ResMut<UiHasKeyboard>,
-    hints: Res<HintState>,
-    mut hint_requests: MessageWriter<HintRequest>,
+    (hints, mut hint_requests): (Res<HintState>, MessageWriter<HintRequest>),
     (tutorial, tr, puzzle, analysis, online, selection): (
         Option<Res<crate::game::modes::tutorial::Tutorial>>,
         Res<Tr>,
@@ -62,18 +61,19 @@ pub(super) fn game_hud(
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.text_edit_focused(); // only a text field takes the board's keys
     let Some(rules) = rules else { return Ok(()) };
-    let (game, turn) = (&rules.game, *turn.get());
+    let (game, turn, puzzle) = (&rules.game, *turn.get(), puzzle.as_deref());
     let bar = Bar {
         rules: &rules,
         tr: &tr,
-        status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle.as_deref())),
+        status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle)),
         score: score_words(&rules, &score, review.0.unwrap_or(game.ply())),
         shown_move: review.0.unwrap_or(game.ply()),
         settings: &settings,
         enabled: Enabled::of(&rules, turn, review.0, hints.thinking()),
-        spinner: ai.thinking() && turn == Turn::AiThinking,
         hints: &hints,
         notice: &notice,
+        last_move: last_move.0.as_ref().filter(|_| review.0.is_none()).map(|m| tr.msg(m)),
+        puzzle_hints: puzzle.map(|p| p.hints),
         link: online.as_deref().and_then(|o| o.link_words().map(|w| (w, o.link != LinkState::Connected))),
         proposal: selection.pending.map(|m| crate::game::play::spoken::proposal(game.geometry(), m)),
     };
@@ -91,7 +91,7 @@ pub(super) fn game_hud(
         show_move_list(ctx, &mut root, game, &mut review, opened, &layout, &analysis, &tr);
     }
     let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
-    around_board(ctx, game, *review, &layout, &settings, thinking, &tr);
+    around_board(ctx, game, *review, &layout, &settings, thinking, &tr, &wake);
     Ok(())
 }
 
@@ -106,11 +106,12 @@ fn around_board(
     settings: &Settings,
     thinking: Option<Side>,
     tr: &Tr,
+    wake: &crate::game::platform::redraw::Wake,
 ) {
     let clock =
         if settings.motion() > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.motion().sqrt()) } else { None };
     let names = tray_words(game, review).map(|m| tr.msg(&m));
-    draw_tray_labels(ctx, game.geometry(), layout, &names, thinking, clock);
+    draw_tray_labels(ctx, game.geometry(), layout, &names, thinking, clock, wake);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), layout);
     }
@@ -129,10 +130,12 @@ struct Bar<'a> {
     /// The player's settings (the keys and buttons the tooltips name, sound off).
     settings: &'a Settings,
     enabled: Enabled,
-    /// The computer is thinking about its move.
-    spinner: bool,
     hints: &'a HintState,
     notice: &'a Notice,
+    /// The other side's last move in words, beside the status (nothing else takes its place).
+    last_move: Option<String>,
+    /// In a puzzle: the hints taken (a puzzle's hint is graded: a nudge, the stone, the move).
+    puzzle_hints: Option<u8>,
     /// Online: the line to the friend in words when there is something to say, and whether
     /// it is trouble.
     link: Option<(Msg, bool)>,
@@ -164,8 +167,15 @@ impl Enabled {
     fn of(rules: &Rules, turn: Turn, review: Option<usize>, hint_thinking: bool) -> Enabled {
         let live = review.is_none();
         let online = rules.setup.mode == crate::game::setup::GameMode::Online;
+        // Online, Undo asks to take back your own last move: none before you have moved, and
+        // none for someone watching.
+        let yours = match rules.setup.online_seat() {
+            _ if !online => true,
+            Some(you) => rules.game.ply() > you.index(),
+            None => false,
+        };
         Enabled {
-            undo: live && rules.game.can_undo(),
+            undo: live && rules.game.can_undo() && yours,
             redo: live && rules.game.can_redo() && !online,
             hint: live && turn == Turn::Human && !hint_thinking && !online,
         }
@@ -207,7 +217,7 @@ fn draw_bar(
         // The third line, and (for a hint) the engine's number for the curious, on hover.
         let proposal = bar.proposal.clone().map(|text| Line { text, warning: false, detail: None });
         let line = proposal
-            .or_else(|| third_line(review.0.is_some(), bar.hints, bar.rules, bar.notice))
+            .or_else(|| third_line(review.0.is_some(), bar.hints, bar.rules, bar.notice, bar.puzzle_hints))
             .or_else(|| bar.link.clone().map(|(text, warning)| Line { text, warning, detail: None }));
         if let Some(Line { text, warning, detail }) = line {
             let color = if warning { palette::WARN } else { palette::TEXT_DIM };
@@ -238,11 +248,11 @@ fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen
         egui::Button::new(if narrow { text.size(13.0) } else { text }).min_size(egui::vec2(fit, 30.0))
     };
     let mut pressed = Vec::new();
-    if ui
-        .add_enabled(bar.enabled.undo, small("hud-undo"))
-        .on_hover_text(tr.msg(&bar.settings.bindings.prompt("hud-undo-keys")))
-        .clicked()
-    {
+    // In a rated game the tooltip says, before the press, what Undo costs.
+    let undo_tip = tr.msg(&bar.settings.bindings.prompt("hud-undo-keys"));
+    let undo_tip =
+        if bar.rules.undo_would_unrate() { format!("{}\n{undo_tip}", tr.t("hud-undo-unrates")) } else { undo_tip };
+    if ui.add_enabled(bar.enabled.undo, small("hud-undo")).on_hover_text(undo_tip).clicked() {
         pressed.push(Press::Undo);
     }
     if ui
@@ -268,7 +278,9 @@ fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen
 /// shortened when the window is narrow, so the buttons never move.
 fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
     if bar.settings.muted {
-        ui.label(egui::RichText::new(bar.tr.t("hud-muted")).color(palette::WARN).size(16.0));
+        ui.label(
+            egui::RichText::new(bar.tr.msg(&bar.settings.bindings.prompt("hud-muted"))).color(palette::WARN).size(16.0),
+        );
     }
     let (long, short) = (bar.tr.msg(&bar.score.0), bar.tr.msg(&bar.score.1));
     let room = ui.available_width() - 8.0;
@@ -289,9 +301,24 @@ fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
 /// The status line, after a spinner while the computer thinks; smaller type rather than lost
 /// words in a narrow window.
 fn status_row(ui: &mut egui::Ui, bar: &Bar) {
-    if bar.spinner {
-        ui.add(egui::Spinner::new());
+    // The other side's last move keeps its place at the right of the status (the computer
+    // thinking is shown by the dots beside its tray: a spinner here would draw every frame).
+    if let Some(last) = &bar.last_move {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let room = (ui.available_width() * 0.45).max(0.0);
+            ui.add_sized(
+                [room.min(ui.available_width()), 24.0],
+                egui::Label::new(egui::RichText::new(last).size(17.0).color(palette::TEXT_DIM)).truncate(),
+            );
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| status_label(ui, bar));
+        });
+    } else {
+        status_label(ui, bar);
     }
+}
+
+/// The status in words, in large type (smaller when it would not fit).
+fn status_label(ui: &mut egui::Ui, bar: &Bar) {
     let wide = ui.painter().layout_no_wrap(bar.status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
     let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
     let status = ui.add(egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate());
@@ -355,12 +382,18 @@ struct Line {
 
 /// The third line: nothing while reviewing; else a fresh refusal or lesson hint (it answers
 /// what the player just did, so it goes before a hint shown earlier), that a hint is being
-/// looked for, the hint for this position, or the notice (the computer's move) while it lasts.
-fn third_line(reviewing: bool, hints: &HintState, rules: &Rules, notice: &Notice) -> Option<Line> {
+/// looked for, or the hint for this position. (The other side's last move has its own place.)
+fn third_line(
+    reviewing: bool,
+    hints: &HintState,
+    rules: &Rules,
+    notice: &Notice,
+    puzzle_hints: Option<u8>,
+) -> Option<Line> {
     if reviewing {
         return None;
     }
-    if notice.left > 0.0 && !notice.board_only {
+    if notice.left > 0.0 {
         return Some(Line { text: notice.text.clone(), warning: notice.warning, detail: None });
     }
     if hints.thinking() {
@@ -369,6 +402,11 @@ fn third_line(reviewing: bool, hints: &HintState, rules: &Rules, notice: &Notice
     if let Some(a) = hints.for_generation(rules.generation)
         && let Some(m) = a.best
     {
+        // A puzzle's hint says a little more at each press, never the engine's numbers.
+        if let Some(step) = puzzle_hints {
+            let text = crate::game::modes::puzzles::puzzle_hint(step, m, rules.game.geometry());
+            return Some(Line { text, warning: false, detail: None });
+        }
         let detail = match a.outlook {
             Outlook::Score(s) => Msg::new("hint-detail-score").text("score", format!("{s:+}")),
             Outlook::Win { plies: Some(p) } | Outlook::Loss { plies: Some(p) } => {
@@ -378,7 +416,7 @@ fn third_line(reviewing: bool, hints: &HintState, rules: &Rules, notice: &Notice
         };
         return Some(Line { text: hint_words(&rules.game, m, a.outlook), warning: false, detail: Some(detail) });
     }
-    (notice.left > 0.0).then(|| Line { text: notice.text.clone(), warning: notice.warning, detail: None })
+    None
 }
 
 /// What each tray says its side took ("Black took 3"), in the position shown (a review shows
@@ -451,30 +489,48 @@ mod tests {
     }
 
     #[test]
+    fn online_undo_is_lit_only_once_you_have_a_move_to_take_back_and_never_for_a_watcher() {
+        let geo = crate::rules::Geometry::new(8, 8).unwrap();
+        let white = |plies| played(GameSetup::online(geo, Some(Side::White)), plies);
+        assert!(!Enabled::of(&white(1), Turn::Human, None, false).undo, "Black's first move is not yours");
+        assert!(Enabled::of(&white(2), Turn::Human, None, false).undo);
+        let black = played(GameSetup::online(geo, Some(Side::Black)), 1);
+        assert!(Enabled::of(&black, Turn::Human, None, false).undo);
+        let watching = played(GameSetup::online(geo, None), 4);
+        assert!(!Enabled::of(&watching, Turn::Human, None, false).undo);
+    }
+
+    #[test]
     fn the_third_line_shows_a_fresh_refusal_then_the_hint_for_this_position_then_the_computer_s_move() {
         let rules = played(GameSetup::default(), 2);
-        let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0, board_only: false };
+        let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0 };
         let mut hints = HintState::default();
-        let line = third_line(false, &hints, &rules, &notice).unwrap();
+        let line = third_line(false, &hints, &rules, &notice, None).unwrap();
         assert_eq!((line.text, line.warning), (Msg::new("refuse-wait"), true));
         let best = rules.legal_moves()[0];
         let analysis = Analysis { best: Some(best), outlook: Outlook::Score(200), pv: Vec::new(), depth: 8 };
         hints.shown = Some((rules.generation, analysis.clone()));
         // A refusal answers what the player just did: it goes before the hint shown earlier.
-        assert_eq!(third_line(false, &hints, &rules, &notice).unwrap().text, Msg::new("refuse-wait"));
-        // Once it has gone, or beside the computer's last move, the hint shows.
-        let played_notice =
-            Notice { text: Msg::new("notice-played"), warning: false, left: f32::INFINITY, board_only: true };
-        let line = third_line(false, &hints, &rules, &played_notice).unwrap();
-        assert_eq!(line.text, hint_words(&rules.game, best, Outlook::Score(200)));
-        let line = third_line(false, &hints, &rules, &Notice { left: 0.0, ..notice.clone() }).unwrap();
+        assert_eq!(third_line(false, &hints, &rules, &notice, None).unwrap().text, Msg::new("refuse-wait"));
+        // Once it has gone, the hint shows.
+        let line = third_line(false, &hints, &rules, &Notice { left: 0.0, ..notice.clone() }, None).unwrap();
         assert_eq!(line.text, hint_words(&rules.game, best, Outlook::Score(200)));
         assert_eq!(line.detail, Some(Msg::new("hint-detail-score").text("score", "+200")));
+        // In a puzzle, the first hint is only a nudge, the second the stone, the third the move.
+        let quiet = Notice { left: 0.0, ..notice.clone() };
+        let graded = |n| third_line(false, &hints, &rules, &quiet, Some(n)).unwrap().text.key.into_owned();
+        assert_eq!(
+            (graded(1), graded(2), graded(3)),
+            ("hint-puzzle-nudge".into(), "hint-puzzle-stone".into(), "hint-puzzle-move".into())
+        );
         // A hint for another position is not shown; nothing is while reviewing.
         hints.shown = Some((rules.generation + 1, analysis));
-        assert_eq!(third_line(false, &hints, &rules, &notice).unwrap().text, Msg::new("refuse-wait"));
-        assert_eq!(third_line(true, &hints, &rules, &notice), None);
-        assert_eq!(third_line(false, &HintState::default(), &rules, &Notice { left: 0.0, ..notice }), None);
+        assert_eq!(third_line(false, &hints, &rules, &notice, None).unwrap().text, Msg::new("refuse-wait"));
+        assert_eq!(third_line(true, &hints, &rules, &notice, None), None);
+        assert_eq!(
+            third_line(false, &HintState::default(), &rules, &Notice { left: 0.0, ..notice.clone() }, None),
+            None
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::game::modes::saves::{Resumable, SaveList};
 use crate::game::platform::i18n::{Msg, Tr};
 use crate::game::platform::settings::Settings;
 use crate::game::play::authority::Rules;
-use crate::game::play::screen::{LowPanelRoom, Notice, Overlay, Screen};
+use crate::game::play::screen::{CardRoom, Notice, Overlay, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -102,17 +102,13 @@ pub(super) fn overlay_menu(
     screen: Res<State<Screen>>,
     shown: Shown,
     mut focus: ResMut<MenuFocus>,
-    mut last_focus: Local<Option<(Overlay, usize)>>,
+    mut last_focus: Local<Option<(Overlay, usize, f32)>>,
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
     mut scrolls: MessageReader<ScrollPage>,
-    mut low_room: ResMut<LowPanelRoom>,
 ) -> Result {
     let (ctx, scroll) = (contexts.ctx_mut()?, scrolls.read().map(|s| s.0).sum::<i32>());
     let overlay = *overlay;
-    if overlay != Overlay::Lesson && low_room.0 != 0.0 {
-        low_room.0 = 0.0;
-    }
     if overlay == Overlay::None {
         *last_focus = None;
         return Ok(());
@@ -122,8 +118,9 @@ pub(super) fn overlay_menu(
     if items.is_empty() {
         return Ok(());
     }
-    let (opened, moved) = focus_change(*last_focus, overlay, focus.index);
-    *last_focus = Some((overlay, focus.index));
+    let zoom = ctx.zoom_factor();
+    let (opened, moved) = focus_change(*last_focus, overlay, focus.index, zoom);
+    *last_focus = Some((overlay, focus.index, zoom));
     let Some((title, lines)) = panel_words(overlay, &shown.facts()) else { return Ok(()) };
     let tr: &Tr = &shown.tr;
     let choose = |i: MenuItem| menu_ctx.enabled(i);
@@ -137,32 +134,32 @@ pub(super) fn overlay_menu(
         items,
         can: MenuCan::new(&choose, &step, &steppers, tr),
         label: &label,
-        window: ctx.content_rect().size(),
+        window: panel_room(overlay, ctx),
         opened,
         moved,
         scroll,
-        game: shown.rules.as_deref().filter(|_| overlay == Overlay::GameOver).map(|r| &r.game),
+        game: shown.rules.as_deref().filter(|_| overlay.is_game_over()).map(|r| &r.game),
+        winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(|r| r.winner()),
         analysis: &shown.analysis,
         saves: &shown.saves,
         record: &shown.record,
         tr,
     };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
-    let height = show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
-    if overlay == Overlay::Lesson {
-        keep_low_room(&mut low_room, height, ctx.zoom_factor());
-    }
+    show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
     adjust_writer.write_batch(adjusted);
     chosen_writer.write_batch(chosen.into_iter().map(MenuChosen));
     Ok(())
 }
 
-/// A lesson's card, `height` points high: the room it takes at the window's bottom, with its
-/// gap to the edge, in logical pixels (changed only when it really changes).
-fn keep_low_room(low_room: &mut LowPanelRoom, height: f32, zoom: f32) {
-    let room = ((height + 16.0) * zoom).round();
-    if (low_room.0 - room).abs() >= 1.0 {
-        low_room.0 = room;
+/// The room a panel may fill, in points: a card's room beside or below the board (see
+/// [`CardRoom`]), or the window for a panel over it.
+fn panel_room(overlay: Overlay, ctx: &egui::Context) -> egui::Vec2 {
+    let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
+    match overlay.card_room(Vec2::new(window.x, window.y) * zoom, zoom) {
+        CardRoom::Right(w) => egui::vec2(w / zoom, window.y - crate::game::ui::HUD_HEIGHT - 16.0),
+        CardRoom::Bottom(h) => egui::vec2(window.x, h / zoom - 16.0),
+        CardRoom::None => window,
     }
 }
 
@@ -173,11 +170,13 @@ fn shows_steppers(item: MenuItem, device: LastDevice) -> bool {
 }
 
 /// Whether the menu `overlay` was just opened, and whether its focus should be scrolled to
-/// (it moved, or the menu opened) — except that the rules page opens at its top, not scrolled
-/// down to its Back button. `last` is the menu and focus of the last frame.
-fn focus_change(last: Option<(Overlay, usize)>, overlay: Overlay, focus: usize) -> (bool, bool) {
-    let opened = last.map(|(o, _)| o) != Some(overlay);
-    let moved = last != Some((overlay, focus)) && !(opened && overlay.is_page());
+/// (it moved, the menu opened, or the interface's size changed under it, so the rows grew or
+/// shrank) — except that the rules page opens at its top, not scrolled down to its Back
+/// button. `last` is the menu, focus and zoom of the last frame.
+fn focus_change(last: Option<(Overlay, usize, f32)>, overlay: Overlay, focus: usize, zoom: f32) -> (bool, bool) {
+    let opened = last.map(|(o, _, _)| o) != Some(overlay);
+    let resized = last.is_some_and(|(_, _, z)| (z - zoom).abs() > 1e-4);
+    let moved = (last.map(|(o, f, _)| (o, f)) != Some((overlay, focus)) || resized) && !(opened && overlay.is_page());
     (opened, moved)
 }
 
@@ -206,12 +205,14 @@ fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &
         overlay,
         Overlay::Pause
             | Overlay::GameOver
+            | Overlay::GameOverMore
             | Overlay::Online
             | Overlay::OnlineHost
             | Overlay::OnlineJoin
             | Overlay::OnlineCode
     );
-    if notice.left > 0.0 && speaks && !notice.board_only {
+    // Said once: a refusal the panel keeps itself is not repeated by the notice.
+    if notice.left > 0.0 && speaks && !lines.iter().any(|(m, _)| *m == notice.text) {
         lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
     }
     lines
@@ -255,31 +256,36 @@ struct Panel<'a> {
     scroll: i32,
     /// The game whose standing the game-over panel shows.
     game: Option<&'a crate::rules::Game>,
+    /// The game's winner, whose stone the game-over card shows beside its words.
+    winner: Option<crate::rules::Color>,
     analysis: &'a GameAnalysis,
     saves: &'a SaveList,
     record: &'a crate::game::modes::history::RecordView,
     tr: &'a Tr,
 }
 
-/// Shows a panel in its modal: a lesson's sits low over a light veil, and the board is laid
-/// out above it (see [`LowPanelRoom`]) so the position it talks about stays in view. Returns
-/// the panel's height in points.
+/// Shows a panel in its modal; a lesson's coach and the end of a game are cards beside the board
+/// (below it in a tall window) in the room the board leaves them (see [`CardRoom`]): no veil,
+/// the position they talk about in view, its stones there to click.
 fn show_panel(
     ctx: &egui::Context,
     panel: &Panel,
     focus: &mut MenuFocus,
     chosen: &mut Vec<MenuItem>,
     adjusted: &mut Vec<MenuAdjust>,
-) -> f32 {
+) {
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
-    let mut modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
-    if panel.overlay == Overlay::Lesson {
-        let area = egui::Modal::default_area(egui::Id::new("overlay"))
-            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -8.0));
-        modal = modal.area(area).backdrop_color(egui::Color32::from_rgba_premultiplied(4, 5, 7, 60));
-    }
-    let (max_width, min_width) = panel_width(panel.overlay, panel.window.x);
-    let shown = modal.show(ctx, |ui| {
+    let zoom = ctx.zoom_factor();
+    let window = ctx.content_rect().size();
+    let card = panel.overlay.card_room(Vec2::new(window.x, window.y) * zoom, zoom);
+    let (max_width, min_width) = match card {
+        CardRoom::Right(w) => {
+            let w = w / zoom - 16.0 - 40.0;
+            (w, w)
+        }
+        _ => panel_width(panel.overlay, panel.window.x),
+    };
+    let contents = |ui: &mut egui::Ui| {
         ui.set_max_width(max_width);
         ui.set_min_width(min_width);
         ui.vertical_centered(|ui| {
@@ -287,8 +293,25 @@ fn show_panel(
             ui.add_space(6.0);
             panel_menu(ui, panel, focus, chosen, adjusted);
         });
-    });
-    shown.response.rect.height()
+    };
+    let area = |anchor: egui::Align2, offset: egui::Vec2| {
+        egui::Area::new(egui::Id::new("overlay")).order(egui::Order::Foreground).anchor(anchor, offset)
+    };
+    match card {
+        CardRoom::Right(_) => {
+            let top = crate::game::ui::HUD_HEIGHT + 8.0;
+            area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, top)).show(ctx, |ui| frame.show(ui, contents));
+        }
+        CardRoom::Bottom(h) => {
+            // At the top of its room, right under the board.
+            let top = window.y - h / zoom + 8.0;
+            area(egui::Align2::CENTER_TOP, egui::vec2(0.0, top)).show(ctx, |ui| frame.show(ui, contents));
+        }
+        CardRoom::None => {
+            let modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
+            modal.show(ctx, contents);
+        }
+    }
 }
 
 /// A panel's title and lines, and after a game its standing across the moves as the
@@ -296,18 +319,57 @@ fn show_panel(
 /// arrives).
 fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     let low = ButtonSize::for_height(panel.window.y).height < 40.0;
-    ui.label(egui::RichText::new(&panel.title).size(if low { 26.0 } else { 30.0 }).strong());
+    match panel.winner {
+        // The end of a game: its result large, beside the winner's stone.
+        Some(winner) => {
+            let size = if low { 32.0 } else { 42.0 };
+            ui.horizontal(|ui| {
+                let title = egui::RichText::new(&panel.title).size(size).strong();
+                let galley_width = ui
+                    .painter()
+                    .layout_no_wrap(panel.title.clone(), egui::FontId::proportional(size), palette::TEXT)
+                    .size()
+                    .x;
+                ui.add_space(((ui.available_width() - galley_width - size * 1.1) / 2.0).max(0.0));
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(size * 0.9, size), egui::Sense::hover());
+                winner_stone(ui.painter(), rect.center(), size * 0.4, winner);
+                ui.label(title);
+            });
+        }
+        None => _ = ui.label(egui::RichText::new(&panel.title).size(if low { 26.0 } else { 30.0 }).strong()),
+    }
     for (l, color) in &panel.lines {
         ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(*color)).wrap());
     }
     if let Some(game) = panel.game {
-        let size = egui::vec2((max_width - 40.0).min(460.0), if low { 56.0 } else { 80.0 });
+        // Beside the board the end of a game has room for a taller graph.
+        let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 560.0);
+        let height = match (card, tall, low) {
+            (true, true, _) => 130.0,
+            // Below the board in a tall window: the result and both actions come first.
+            (true, false, true) => 40.0,
+            (_, _, true) => 56.0,
+            _ => 80.0,
+        };
+        let size = egui::vec2((max_width - 40.0).min(460.0), height);
         if panel.analysis.covers(game) {
             analysis_view(ui, panel.analysis, game, game.ply(), size, panel.tr, 1);
         } else {
             ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
         }
     }
+}
+
+/// A stone of `side` drawn in the interface: basalt or coral, with a soft highlight.
+fn winner_stone(painter: &egui::Painter, centre: egui::Pos2, radius: f32, side: crate::rules::Color) {
+    let (body, shine) = match side {
+        crate::rules::Color::Black => (egui::Color32::from_rgb(28, 28, 32), egui::Color32::from_rgb(96, 98, 104)),
+        crate::rules::Color::White => (egui::Color32::from_rgb(236, 226, 208), egui::Color32::WHITE),
+    };
+    painter.circle_filled(centre + egui::vec2(0.0, radius * 0.12), radius, egui::Color32::from_black_alpha(90));
+    painter.circle_filled(centre, radius, body);
+    painter.circle_filled(centre - egui::vec2(radius * 0.3, radius * 0.3), radius * 0.28, shine.gamma_multiply(0.55));
+    painter.circle_stroke(centre, radius, egui::Stroke::new(1.5, palette::FOCUS));
 }
 
 /// A panel's menu (after the rules page, or the saved games' rows), scrolling when the window
@@ -321,7 +383,9 @@ fn panel_menu(
     adjusted: &mut Vec<MenuAdjust>,
 ) {
     let (overlay, items) = (panel.overlay, &panel.items);
-    let mut max_height = (panel.window.y - ui.min_rect().height() - 80.0).max(120.0);
+    // A card's room is its own (beside or below the board): only its frame's margin is kept.
+    let margin = if overlay.is_card() { 44.0 } else { 80.0 };
+    let mut max_height = (panel.window.y - ui.min_rect().height() - margin).max(120.0);
     let spacing = ui.spacing().item_spacing.y;
     // Buttons shrink (to a point) before a menu scrolls: a last item hidden below went unseen.
     let size = match overlay {
@@ -443,11 +507,13 @@ mod tests {
 
     #[test]
     fn a_menu_opens_scrolled_to_its_focus_but_the_rules_page_opens_at_its_top() {
-        assert_eq!(focus_change(None, Overlay::Pause, 0), (true, true));
-        assert_eq!(focus_change(Some((Overlay::Pause, 0)), Overlay::Pause, 0), (false, false));
-        assert_eq!(focus_change(Some((Overlay::Pause, 0)), Overlay::Pause, 2), (false, true));
-        assert_eq!(focus_change(Some((Overlay::Pause, 3)), Overlay::HowToPlay, 0), (true, false));
-        assert_eq!(focus_change(Some((Overlay::HowToPlay, 0)), Overlay::HowToPlay, 0), (false, false));
+        assert_eq!(focus_change(None, Overlay::Pause, 0, 1.0), (true, true));
+        assert_eq!(focus_change(Some((Overlay::Pause, 0, 1.0)), Overlay::Pause, 0, 1.0), (false, false));
+        assert_eq!(focus_change(Some((Overlay::Pause, 0, 1.0)), Overlay::Pause, 2, 1.0), (false, true));
+        assert_eq!(focus_change(Some((Overlay::Pause, 3, 1.0)), Overlay::HowToPlay, 0, 1.0), (true, false));
+        assert_eq!(focus_change(Some((Overlay::HowToPlay, 0, 1.0)), Overlay::HowToPlay, 0, 1.0), (false, false));
+        // The interface size changed by keys on its row: the row is kept in view.
+        assert_eq!(focus_change(Some((Overlay::Settings, 9, 1.0)), Overlay::Settings, 9, 1.25), (false, true));
     }
 
     #[test]
@@ -460,7 +526,7 @@ mod tests {
 
     #[test]
     fn what_an_item_just_did_shows_in_the_pause_menu_the_game_over_panel_and_the_online_panels() {
-        let notice = Notice { text: Msg::new("load-deleted"), warning: true, left: 2.0, board_only: false };
+        let notice = Notice { text: Msg::new("load-deleted"), warning: true, left: 2.0 };
         let lines = with_notice(Vec::new(), Overlay::Pause, &notice);
         assert_eq!(lines, [(Msg::new("load-deleted"), palette::WARN)]);
         assert_eq!(with_notice(Vec::new(), Overlay::GameOver, &notice).len(), 1);
@@ -468,9 +534,6 @@ mod tests {
         // "No game with the code … was found" shows where the code was typed.
         assert_eq!(with_notice(Vec::new(), Overlay::OnlineJoin, &notice).len(), 1);
         assert!(with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice.clone() }).is_empty());
-        // The computer's last move is said under the status line, not in a panel.
-        let played = Notice { text: Msg::new("notice-played"), warning: false, left: f32::INFINITY, board_only: true };
-        assert!(with_notice(Vec::new(), Overlay::GameOver, &played).is_empty());
     }
 
     #[test]

@@ -83,13 +83,19 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
             )],
         ),
         Overlay::Lesson => lesson_words(facts.tutorial?),
-        Overlay::GameOver => game_over_words(facts.rules?, facts.history),
+        // The other actions keep the card's words, so it does not jump between its pages.
+        Overlay::GameOver | Overlay::GameOverMore => game_over_words(facts.rules?, facts.history),
         Overlay::Online => (Msg::new("online-title"), hint("online-hint")),
         Overlay::OnlineHost => (Msg::new("online-host-title"), host_lines(facts.settings)),
         Overlay::OnlineJoin => {
             let title = if facts.code.watch { "online-watch-title" } else { "online-join-title" };
             let how = if facts.device == LastDevice::Pad { "online-code-entry-pad" } else { "online-code-entry" };
-            (Msg::new(title), hint(how))
+            let mut lines = hint(how);
+            // Why the last try failed stays said until the code is changed or tried again.
+            if let Some(why) = &facts.code.refused {
+                lines.push((why.clone(), palette::WARN));
+            }
+            (Msg::new(title), lines)
         }
         Overlay::OnlineCode => code_words(facts.online?),
         Overlay::None => return None,
@@ -292,9 +298,19 @@ fn rating_line(
     let rated = history.and_then(|h| h.result_of(rules.game_id)).and_then(|r| r.rating);
     match rated {
         Some(change) => {
+            // In plain words: where the rating went, and which level that is about.
+            let points = change.points();
+            let direction = match points {
+                p if p > 0 => "rose",
+                p if p < 0 => "fell",
+                _ => "same",
+            };
+            let level = crate::game::platform::i18n::level_name(crate::history::even_level(&change.after));
             let msg = Msg::new("over-rating")
+                .text("change", direction)
                 .num("rating", change.after.rating.round() as i64)
-                .text("change", signed(change.points()));
+                .text("points", signed(points))
+                .sub("level", level);
             Some((msg, palette::FOCUS))
         }
         None if rules.took_back && crate::game::modes::history::ratable(rules) => {
@@ -324,6 +340,22 @@ mod tests {
             history: None,
             recorded: 0,
         }
+    }
+
+    #[test]
+    fn a_refused_code_stays_said_in_the_join_panel_until_the_code_changes() {
+        let saves = SaveList::default();
+        let s = Settings::default();
+        let mut code = crate::game::modes::online::CodeEntry { text: "ABC234".into(), ..Default::default() };
+        let why = Msg::new("online-refused").text("why", "no game with the code ABC-234 was found on this network");
+        code.refused = Some(why.clone());
+        let f = PanelFacts { code: &code, ..facts(&s, &saves, LastDevice::Keyboard) };
+        let (_, lines) = panel_words(Overlay::OnlineJoin, &f).unwrap();
+        assert_eq!(lines.last(), Some(&(why, palette::WARN)));
+        code.pop();
+        assert_eq!(code.refused, None, "a changed code clears it");
+        let f = PanelFacts { code: &code, ..facts(&s, &saves, LastDevice::Keyboard) };
+        assert!(panel_words(Overlay::OnlineJoin, &f).unwrap().1.iter().all(|(_, c)| *c != palette::WARN));
     }
 
     #[test]

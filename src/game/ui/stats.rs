@@ -66,7 +66,7 @@ pub fn game_label(row: &GameRow) -> Msg {
         None => (Msg::new("recorded-people"), Msg::new("recorded-side-won").text("side", side_key(row.winner))),
     };
     Msg::new("item-recorded")
-        .text("date", crate::history::puzzles::date_of(row.finished_at))
+        .text("date", crate::clock::local_date(row.finished_at))
         .text("size", size_text(row.size))
         .sub("players", players)
         .sub("result", result)
@@ -194,12 +194,13 @@ mod tests {
             resigned: true,
             moves: 30,
             rating: Some(1490.0),
+            took_back: false,
         };
         let label = game_label(&row);
         assert_eq!(
             label,
             Msg::new("item-recorded")
-                .text("date", "2026-12-02")
+                .text("date", crate::clock::local_date(1_796_169_600))
                 .text("size", "8×8")
                 .sub("players", Msg::new("recorded-you-v").sub("who", level_name(Level::Hard)))
                 .sub("result", Msg::new("recorded-lost"))

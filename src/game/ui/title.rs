@@ -40,14 +40,15 @@ fn title_notes(
     profile_in_use: bool,
     resumable: &Resumable,
     rating: Option<(crate::rating::Rating, u64)>,
+    chosen: crate::ai::Level,
 ) -> Vec<Note> {
     let warn = |msg| Note { msg, colour: palette::WARN, size: 15.0, wrap: true };
     let mut notes = Vec::new();
     if lessons_passed == 0 {
         notes.push(Note { msg: Msg::new("title-new-player"), colour: palette::FOCUS, size: 17.0, wrap: false });
     } else if let Some((r, rated)) = rating {
-        // The level that gives even chances (for a new player, the weaker of the two nearest).
-        let level = crate::game::platform::i18n::level_name(crate::history::even_level(&r));
+        // The level that gives even chances (of two as even, the one on the Play button).
+        let level = crate::game::platform::i18n::level_name(crate::history::even_level_or(&r, chosen));
         let msg = if rated == 0 {
             Msg::new("title-rating-new").sub("level", level)
         } else {
@@ -106,6 +107,7 @@ pub(super) fn title_screen(
             profile.as_ref().is_some_and(|p| !p.owns_autosave()),
             &resumable,
             history.rating,
+            settings.level,
         ),
         items: menu_items(Screen::Title, Overlay::None, menu_ctx),
         can: MenuCan::new(&choose, &step, &|_| true, &tr),
@@ -217,6 +219,7 @@ fn card_contents(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
 
     #[test]
     fn the_title_shows_the_controls_of_the_device_in_use() {
@@ -228,10 +231,10 @@ mod tests {
     #[test]
     fn the_title_points_newcomers_to_the_tutorial_and_warns_of_what_cannot_be_used() {
         let keys = |notes: Vec<Note>| notes.into_iter().map(|n| n.msg.key.into_owned()).collect::<Vec<_>>();
-        assert_eq!(keys(title_notes(0, false, &Resumable::Nothing, None)), ["title-new-player"]);
-        assert!(title_notes(1, false, &Resumable::Nothing, None).is_empty());
+        assert_eq!(keys(title_notes(0, false, &Resumable::Nothing, None, Level::Medium)), ["title-new-player"]);
+        assert!(title_notes(1, false, &Resumable::Nothing, None, Level::Medium).is_empty());
         let unreadable = Resumable::Unreadable("bad".into());
-        let notes = title_notes(3, true, &unreadable, None);
+        let notes = title_notes(3, true, &unreadable, None, Level::Medium);
         assert_eq!(keys(notes.clone()), ["title-profile-in-use", "title-unreadable"]);
         assert!(notes.iter().all(|n| n.colour == palette::WARN && n.wrap));
         assert_eq!(notes[1].msg, Msg::new("title-unreadable").text("why", "bad"));
@@ -240,11 +243,15 @@ mod tests {
     #[test]
     fn after_the_first_lesson_the_title_suggests_the_level_for_an_even_game() {
         use crate::rating::{Rating, START};
-        let new = title_notes(1, false, &Resumable::Nothing, Some((START, 0)));
-        let easy = crate::game::platform::i18n::level_name(crate::ai::Level::Easy);
+        // A new player is as near Easy as Medium: the advice names the level on the button.
+        let new = title_notes(1, false, &Resumable::Nothing, Some((START, 0)), Level::Medium);
+        let medium = crate::game::platform::i18n::level_name(Level::Medium);
+        assert_eq!(new[0].msg, Msg::new("title-rating-new").sub("level", medium));
+        let new = title_notes(1, false, &Resumable::Nothing, Some((START, 0)), Level::Easy);
+        let easy = crate::game::platform::i18n::level_name(Level::Easy);
         assert_eq!(new[0].msg, Msg::new("title-rating-new").sub("level", easy));
         let strong = Rating { rating: 2390.4, deviation: 70.0, volatility: 0.06 };
-        let notes = title_notes(2, false, &Resumable::Nothing, Some((strong, 40)));
+        let notes = title_notes(2, false, &Resumable::Nothing, Some((strong, 40)), Level::Medium);
         let level = crate::game::platform::i18n::level_name(crate::ai::Level::Strong);
         assert_eq!(notes[0].msg, Msg::new("title-rating").num("rating", 2390).sub("level", level));
     }

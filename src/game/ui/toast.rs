@@ -17,11 +17,31 @@ const DROP: f32 = 0.35;
 const FADE: f32 = 0.6;
 
 /// How far a card is: `None` when none shows; else the index of the milestone shown (in the
-/// run's earned list) and its age in seconds.
-#[derive(Default)]
+/// run's earned list) and when (real seconds since start-up) it was first drawn.
+#[derive(Default, Debug)]
 pub(super) struct ToastState {
     next: usize,
     showing: Option<(usize, f32)>,
+}
+
+impl ToastState {
+    /// The card to draw `now` and its age, with `earned` milestones so far: each in turn, its
+    /// age counted from the frame it is first drawn (after a rest, a frame's step is the whole
+    /// rest, and a card aged by it would go unseen); `new` says a card starts in this frame.
+    fn advance(&mut self, earned: usize, now: f32) -> Option<(usize, f32, bool)> {
+        if let Some((_, since)) = self.showing
+            && now - since >= SHOWN
+        {
+            self.showing = None;
+        }
+        let mut new = false;
+        if self.showing.is_none() && self.next < earned {
+            self.showing = Some((self.next, now));
+            self.next += 1;
+            new = true;
+        }
+        self.showing.map(|(index, since)| (index, now - since, new))
+    }
 }
 
 /// The card's drop (0 at rest, 1 above the window) and opacity at age `t`; reduced motion
@@ -43,26 +63,40 @@ pub(super) fn milestone_toast(
     time: Res<Time<Real>>,
     mut sfx: MessageWriter<Sfx>,
     mut state: Local<ToastState>,
+    wake: Res<crate::game::platform::redraw::Wake>,
 ) -> Result {
-    if state.showing.is_none() && state.next < history.milestones.len() {
-        state.showing = Some((state.next, 0.0));
-        state.next += 1;
+    let was_showing = state.showing.is_some();
+    let Some((index, age, new)) = state.advance(history.milestones.len(), time.elapsed_secs()) else {
+        if was_showing {
+            // One more frame: the card is gone.
+            contexts.ctx_mut()?.request_repaint();
+        }
+        return Ok(());
+    };
+    if new {
         sfx.write(Sfx(Effect::Milestone));
     }
-    let Some((index, age)) = state.showing else { return Ok(()) };
-    let age = age + time.delta_secs();
-    if age >= SHOWN {
-        state.showing = None;
-        return Ok(());
-    }
-    state.showing = Some((index, age));
     let milestone = history.milestones[index];
     let (drop, alpha) = card_motion(age, settings.motion() > 0.0);
     let ctx = contexts.ctx_mut()?;
     let title = tr.msg(&Msg::new("milestone-earned").sub("name", Msg::new(milestone.name)));
     let about = tr.t(milestone.about);
-    // In a wide window the card sits low on the left, beside the panels in the middle (a
-    // game-over panel opens as the milestone is earned); in a narrow one, at the top.
+    draw_card(ctx, title, about, drop, alpha);
+    // Frames while it drops in or fades; at rest, one when the fade begins.
+    let animated = settings.motion() > 0.0;
+    if animated && !(DROP..=SHOWN - FADE).contains(&age) {
+        ctx.request_repaint();
+    } else {
+        // The game's own wake: bevy_egui would draw every frame until egui's delayed repaint.
+        let until = if animated && age < SHOWN - FADE { SHOWN - FADE - age } else { SHOWN - age };
+        wake.after_secs(until.max(0.0));
+    }
+    Ok(())
+}
+
+/// The card: in a wide window low on the left, beside the panels in the middle (a game-over
+/// card opens as the milestone is earned); in a narrow one, at the top.
+fn draw_card(ctx: &egui::Context, title: String, about: String, drop: f32, alpha: f32) {
     let wide = ctx.content_rect().width() >= 1000.0;
     let (align, offset) = if wide {
         (egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -16.0 + 120.0 * drop))
@@ -91,8 +125,6 @@ pub(super) fn milestone_toast(
                     });
                 });
         });
-    ctx.request_repaint();
-    Ok(())
 }
 
 #[cfg(test)]
@@ -107,5 +139,17 @@ mod tests {
         let (_, fading) = card_motion(SHOWN - FADE / 2.0, true);
         assert!((fading - 0.5).abs() < 1e-4);
         assert_eq!(card_motion(0.0, false), (0.0, 1.0));
+    }
+
+    #[test]
+    fn two_milestones_earned_together_are_both_shown_in_turn_even_after_a_long_rest() {
+        let mut state = ToastState::default();
+        // Both earned in a frame that follows a 60 s rest: the first card starts now, at age 0.
+        assert_eq!(state.advance(2, 100.0), Some((0, 0.0, true)));
+        assert_eq!(state.advance(2, 102.0), Some((0, 2.0, false)));
+        // Its time over, the second comes in the same frame, from its own start.
+        assert_eq!(state.advance(2, 104.6), Some((1, 0.0, true)));
+        assert_eq!(state.advance(2, 200.0), None, "both shown, nothing more");
+        assert_eq!(state.advance(3, 300.0), Some((2, 0.0, true)), "a later one has its turn");
     }
 }
