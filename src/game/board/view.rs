@@ -276,7 +276,7 @@ fn fit_to_window(
     rules: Option<Res<Rules>>,
     settings: Res<crate::game::platform::settings::Settings>,
     moves: Res<MoveListOpen>,
-    overlay: Res<crate::game::play::screen::Overlay>,
+    (overlay, tutorial): (Res<crate::game::play::screen::Overlay>, Option<Res<crate::game::modes::tutorial::Tutorial>>),
     mut resets: MessageWriter<BoardReset>,
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
@@ -292,7 +292,11 @@ fn fit_to_window(
     };
     // A lesson's coach or the end of a game: a card beside the board (or below it), never
     // over it.
-    let (right, bottom) = match overlay.card_room(size, zoom) {
+    // During a lesson its coach keeps its room even while put away ("Try it", the pause menu):
+    // the board keeps one place and size for the whole lesson.
+    let card =
+        if tutorial.is_some() && !overlay.is_card() { crate::game::play::screen::Overlay::Lesson } else { *overlay };
+    let (right, bottom) = match card.card_room(size, zoom) {
         crate::game::play::screen::CardRoom::Right(w) => (right + w, bottom),
         crate::game::play::screen::CardRoom::Bottom(h) => (right, bottom.max(h)),
         crate::game::play::screen::CardRoom::None => (right, bottom),

@@ -5,7 +5,7 @@ use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::{Controller, Settings};
 use crate::game::play::authority::{Intent, Rules};
 use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
-use crate::game::play::screen::{GameSet, Screen, Turn};
+use crate::game::play::screen::{GameSet, Overlay, Screen, Turn};
 use crate::rules::Position;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -66,6 +66,19 @@ impl AiState {
     /// Number of searches started so far.
     pub fn searches_started(&self) -> u64 {
         self.searches_started
+    }
+
+    /// Starts `level`'s search of the position of `rules` (with its idle player, so its tables
+    /// carry over). The reply shows no sooner than its delay: a frame is asked for then (the
+    /// search's end asks for one too).
+    fn start(&mut self, level: Level, rules: &Rules, settings: &Settings, idle: bool, wake: &Wake) {
+        let ai = self.idle.iter().position(|(l, _)| *l == level).map(|i| self.idle.swap_remove(i).1);
+        let seed = settings.seed.wrapping_add(self.searches_started);
+        self.searches_started += 1;
+        let min_delay = reply_delay(settings.ai_min_delay, rules.game.position().move_count() as usize, level);
+        let position = *rules.game.position();
+        self.pending = Some(spawn_search(level, ai, seed, position, rules.generation, min_delay, idle, wake));
+        wake.after_secs(min_delay);
     }
 }
 
@@ -179,6 +192,7 @@ fn drive_ai(
     mut intents: MessageWriter<Intent>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
     wake: Res<Wake>,
+    overlay: Res<Overlay>,
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
@@ -194,27 +208,16 @@ fn drive_ai(
         state.cancel();
     }
     if state.pending.is_none() {
-        let ai = state.idle.iter().position(|(l, _)| *l == level).map(|i| state.idle.swap_remove(i).1);
-        let seed = settings.seed.wrapping_add(state.searches_started);
-        state.searches_started += 1;
-        let min_delay = reply_delay(settings.ai_min_delay, rules.game.position().move_count() as usize, level);
-        state.pending = Some(spawn_search(
-            level,
-            ai,
-            seed,
-            *rules.game.position(),
-            rules.generation,
-            min_delay,
-            yield_to_renderer.is_some(),
-            &wake,
-        ));
-        // The reply shows no sooner than its delay: a frame then (the search's end asks
-        // for one too).
-        wake.after_secs(min_delay);
+        state.start(level, &rules, &settings, yield_to_renderer.is_some(), &wake);
         return;
     }
     let pending = state.pending.as_mut().expect("checked above");
     pending.waited += time.delta_secs();
+    // A menu over the game (the pause menu, the settings) pauses it: the computer's move waits
+    // until the menu closes (its search may go on).
+    if *overlay != Overlay::None {
+        return;
+    }
     if pending.waited < pending.min_delay {
         if pending.task.is_finished() {
             wake.after_secs(pending.min_delay - pending.waited);

@@ -37,6 +37,7 @@ pub(super) struct Shown<'w> {
     history: Option<Res<'w, crate::game::modes::history::PlayerHistory>>,
     record: Res<'w, crate::game::modes::history::RecordView>,
     capture: Res<'w, crate::game::board::input::Capture>,
+    move_list: Res<'w, crate::game::play::screen::MoveListOpen>,
 }
 
 impl Shown<'_> {
@@ -146,7 +147,11 @@ pub(super) fn overlay_menu(
         tr,
     };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
-    show_panel(ctx, &panel, &mut focus, &mut chosen, &mut adjusted);
+    // The move list, open beside the board, keeps its place at the right edge.
+    let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
+    let beside = shown.move_list.0 && !crate::game::play::screen::move_list_below(Vec2::new(window.x, window.y) * zoom);
+    let list_room = if beside { crate::game::play::screen::MOVE_LIST_WIDTH } else { 0.0 };
+    show_panel(ctx, &panel, list_room, &mut focus, &mut chosen, &mut adjusted);
     adjust_writer.write_batch(adjusted);
     chosen_writer.write_batch(chosen.into_iter().map(MenuChosen));
     Ok(())
@@ -211,9 +216,16 @@ fn with_notice(mut lines: Vec<(Msg, egui::Color32)>, overlay: Overlay, notice: &
             | Overlay::OnlineJoin
             | Overlay::OnlineCode
     );
-    // Said once: a refusal the panel keeps itself is not repeated by the notice.
-    if notice.left > 0.0 && speaks && !lines.iter().any(|(m, _)| *m == notice.text) {
+    // Said once: a refusal the panel keeps itself is not repeated by the notice. The line is
+    // there, empty, when there is nothing to say, so the buttons below never move when
+    // something is said (Copy record, Save).
+    if !speaks {
+        return lines;
+    }
+    if notice.left > 0.0 && !lines.iter().any(|(m, _)| *m == notice.text) {
         lines.push((notice.text.clone(), if notice.warning { palette::WARN } else { palette::TEXT }));
+    } else {
+        lines.push((Msg::plain(" "), palette::TEXT));
     }
     lines
 }
@@ -270,6 +282,7 @@ struct Panel<'a> {
 fn show_panel(
     ctx: &egui::Context,
     panel: &Panel,
+    list_room: f32,
     focus: &mut MenuFocus,
     chosen: &mut Vec<MenuItem>,
     adjusted: &mut Vec<MenuAdjust>,
@@ -300,7 +313,7 @@ fn show_panel(
     match card {
         CardRoom::Right(_) => {
             let top = crate::game::ui::HUD_HEIGHT + 8.0;
-            area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, top)).show(ctx, |ui| frame.show(ui, contents));
+            area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0 - list_room, top)).show(ctx, |ui| frame.show(ui, contents));
         }
         CardRoom::Bottom(h) => {
             // At the top of its room, right under the board.
@@ -343,7 +356,7 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     }
     if let Some(game) = panel.game {
         // Beside the board the end of a game has room for a taller graph.
-        let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 560.0);
+        let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 660.0);
         let height = match (card, tall, low) {
             (true, true, _) => 130.0,
             // Below the board in a tall window: the result and both actions come first.
@@ -533,7 +546,9 @@ mod tests {
         assert!(with_notice(Vec::new(), Overlay::Settings, &notice).is_empty());
         // "No game with the code … was found" shows where the code was typed.
         assert_eq!(with_notice(Vec::new(), Overlay::OnlineJoin, &notice).len(), 1);
-        assert!(with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice.clone() }).is_empty());
+        // With nothing to say the line is there, empty: the buttons do not move when it speaks.
+        let quiet = with_notice(Vec::new(), Overlay::Pause, &Notice { left: 0.0, ..notice.clone() });
+        assert_eq!(quiet, [(Msg::plain(" "), palette::TEXT)]);
     }
 
     #[test]

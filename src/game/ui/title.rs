@@ -16,10 +16,10 @@ const CONTROLS: [&str; 3] = ["controls-mouse", "controls-keys", "controls-pad"];
 
 /// The controls of the device in use; before any is used, the mouse's and the keyboard's.
 fn shown_controls(device: LastDevice) -> &'static [&'static str] {
+    // Two lines whatever the device, so the buttons above do not move when another is used.
     match device {
-        LastDevice::Pointer => &CONTROLS[..2],
-        LastDevice::Keyboard => &CONTROLS[1..2],
-        LastDevice::Pad => &CONTROLS[2..],
+        LastDevice::Pointer | LastDevice::Keyboard => &CONTROLS[..2],
+        LastDevice::Pad => &CONTROLS[1..],
     }
 }
 
@@ -224,8 +224,10 @@ mod tests {
     #[test]
     fn the_title_shows_the_controls_of_the_device_in_use() {
         assert_eq!(shown_controls(LastDevice::Pointer), ["controls-mouse", "controls-keys"]);
-        assert_eq!(shown_controls(LastDevice::Keyboard), ["controls-keys"]);
-        assert_eq!(shown_controls(LastDevice::Pad), ["controls-pad"]);
+        assert_eq!(shown_controls(LastDevice::Keyboard), ["controls-mouse", "controls-keys"]);
+        assert_eq!(shown_controls(LastDevice::Pad), ["controls-keys", "controls-pad"]);
+        // As many lines for every device: the buttons never move when another is used.
+        assert!([LastDevice::Keyboard, LastDevice::Pad].iter().all(|d| shown_controls(*d).len() == 2));
     }
 
     #[test]

@@ -94,15 +94,11 @@ pub(super) fn milestone_toast(
     Ok(())
 }
 
-/// The card: in a wide window low on the left, beside the panels in the middle (a game-over
-/// card opens as the milestone is earned); in a narrow one, at the top.
+/// The card, at the top in the middle, over the bar's empty middle (never over the board, its
+/// trays or the card at the end of a game, which opens as a milestone is earned).
 fn draw_card(ctx: &egui::Context, title: String, about: String, drop: f32, alpha: f32) {
     let wide = ctx.content_rect().width() >= 1000.0;
-    let (align, offset) = if wide {
-        (egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -16.0 + 120.0 * drop))
-    } else {
-        (egui::Align2::CENTER_TOP, egui::vec2(0.0, 6.0 - 90.0 * drop))
-    };
+    let (align, offset) = (egui::Align2::CENTER_TOP, egui::vec2(0.0, 6.0 - 90.0 * drop));
     egui::Area::new(egui::Id::new("milestone-toast"))
         .order(egui::Order::Tooltip)
         .anchor(align, offset)
