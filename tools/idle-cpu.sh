@@ -7,7 +7,7 @@
 # Prints one line per state: % of one core, and the frames drawn in that time. The window
 # has the keyboard focus, as a player's would (the title's game rests without it). "over" is
 # measured once the winner's celebration has ended (the frame log quiet for 2 s), the others
-# at once. "thinking" is the frames drawn while Expert thinks (its second move on 20x20),
+# at once. "thinking" is the frames drawn while Expert thinks (its fifth move on 20x20),
 # from the frame log: its thinking lasts seconds, not SECONDS.
 # Usage: tools/idle-cpu.sh KONANE_BINARY [SECONDS] [STATE...]
 #   states: title menu game over thinking (default: all)
@@ -37,7 +37,10 @@ script_for() {
     menu) printf 'wait-rendered\nmenu\nwait-rendered\nsettings\nwait-rendered\n' ;;
     game) printf 'wait-rendered\n%swait-rendered\n' "$moves" ;;
     over) printf 'wait-rendered\nresign\nwait-over\nclose-menu\nwait-rendered\n' ;;
-    thinking) printf 'wait-rendered\nhint\nplay-hint\nwait-idle\nhint\nplay-hint\nwait-thinking\n' ;;
+    thinking)
+      printf 'wait-rendered\n'
+      for _ in 1 2 3 4; do printf 'hint\nplay-hint\nwait-idle\n'; done
+      printf 'hint\nplay-hint\nwait-thinking\n' ;;
   esac
 }
 

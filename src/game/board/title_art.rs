@@ -9,18 +9,18 @@ use crate::game::board::textures::Textures;
 use crate::game::board::view::{STONE_SIZE, cell_pos, cup, slab, stone, z};
 use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::Settings;
-use crate::game::play::screen::Screen;
+use crate::game::play::screen::{Overlay, Screen};
 use crate::rules::{Coord, Game, Geometry, Move};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 /// Seconds between moves, and that a move takes, at speed 1.
-const MOVE_EVERY: f32 = 3.5;
+const MOVE_EVERY: f32 = 4.5;
 const MOVE_TAKES: f32 = 0.55;
 /// Seconds the finished position stays before a new game.
 const REST: f32 = 6.0;
 /// Frames a second while a stone of the art moves (a background need not be smooth).
-const ART_FPS: f32 = 8.0;
+const ART_FPS: f32 = 6.0;
 
 /// The game played behind the menu.
 #[derive(Resource)]
@@ -215,9 +215,10 @@ fn play_demo(
     demo.wait = if demo.game.legal_moves().is_empty() { REST } else { MOVE_EVERY };
 }
 
-/// The art moves only while the window has focus.
-fn window_focused(windows: Query<&Window, With<PrimaryWindow>>) -> bool {
-    windows.iter().any(|w| w.focused && w.visible)
+/// The art moves only while the window has focus and no menu is open over the title (a menu
+/// hides most of it).
+fn window_focused(windows: Query<&Window, With<PrimaryWindow>>, overlay: Res<Overlay>) -> bool {
+    *overlay == Overlay::None && windows.iter().any(|w| w.focused && w.visible)
 }
 
 /// A few frames a second while a stone moves, else one frame when the next move is due.
@@ -227,9 +228,10 @@ fn ask_for_frames(
     moving: Query<(), Or<(With<ArtHop>, With<ArtFade>)>>,
     wake: Res<Wake>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    overlay: Res<Overlay>,
 ) {
     let motion = settings.motion();
-    if motion <= 0.0 || !windows.iter().any(|w| w.focused && w.visible) {
+    if motion <= 0.0 || *overlay != Overlay::None || !windows.iter().any(|w| w.focused && w.visible) {
         return;
     }
     if !moving.is_empty() {
