@@ -141,6 +141,7 @@ pub(super) fn overlay_menu(
         scroll,
         game: shown.rules.as_deref().filter(|_| overlay.is_game_over()).map(|r| &r.game),
         winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(|r| r.winner()),
+        lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
         saves: &shown.saves,
         record: &shown.record,
@@ -270,6 +271,8 @@ struct Panel<'a> {
     game: Option<&'a crate::rules::Game>,
     /// The game's winner, whose stone the game-over card shows beside its words.
     winner: Option<crate::rules::Color>,
+    /// In a lesson's card: which lesson, and whether it is passed (its progress dots).
+    lesson: Option<(usize, bool)>,
     analysis: &'a GameAnalysis,
     saves: &'a SaveList,
     record: &'a crate::game::modes::history::RecordView,
@@ -351,6 +354,9 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
         }
         None => _ = ui.label(egui::RichText::new(&panel.title).size(if low { 26.0 } else { 30.0 }).strong()),
     }
+    if let Some((current, passed)) = panel.lesson {
+        lesson_dots(ui, current, passed);
+    }
     for (l, color) in &panel.lines {
         ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(*color)).wrap());
     }
@@ -369,6 +375,27 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
             analysis_view(ui, panel.analysis, game, game.ply(), size, panel.tr, 1);
         } else {
             ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
+        }
+    }
+}
+
+/// A lesson's progress under its title: a dot for each lesson, filled for those done, ringed
+/// for the one at hand.
+fn lesson_dots(ui: &mut egui::Ui, current: usize, passed: bool) {
+    let total = crate::game::modes::tutorial::LESSONS.len();
+    let (r, gap) = (5.0, 8.0);
+    let width = total as f32 * (2.0 * r + gap) - gap;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 2.0 * r + 8.0), egui::Sense::hover());
+    let left = rect.center().x - width / 2.0 + r;
+    for i in 0..total {
+        let centre = egui::pos2(left + i as f32 * (2.0 * r + gap), rect.center().y);
+        let done = i < current || (i == current && passed);
+        if done {
+            ui.painter().circle_filled(centre, r, palette::FOCUS);
+        } else if i == current {
+            ui.painter().circle_stroke(centre, r - 0.5, egui::Stroke::new(2.0, palette::FOCUS));
+        } else {
+            ui.painter().circle_filled(centre, r * 0.7, palette::TEXT_DIM.gamma_multiply(0.6));
         }
     }
 }
