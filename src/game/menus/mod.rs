@@ -578,8 +578,11 @@ pub struct MenuContext {
     pub last_lesson: bool,
     /// In a puzzle: whether it was solved.
     pub puzzle: Option<bool>,
-    /// A game on the board has started and nobody has won (so it can be resigned).
+    /// A game on the board has started and nobody has won.
     pub unfinished: bool,
+    /// The game is unfinished and a person at this screen plays in it (so it can be resigned;
+    /// the computer playing itself is only watched).
+    pub resignable: bool,
     /// Lessons of the tutorial passed so far.
     pub lessons_passed: u8,
     /// The game on the board is an online game (you play, or watch when not seated).
@@ -598,7 +601,7 @@ impl MenuContext {
         match item {
             MenuItem::Continue => self.can_continue,
             // Kept in its place, greyed, once the game is over: items never shift.
-            MenuItem::Resign => self.unfinished,
+            MenuItem::Resign => self.resignable,
             MenuItem::OlderGames => self.recorded.older,
             MenuItem::NewerGames => self.recorded.newer,
             _ => true,
@@ -971,6 +974,7 @@ pub fn context(
         puzzle: puzzle.map(|p| p.state == crate::game::modes::puzzles::PuzzleState::Solved),
         streak: puzzle.is_some_and(|p| matches!(p.kind, crate::game::modes::puzzles::PuzzleKind::Streak { .. })),
         unfinished: rules.is_some_and(Rules::unfinished),
+        resignable: rules.is_some_and(|r| r.unfinished() && r.setup.players.contains(&Controller::Human)),
         lessons_passed: settings.tutorial,
         online: rules
             .filter(|r| r.setup.mode == crate::game::setup::GameMode::Online)
@@ -1353,6 +1357,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn resign_is_offered_only_to_a_person_who_plays() {
+        let started = |players| {
+            let mut rules = Rules::new(GameSetup::play(standard(), players), None);
+            let m = rules.legal_moves()[0];
+            rules.game.play(m).unwrap();
+            rules
+        };
+        let ctx = |rules: &Rules| {
+            context(
+                &Resumable::Nothing,
+                &SaveList::default(),
+                Some(rules),
+                None,
+                None,
+                &Settings::default(),
+                Default::default(),
+            )
+        };
+        let watched = started([Controller::Ai(Level::Easy), Controller::Ai(Level::Hard)]);
+        assert!(!ctx(&watched).enabled(MenuItem::Resign), "the computer playing itself is only watched");
+        let played = started([Controller::Human, Controller::Ai(Level::Hard)]);
+        assert!(ctx(&played).enabled(MenuItem::Resign));
+    }
+
+    #[test]
     fn going_back_returns_the_focus_to_the_item_the_player_came_from() {
         let mut trail = FocusTrail::default();
         // Title (5th item) → More ways → Load (from its 4th) → back, back.
@@ -1471,7 +1500,9 @@ mod tests {
         // Over: Resign stays in its place, greyed (nothing below it moves).
         assert_eq!(menu(Overlay::Pause, Some(true), false), playing);
         let over_ctx = MenuContext { online: Some(true), unfinished: false, ..MenuContext::default() };
-        assert!(!over_ctx.enabled(Resign) && MenuContext { unfinished: true, ..over_ctx }.enabled(Resign));
+        assert!(
+            !over_ctx.enabled(Resign) && MenuContext { unfinished: true, resignable: true, ..over_ctx }.enabled(Resign)
+        );
         let over = menu(Overlay::GameOver, Some(true), false);
         assert!(over.contains(&Rematch) && !over.contains(&RematchSwapped) && !over.contains(&TakeBack));
         assert_eq!(menu_items(Screen::Title, Overlay::OnlineJoin, MenuContext::default()), [CodeField, JoinNow, Back]);
