@@ -1,5 +1,6 @@
 //! The headless command line, run as a user would run it.
 
+mod common;
 use konane::ai::{SolveLimits, Solver};
 use konane::rules::*;
 use std::io::Write;
@@ -83,6 +84,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    common::remove_at_exit();
     dir
 }
 

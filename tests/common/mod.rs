@@ -12,12 +12,40 @@ use std::time::Duration;
 /// Only catches a hang; never a speed target.
 pub const LIMIT: Duration = Duration::from_secs(120);
 
-/// A fresh scratch directory for one test.
+/// A fresh scratch directory for one test; removed when the test binary ends (see
+/// [`remove_at_exit`]), also when a test failed.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-online-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    remove_at_exit();
     dir
+}
+
+/// Removes, when the test binary exits (after every test, passed or failed: the harness
+/// returns from main either way), every `konane-*-PID…` folder of this process in the
+/// temporary directory.
+pub fn remove_at_exit() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    extern "C" fn clean() {
+        let pid = format!("-{}", std::process::id());
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = name.starts_with("konane-")
+                && name.find(&pid).is_some_and(|i| {
+                    let rest = &name[i + pid.len()..];
+                    rest.is_empty() || rest.starts_with('-')
+                });
+            if ours {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+    // SAFETY: registers a plain function to run at exit; it only touches the file system.
+    ONCE.call_once(|| unsafe {
+        libc::atexit(clean);
+    });
 }
 
 /// A `konane serve` child, killed (SIGKILL) and reaped when dropped, also when a test fails.
