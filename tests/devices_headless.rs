@@ -112,7 +112,7 @@ fn choose_cell(app: &mut App, device: Device, to: Coord) {
 fn whole_game_with(kind: &str) {
     let (mut app, device) = app_with(kind);
     assert_eq!(screen(&app), Screen::Title);
-    // The title's first item that can be chosen is "Play vs computer" (Continue is greyed).
+    // The title's first item is Play (against the computer; there is no game to continue).
     device.press(&mut app, Press::Choose);
     app.update();
     assert_eq!(screen(&app), Screen::Game, "Play vs computer did not start a game");
@@ -217,8 +217,8 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     let mut file = SettingsFile::load(&path, Settings::default()).file;
     file.agree(app.world().resource::<Settings>());
     app.insert_resource(file);
-    // Title: Continue (greyed), Play vs computer, You play, More ways to play, Learn to play,
-    // Puzzles, Settings, Quit: up from Play vs computer passes Continue to Quit, then Settings.
+    // Title: Play, New game, Learn, Puzzles, Online, Your record, Settings, Quit: up from Play
+    // goes round to Quit, then Settings.
     for _ in 0..2 {
         pad.press(&mut app, Press::Up);
     }
@@ -286,14 +286,11 @@ fn overlay(app: &App) -> Overlay {
 #[test]
 fn a_custom_game_is_set_up_and_started_with_only_a_gamepad() {
     let (mut app, pad) = app_with("pad");
-    // Title: Play vs computer, You play, More ways to play; then Two players, Play a friend
-    // online, Watch, Custom.
-    for _ in 0..2 {
-        pad.press(&mut app, Press::Down);
-    }
+    // Title: Play, New game; then Play vs computer, You play, Two players, Watch, Custom.
+    pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Choose);
     assert_eq!(overlay(&app), Overlay::MoreGames);
-    for _ in 0..3 {
+    for _ in 0..4 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -331,9 +328,13 @@ fn a_custom_game_is_set_up_and_started_with_only_a_gamepad() {
 #[test]
 fn play_vs_computer_as_white_at_another_level_with_only_a_keyboard() {
     let (mut app, keys) = app_with("keyboard");
-    // "Play vs computer · Beginner": right raises the level; "You play Black": right swaps.
+    // The title's Play ("vs the computer · Beginner"): right raises the level. New game: its
+    // "You play: Black" swaps with right, and Play vs computer starts.
     keys.press(&mut app, Press::Right);
     keys.press(&mut app, Press::Right);
+    keys.press(&mut app, Press::Down);
+    keys.press(&mut app, Press::Choose);
+    assert_eq!(overlay(&app), Overlay::MoreGames);
     keys.press(&mut app, Press::Down);
     keys.press(&mut app, Press::Right);
     keys.press(&mut app, Press::Up);
@@ -401,12 +402,10 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     std::fs::write(&file, "6x6\na6 b6\n").unwrap();
     let (mut app, pad) = app_with("pad");
     app.insert_resource(DataDir(dir.clone()));
-    // Title: More ways to play (the third item that can be chosen), then Load game (fifth).
-    for _ in 0..2 {
-        pad.press(&mut app, Press::Down);
-    }
+    // Title: New game (the second item), then Load game (its sixth).
+    pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Choose);
-    for _ in 0..4 {
+    for _ in 0..5 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -436,8 +435,8 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
 #[test]
 fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     let (mut app, pad) = app_with("pad");
-    // Learn to play (the fourth item that can be chosen) lists the lessons, then How to play.
-    for _ in 0..3 {
+    // Learn (the third item) lists the lessons, then How to play.
+    for _ in 0..2 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -454,8 +453,8 @@ fn how_to_play_opens_from_the_title_and_the_pause_menu_and_back_returns() {
     assert_eq!(overlay(&app), Overlay::None);
     // In a game: Start, then How to play (fifth that can be chosen in the pause menu of a game
     // not yet begun: Resign is there, greyed, and passed over); B goes back to the pause menu.
-    // Back on the title, the focus is on Learn to play again; up to Play vs computer.
-    for _ in 0..3 {
+    // Back on the title, the focus is on Learn again; up to Play.
+    for _ in 0..2 {
         pad.press(&mut app, Press::Up);
     }
     pad.press(&mut app, Press::Choose);
@@ -551,9 +550,8 @@ fn lesson(app: &App) -> Option<(usize, bool)> {
 #[test]
 fn the_whole_tutorial_with_only_a_gamepad_explains_wrong_moves_and_remembers_progress() {
     let (mut app, pad) = app_with("pad");
-    // Title: Learn to play (the fourth item that can be chosen): the lessons, the first one
-    // focused.
-    for _ in 0..3 {
+    // Title: Learn (the third item): the lessons, the first one focused.
+    for _ in 0..2 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -905,7 +903,7 @@ fn tab_goes_to_the_next_item_of_a_menu_and_shift_tab_to_the_one_before() {
 #[test]
 fn a_click_on_the_stone_a_lesson_asks_for_answers_it_with_the_lesson_s_card_open() {
     let (mut app, pad) = app_with("pad");
-    for _ in 0..3 {
+    for _ in 0..2 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);

@@ -74,14 +74,13 @@ fn until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) 
     }
 }
 
-/// Title → More ways to play → Play a friend online.
+/// Title → Online (Play a friend online).
 fn open_online(app: &mut App, d: Device) {
-    // The title's focus starts on Play vs computer; More ways to play is two below.
-    d.press(app, Press::Down);
-    d.press(app, Press::Down);
-    d.press(app, Press::Choose);
-    assert_eq!(overlay(app), Overlay::MoreGames);
-    d.press(app, Press::Down);
+    // The title's focus starts on Play; Online is the fifth item (after New game, Learn and
+    // Puzzles).
+    for _ in 0..4 {
+        d.press(app, Press::Down);
+    }
     d.press(app, Press::Choose);
     assert_eq!(overlay(app), Overlay::Online);
 }

@@ -160,8 +160,14 @@ moves-title = Moves
 
 ## The title screen
 
+title-play = Play
+title-play-caption = vs the computer · { $level } · you play { $side }
+title-continue-caption = your unfinished game, where you left it
+title-tile-learn = Learn
+title-tile-puzzles = Puzzles
+title-tile-online = Online
 title-subtitle = The Hawaiian stone-jumping game
-title-new-player = New to Kōnane? Choose Learn to play: eight short lessons.
+title-new-player = New to Kōnane? Choose Learn: eight short lessons.
 # $why: what was wrong with the file
 title-unreadable = The unfinished game could not be read (the file is kept): { $why }
 controls-mouse = Mouse: click a stone, then where it lands (or drag it).
@@ -174,7 +180,7 @@ item-continue = Continue
 # $level: a level's name
 item-play-computer = Play vs computer · { $level }
 # $side: a side's name
-item-your-colour = You play { $side }
+item-your-colour = You play: { $side }
 item-two-players = Two players
 item-watch = Watch computer vs computer
 item-custom = Custom game…
@@ -439,13 +445,13 @@ hud-move = Move { $n }
 score-computer-level = Computer ({ $level })
 notice-autosave-failed = Your unfinished game could not be kept in { $path }: { $why }
 title-profile-in-use = Kōnane is open in another window too: games played here are not kept for Continue (use Save game to keep one).
-item-more-games = More ways to play…
+item-more-games = New game…
 item-more-actions = More…
 item-lesson = { $n }. { $title }{ $mark }
 lesson-mark-passed = { " · done" }
 lesson-mark-open = { "" }
-more-games-title = More ways to play
-more-games-hint = Two people at this screen, the computer against itself, a board of your own, or a saved game.
+more-games-title = New game
+more-games-hint = Against the computer at the level you choose, two people at this screen, the computer against itself, a board of your own, or a saved game.
 lessons-title = Learn to play
 lessons-hint = Eight short lessons, { $passed } of { $total } done. Start at any lesson.
 status-you-played = You played { $move }
@@ -468,6 +474,8 @@ analysis-proven-thrown = { $side ->
 load-hint-keys = { $open } opens a game; { $delete } deletes it.
 load-hint-pad = { $open } opens a game; { $delete } deletes it.
 load-hint-pointer = Click a game to open it; its Delete button deletes it.
+card-took = took { $n }
+card-name-level = { $name } · { $level }
 tray-took = { $who } took { $n }
 item-take-back = Take back the last move
 
@@ -534,7 +542,7 @@ about-version = Kōnane { $version }, built { $date }.
 about-licence-head = Licence
 about-licence = Free software: you may use, copy, change and share it under the MIT licence or the Apache License 2.0, as you choose. Both texts come with the game.
 about-credits-head = Credits
-about-credits = Made by the Kōnane developers. Kōnane itself is an old Hawaiian game; the rules here follow how it is commonly played today. The boards, stones and sounds are drawn and synthesised by the game as it runs. The text is set in egui's fonts (Ubuntu Light, Hack and Noto Emoji) and DejaVu Sans.
+about-credits = Made by the Kōnane developers. Kōnane itself is an old Hawaiian game; the rules here follow how it is commonly played today. The boards, stones, icons, music and sounds are drawn and synthesised by the game as it runs. The text is set in Noto Sans and Noto Serif Display (SIL Open Font License), with DejaVu Sans and egui's fonts for signs.
 about-third-party-head = Built with
 about-third-party = { $count } open-source crates, each under its own licence (their full texts come with the game):
 

@@ -146,8 +146,14 @@ moves-title = Nā neʻe
 
 ## Ka ʻaoʻao mua
 
+title-play = Pāʻani
+title-play-caption = me ka lolouila · { $level } · pāʻani ʻoe iā { $side }
+title-continue-caption = kāu pāʻani i pau ʻole, ma kahi āu i waiho ai
+title-tile-learn = E aʻo
+title-tile-puzzles = Nā nane
+title-tile-online = Pūnaewele
 title-subtitle = Ka pāʻani lele ʻiliʻili o Hawaiʻi
-title-new-player = He malihini ʻoe? E koho iā E aʻo i ka pāʻani: ʻewalu haʻawina.
+title-new-player = He malihini ʻoe? E koho iā E aʻo: ʻewalu haʻawina.
 title-unreadable = ʻAʻole i heluhelu ʻia ka pāʻani i pau ʻole (ua mālama ʻia ka waihona): { $why }
 controls-mouse = ʻIole: e kaomi i ka ʻiliʻili, a laila i kahi e pae ai (a i ʻole e kauō).
 controls-keys = Pihi: { $move }, { $choose } koho, { $back } hoʻi; { $undo } hoʻihoʻi, { $mute } kani, { $delete } holoi i ka pāʻani i mālama ʻia.
@@ -157,7 +163,7 @@ controls-pad = Pāʻani lima: { $move } a i ʻole ka lāʻau, { $choose } koho, 
 
 item-continue = Hoʻomau
 item-play-computer = Me ka lolouila · { $level }
-item-your-colour = Pāʻani ʻoe iā { $side }
+item-your-colour = Kou waihoʻoluʻu: { $side }
 item-two-players = ʻElua mea pāʻani
 item-watch = Nānā: lolouila me lolouila
 item-custom = Pāʻani kūikawā…
@@ -393,13 +399,13 @@ hud-move = Neʻe { $n }
 score-computer-level = Lolouila ({ $level })
 notice-autosave-failed = ʻAʻole i mālama ʻia kāu pāʻani i pau ʻole ma { $path }: { $why }
 title-profile-in-use = Ua wehe ʻia ke kōnane ma kekahi puka aniani ʻē aʻe: ʻaʻole e mālama ʻia nā pāʻani o ʻaneʻi no ka hoʻomau (e koho iā Mālama i ka pāʻani).
-item-more-games = Nā ʻano pāʻani ʻē aʻe…
+item-more-games = He pāʻani hou…
 item-more-actions = Nā mea hou aku…
 item-lesson = { $n }. { $title }{ $mark }
 lesson-mark-passed = { " · pau" }
 lesson-mark-open = { "" }
-more-games-title = Nā ʻano pāʻani ʻē aʻe
-more-games-hint = ʻElua kānaka ma kēia pakuhi, ka lolouila me ia iho, kou papa ponoʻī, a i ʻole he pāʻani i mālama ʻia.
+more-games-title = He pāʻani hou
+more-games-hint = Me ka lolouila ma ke kūlana āu e koho ai, ʻelua kānaka ma kēia pakuhi, ka lolouila me ia iho, kou papa ponoʻī, a i ʻole he pāʻani i mālama ʻia.
 lessons-title = E aʻo i ka pāʻani
 lessons-hint = ʻEwalu haʻawina pōkole, { $passed } o { $total } i pau. E hoʻomaka ma kekahi haʻawina.
 status-you-played = Ua pāʻani ʻoe iā { $move }
@@ -421,6 +427,8 @@ analysis-proven-thrown = { $side ->
 load-hint-keys = Wehe ʻo { $open } i ka pāʻani; holoi ʻo { $delete } iā ia.
 load-hint-pad = Wehe ʻo { $open } i ka pāʻani; holoi ʻo { $delete } iā ia.
 load-hint-pointer = Kaomi i ka pāʻani e wehe ai; holoi ke pihi Holoi iā ia.
+card-took = ua lawe i { $n }
+card-name-level = { $name } · { $level }
 tray-took = Ua lawe ʻo { $who } i { $n }
 item-take-back = Hoʻihoʻi i ka neʻe hope
 
@@ -480,7 +488,7 @@ about-version = Kōnane { $version }, i kūkulu ʻia i ka lā { $date }.
 about-licence-head = Palapala ʻae
 about-licence = He lako polokalamu kūʻokoʻa: hiki iā ʻoe ke hoʻohana, kope, hoʻololi a kaʻana like ma lalo o ka palapala ʻae MIT a i ʻole ka Apache License 2.0, ma kāu koho. Hele pū nā kikokikona ʻelua me ka pāʻani.
 about-credits-head = Nā mea nāna i hana
-about-credits = Hana ʻia e nā mea hoʻomohala o Kōnane. He pāʻani kahiko ʻo Kōnane no Hawaiʻi; ua like nā lula ma ʻaneʻi me ka pāʻani maʻamau ʻana i kēia wā. Kaha ʻia ka papamū, nā ʻiliʻili a me nā leo e ka pāʻani ponoʻī. Kākau ʻia nā huaʻōlelo ma nā hua o egui (Ubuntu Light, Hack a me Noto Emoji) a me DejaVu Sans.
+about-credits = Hana ʻia e nā mea hoʻomohala o Kōnane. He pāʻani kahiko ʻo Kōnane no Hawaiʻi; ua like nā lula ma ʻaneʻi me ka pāʻani maʻamau ʻana i kēia wā. Kaha ʻia ka papamū, nā ʻiliʻili, nā kiʻi liʻiliʻi, nā mele a me nā leo e ka pāʻani ponoʻī. Kākau ʻia nā huaʻōlelo ma Noto Sans a me Noto Serif Display (SIL Open Font License), a me DejaVu Sans a me nā hua o egui no nā hōʻailona.
 about-third-party-head = Kūkulu ʻia me
 about-third-party = { $count } mau pahu polokalamu kumu hāmama, me ko lākou palapala ʻae pākahi (hele pū nā kikokikona piha me ka pāʻani):
 

@@ -149,8 +149,14 @@ moves-title = Zetten
 
 ## Het titelscherm
 
+title-play = Spelen
+title-play-caption = tegen de computer · { $level } · jij speelt { $side }
+title-continue-caption = je onafgemaakte spel, waar je het liet
+title-tile-learn = Leren
+title-tile-puzzles = Puzzels
+title-tile-online = Online
 title-subtitle = Het Hawaïaanse springspel met stenen
-title-new-player = Nieuw in Kōnane? Kies Leren spelen: acht korte lessen.
+title-new-player = Nieuw in Kōnane? Kies Leren: acht korte lessen.
 title-unreadable = Het onafgemaakte spel kon niet worden gelezen (het bestand blijft bewaard): { $why }
 controls-mouse = Muis: klik op een steen en dan op waar hij landt (of sleep hem).
 controls-keys = Toetsen: { $move }, { $choose } kiezen, { $back } terug; { $undo } terugnemen, { $mute } geluid, { $delete } wist een opgeslagen spel.
@@ -160,7 +166,7 @@ controls-pad = Controller: { $move } of de stick, { $choose } kiezen, { $back } 
 
 item-continue = Verder spelen
 item-play-computer = Tegen de computer · { $level }
-item-your-colour = Jij speelt { $side }
+item-your-colour = Jij speelt: { $side }
 item-two-players = Met z'n tweeën
 item-watch = Computer tegen computer
 item-custom = Eigen spel…
@@ -402,13 +408,13 @@ hud-move = Zet { $n }
 score-computer-level = Computer ({ $level })
 notice-autosave-failed = Je onafgemaakte spel kon niet worden bewaard in { $path }: { $why }
 title-profile-in-use = Kōnane is ook in een ander venster open: spellen hier worden niet bewaard om verder te spelen (gebruik Spel opslaan).
-item-more-games = Meer manieren om te spelen…
+item-more-games = Nieuw spel…
 item-more-actions = Meer…
 item-lesson = { $n }. { $title }{ $mark }
 lesson-mark-passed = { " · klaar" }
 lesson-mark-open = { "" }
-more-games-title = Meer manieren om te spelen
-more-games-hint = Met z'n tweeën aan dit scherm, de computer tegen zichzelf, een eigen bord of een opgeslagen spel.
+more-games-title = Nieuw spel
+more-games-hint = Tegen de computer op het niveau dat je kiest, met z'n tweeën aan dit scherm, de computer tegen zichzelf, een eigen bord of een opgeslagen spel.
 lessons-title = Leren spelen
 lessons-hint = Acht korte lessen, { $passed } van { $total } klaar. Begin bij elke les die je wilt.
 status-you-played = Je speelde { $move }
@@ -430,6 +436,8 @@ analysis-proven-thrown = { $side ->
 load-hint-keys = { $open } opent een spel; { $delete } verwijdert het.
 load-hint-pad = { $open } opent een spel; { $delete } verwijdert het.
 load-hint-pointer = Klik op een spel om het te openen; de knop Wissen wist het.
+card-took = nam { $n }
+card-name-level = { $name } · { $level }
 tray-took = { $who } nam { $n }
 item-take-back = Laatste zet terugnemen
 
@@ -489,7 +497,7 @@ about-version = Kōnane { $version }, gebouwd op { $date }.
 about-licence-head = Licentie
 about-licence = Vrije software: je mag het gebruiken, kopiëren, veranderen en delen onder de MIT-licentie of de Apache License 2.0, naar keuze. Beide teksten worden met het spel meegeleverd.
 about-credits-head = Makers
-about-credits = Gemaakt door de ontwikkelaars van Kōnane. Kōnane zelf is een oud Hawaïaans spel; de regels hier volgen hoe het nu meestal gespeeld wordt. Het bord, de stenen en de geluiden maakt het spel zelf terwijl het draait. De tekst staat in de lettertypen van egui (Ubuntu Light, Hack en Noto Emoji) en DejaVu Sans.
+about-credits = Gemaakt door de ontwikkelaars van Kōnane. Kōnane zelf is een oud Hawaïaans spel; de regels hier volgen hoe het nu meestal gespeeld wordt. Het bord, de stenen, de pictogrammen, de muziek en de geluiden maakt het spel zelf terwijl het draait. De tekst staat in Noto Sans en Noto Serif Display (SIL Open Font License), met DejaVu Sans en de lettertypen van egui voor tekens.
 about-third-party-head = Gebouwd met
 about-third-party = { $count } opensourcecrates, elk onder een eigen licentie (de volledige teksten worden met het spel meegeleverd):
 

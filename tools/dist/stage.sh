@@ -2,7 +2,7 @@
 # Lays out everything a package ships, from the game binary BIN, into the directory TREE
 # (tools/package.sh makes the .deb and the tarball from it; tests/dist.rs installs it):
 #   bin/konane  icons/NxN/apps/konane.png  man/*.6.gz  completions/{konane.bash,_konane,konane.fish}
-#   doc/{README.md,LICENSE-MIT,LICENSE-APACHE,DejaVu-LICENSE.txt,third-party.txt}
+#   doc/{README.md,LICENSE-MIT,LICENSE-APACHE,DejaVu-LICENSE.txt,Noto-LICENSE.txt,third-party.txt}
 #   io.github.konane.Konane.desktop  io.github.konane.Konane.metainfo.xml  install.sh  uninstall.sh
 # The licence texts of the crates (doc/THIRD-PARTY-LICENSES.html) are added by package.sh.
 set -euo pipefail
@@ -17,6 +17,6 @@ cp "$BIN" "$TREE/bin/konane"
 "$BIN" manual --out "$TREE/man" >/dev/null
 gzip -9n "$TREE"/man/*.6
 "$BIN" completions --out "$TREE/completions" >/dev/null
-cp "$REPO"/{README.md,LICENSE-MIT,LICENSE-APACHE,assets/fonts/DejaVu-LICENSE.txt,assets/dist/third-party.txt} "$TREE/doc/"
+cp "$REPO"/{README.md,LICENSE-MIT,LICENSE-APACHE,assets/fonts/DejaVu-LICENSE.txt,assets/fonts/Noto-LICENSE.txt,assets/dist/third-party.txt} "$TREE/doc/"
 cp "$REPO"/assets/dist/io.github.konane.Konane.{desktop,metainfo.xml} "$TREE/"
 cp "$REPO"/tools/dist/{install.sh,uninstall.sh} "$TREE/"

@@ -548,6 +548,40 @@ fn preset_after(size: (u8, u8), dir: i32) -> (u8, u8) {
     PRESETS[to]
 }
 
+/// A value shown as a slider: where it is between its ends, and how many steps the whole
+/// range has (so that a click at a place on the track becomes a number of steps).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slider {
+    /// Where the value is, 0 at its lowest and 1 at its highest.
+    pub fraction: f32,
+    /// Steps from the lowest to the highest.
+    pub steps: u32,
+}
+
+impl Slider {
+    /// The steps (signed) that take the value to the one nearest `fraction` of its range.
+    pub fn steps_to(self, fraction: f32) -> i32 {
+        let here = (self.fraction * self.steps as f32).round() as i32;
+        let there = (fraction.clamp(0.0, 1.0) * self.steps as f32).round() as i32;
+        there - here
+    }
+}
+
+/// The slider of a value with a range (volumes, the animation speed, the interface size).
+pub fn slider(settings: &Settings, item: MenuItem) -> Option<Slider> {
+    use crate::game::platform::settings::{MAX_UI_SCALE, MIN_UI_SCALE};
+    let (value, low, high, step) = match item {
+        MenuItem::Volume => (settings.volume, 0.0, 1.0, 0.1),
+        MenuItem::Ambience => (settings.ambient, 0.0, 1.0, 0.1),
+        MenuItem::Music => (settings.music, 0.0, 1.0, 0.1),
+        MenuItem::Speed => (settings.anim_speed, 0.0, crate::game::platform::args::MAX_SPEED, 0.25),
+        MenuItem::UiScale => (settings.ui_scale, MIN_UI_SCALE, MAX_UI_SCALE, 0.25),
+        _ => return None,
+    };
+    let steps = ((high - low) / step).round() as u32;
+    Some(Slider { fraction: ((value - low) / (high - low)).clamp(0.0, 1.0), steps })
+}
+
 /// Whether stepping `item` by `dir` would change anything (− and + at the end of a range
 /// are drawn greyed out).
 pub fn can_adjust(settings: &Settings, item: MenuItem, dir: i32) -> bool {
@@ -616,7 +650,7 @@ pub fn menu_items(screen: Screen, overlay: Overlay, ctx: MenuContext) -> Vec<Men
     }
     match screen {
         // The title's first level fits a small window; the other ways to play are one step in.
-        Screen::Title => title_items(),
+        Screen::Title => title_items(ctx),
         Screen::Game => game_items(overlay, ctx),
     }
 }
@@ -667,7 +701,7 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
             Some(true) => vec![NextLesson, LeaveTutorial],
             _ => vec![TryLesson, LeaveTutorial],
         },
-        Overlay::MoreGames => vec![TwoPlayers, PlayOnline, WatchComputer, CustomGame, LoadGame, Back],
+        Overlay::MoreGames => vec![PlayComputer, YourColour, TwoPlayers, WatchComputer, CustomGame, LoadGame, Back],
         Overlay::Lessons => {
             (0..crate::game::platform::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
         }
@@ -690,9 +724,12 @@ fn online_items(overlay: Overlay) -> Option<Vec<MenuItem>> {
 }
 
 /// The title's menu.
-fn title_items() -> Vec<MenuItem> {
+fn title_items(ctx: MenuContext) -> Vec<MenuItem> {
     use MenuItem::*;
-    vec![Continue, PlayComputer, YourColour, MoreGames, Tutorial, Puzzles, Stats, Settings, Quit]
+    // One Play: the unfinished game if there is one, else a game against the computer as last
+    // chosen (level and colour are in the New game sheet).
+    let play = if ctx.can_continue { Continue } else { PlayComputer };
+    vec![play, MoreGames, Tutorial, Puzzles, PlayOnline, Stats, Settings, Quit]
 }
 
 /// The pause menu and the game-over panel of the game on the board (nothing when no menu
@@ -1333,6 +1370,20 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
             let slot = out.code.text.len().saturating_sub(1);
             out.code.step(slot, dir);
         }
+    }
+}
+
+/// Whether an on/off setting stands on (its switch drawn on): sound on when not muted.
+pub fn is_on(s: &Settings, item: MenuItem) -> bool {
+    match item {
+        MenuItem::Mute => !s.muted,
+        MenuItem::MusicBackground => s.music_in_background,
+        MenuItem::Movable => s.show_movable,
+        MenuItem::Coordinates => s.coordinates,
+        MenuItem::Fullscreen => s.fullscreen,
+        MenuItem::ReducedMotion => s.reduced_motion,
+        MenuItem::ConfirmMoves => s.confirm_moves,
+        _ => false,
     }
 }
 

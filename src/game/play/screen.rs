@@ -138,7 +138,6 @@ impl Overlay {
             }
             Overlay::Setup | Overlay::Load => Overlay::MoreGames,
             Overlay::OnlineHost | Overlay::OnlineJoin => Overlay::Online,
-            Overlay::Online => Overlay::MoreGames,
             Overlay::HowToPlay => Overlay::Lessons,
             Overlay::About | Overlay::Access => Overlay::Settings,
             Overlay::AccessGuide | Overlay::Controls => Overlay::Access,

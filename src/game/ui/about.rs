@@ -22,7 +22,9 @@ pub fn third_party() -> impl Iterator<Item = (&'static str, &'static str, &'stat
 
 fn heading(ui: &mut egui::Ui, text: String) {
     ui.add_space(6.0);
-    ui.label(egui::RichText::new(text).size(19.0).strong().color(palette::FOCUS));
+    ui.label(
+        egui::RichText::new(text).font(super::theme::display(super::theme::type_scale::SECTION)).color(palette::TEXT),
+    );
 }
 
 fn paragraph(ui: &mut egui::Ui, text: String) {

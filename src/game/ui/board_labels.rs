@@ -10,13 +10,22 @@ use bevy_egui::egui;
 /// How often the thinking dots step (each step is a frame).
 const DOT_STEPS_PER_SECOND: f32 = 3.0;
 
-/// Whose tray is whose: "Black" and "White" over the trays — beside the board, above each
-/// tray on the side away from the board; below it, above each tray's first row.
+/// One side's card over its tray: its stone, who plays it, what it took, lit while it is to move.
+pub(super) struct PlayerCard {
+    pub(super) side: Side,
+    pub(super) name: String,
+    pub(super) took: String,
+    pub(super) lit: bool,
+}
+
+/// The player cards over the trays — beside the board, above each tray on the side away from
+/// the board; below it, above each tray's first row — with three dots on the card of the side
+/// that is `thinking` (the computer).
 pub(super) fn draw_tray_labels(
     ctx: &egui::Context,
     geo: &Geometry,
     layout: &Layout,
-    names: &[String; 2],
+    cards: &[PlayerCard; 2],
     thinking: Option<Side>,
     clock: Option<f32>,
     wake: &crate::game::platform::redraw::Wake,
@@ -24,55 +33,79 @@ pub(super) fn draw_tray_labels(
     let painter = ctx.layer_painter(egui::LayerId::background());
     // The layout is in window pixels; egui draws in points (pixels over the zoom).
     let z = ctx.zoom_factor();
-    let font = egui::FontId::proportional((layout.cell / z * 0.32).clamp(12.0, 17.0));
-    for owner in [Side::Black, Side::White] {
+    let size = (layout.cell / z * 0.3).clamp(12.0, 16.0);
+    for card in cards {
+        let owner = card.side;
         let first = crate::game::board::view::tray_slot(geo, owner, 0, layout.trays_below);
         let (at, align) = if layout.trays_below {
             (layout.to_screen(first + Vec2::new(-0.25, 0.5)) / z, egui::Align2::LEFT_CENTER)
         } else if owner == Side::Black {
-            (layout.to_screen(first + Vec2::new(0.3, 0.7)) / z, egui::Align2::RIGHT_CENTER)
+            (layout.to_screen(first + Vec2::new(0.3, 0.72)) / z, egui::Align2::RIGHT_CENTER)
         } else {
-            (layout.to_screen(first + Vec2::new(-0.3, 0.7)) / z, egui::Align2::LEFT_CENTER)
+            (layout.to_screen(first + Vec2::new(-0.3, 0.72)) / z, egui::Align2::LEFT_CENTER)
         };
-        let is_thinking = thinking == Some(owner);
-        // Room for three dots after the name while this side thinks.
-        let name = &names[owner.index()];
-        let text = if is_thinking { format!("{name}      ") } else { name.clone() };
-        let galley = painter.layout_no_wrap(text, font.clone(), palette::TEXT);
-        let rect = align.anchor_size(egui::pos2(at.x, at.y), galley.size()).expand2(egui::vec2(6.0, 2.0));
-        // A long label (some languages' words are long) stays inside the window.
+        // A long name wraps rather than reaching over the board or a card beside it.
+        let most = (layout.cell / z * 2.6).max(120.0);
+        let mut job = egui::text::LayoutJob::default();
+        let format = |font: egui::FontId, color| egui::TextFormat { font_id: font, color, ..Default::default() };
+        job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
+        job.append(&card.took, size * 0.6, format(egui::FontId::proportional(size * 0.9), palette::TEXT_DIM));
+        job.wrap.max_width = most;
+        let words = painter.layout_job(job);
+        let stone = size * 0.7;
+        let dots = if thinking == Some(owner) { size * 1.8 } else { 0.0 };
+        let inner = egui::vec2(2.0 * stone + 8.0 + words.size().x + dots, words.size().y.max(2.0 * stone));
+        let rect = align.anchor_size(egui::pos2(at.x, at.y), inner).expand2(egui::vec2(9.0, 5.0));
+        // A long name (some languages' words are long) stays inside the window.
         let screen = ctx.content_rect();
         let shift = (screen.left() + 4.0 - rect.left()).max(0.0) + (screen.right() - 4.0 - rect.right()).min(0.0);
         let rect = rect.translate(egui::vec2(shift, 0.0));
-        let fill = if is_thinking {
-            egui::Color32::from_rgba_unmultiplied(70, 52, 24, 230)
+        let (fill, stroke) = if card.lit {
+            (egui::Color32::from_rgba_unmultiplied(52, 44, 34, 240), egui::Stroke::new(2.0, palette::FOCUS))
         } else {
-            egui::Color32::from_rgba_unmultiplied(20, 22, 26, 200)
+            (
+                egui::Color32::from_rgba_unmultiplied(20, 22, 26, 215),
+                egui::Stroke::new(1.0, egui::Color32::from_white_alpha(24)),
+            )
         };
-        painter.rect_filled(rect, 6.0, fill);
-        painter.galley(rect.min + egui::vec2(6.0, 2.0), galley, palette::TEXT);
-        if is_thinking {
-            // Three dots, lit in turn a few times a second (still when animations are off): a
-            // stepped pulse looks meant at the few frames a second it is drawn with, and
-            // leaves the cores to the search.
-            let r = font.size * 0.14;
-            let lit = clock.map(|t| (t * DOT_STEPS_PER_SECOND) as usize % 3);
-            for k in 0..3 {
-                let (lift, alpha) = match lit {
-                    Some(l) if l == k => (r * 1.2, 1.0),
-                    Some(_) => (0.0, 0.45),
-                    None => (0.0, 0.8),
-                };
-                let centre =
-                    egui::pos2(rect.right() - 8.0 - (2 - k) as f32 * r * 3.2, rect.center().y + r * 0.6 - lift);
-                painter.circle_filled(centre, r, palette::FOCUS.gamma_multiply(alpha));
-            }
-            if clock.is_some() {
-                // Through the game's own wake, not egui's: bevy_egui draws at once for any
-                // repaint egui asks for, however late it asked for it.
-                wake.after(std::time::Duration::from_secs_f32(1.0 / DOT_STEPS_PER_SECOND));
-            }
+        painter.rect(rect, 10.0, fill, stroke, egui::StrokeKind::Inside);
+        let centre = egui::pos2(rect.left() + 10.0 + stone, rect.center().y);
+        crate::game::ui::palette::paint_stone(&painter, centre, stone, owner);
+        let left = centre.x + stone + 8.0;
+        let words_end = left + words.size().x;
+        let mid = rect.center().y;
+        painter.galley(egui::pos2(left, mid - words.size().y / 2.0), words, palette::TEXT);
+        if thinking == Some(owner) {
+            thinking_dots(&painter, egui::pos2(words_end + 6.0, mid + size * 0.2), size, clock, wake);
         }
+    }
+}
+
+/// Three dots, lit in turn a few times a second (still when animations are off): a stepped
+/// pulse looks meant at the few frames a second it is drawn with, and leaves the cores to the
+/// search.
+fn thinking_dots(
+    painter: &egui::Painter,
+    start: egui::Pos2,
+    size: f32,
+    clock: Option<f32>,
+    wake: &crate::game::platform::redraw::Wake,
+) {
+    let r = size * 0.14;
+    let lit = clock.map(|t| (t * DOT_STEPS_PER_SECOND) as usize % 3);
+    for k in 0..3 {
+        let (lift, alpha) = match lit {
+            Some(l) if l == k => (r * 1.2, 1.0),
+            Some(_) => (0.0, 0.45),
+            None => (0.0, 0.8),
+        };
+        let centre = egui::pos2(start.x + r + k as f32 * r * 3.2, start.y - lift);
+        painter.circle_filled(centre, r, palette::FOCUS.gamma_multiply(alpha));
+    }
+    if clock.is_some() {
+        // Through the game's own wake, not egui's: bevy_egui draws at once for any repaint
+        // egui asks for, however late it asked for it.
+        wake.after(std::time::Duration::from_secs_f32(1.0 / DOT_STEPS_PER_SECOND));
     }
 }
 

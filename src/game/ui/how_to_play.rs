@@ -9,7 +9,11 @@ use bevy_egui::egui;
 pub(super) fn how_to_play_page(ui: &mut egui::Ui, tr: &Tr) {
     const PARAGRAPHS: [&str; 6] = ["board", "opening", "jump", "again", "end", "tips"];
     for id in PARAGRAPHS {
-        ui.label(egui::RichText::new(tr.t(&format!("rules-{id}-head"))).size(19.0).strong().color(palette::FOCUS));
+        ui.label(
+            egui::RichText::new(tr.t(&format!("rules-{id}-head")))
+                .font(super::theme::display(super::theme::type_scale::SECTION))
+                .color(palette::TEXT),
+        );
         ui.add(egui::Label::new(egui::RichText::new(tr.t(&format!("rules-{id}"))).size(17.0)).wrap());
         match id {
             // A row of cups before and after: Black on a jumps White on b into c.

@@ -1,16 +1,17 @@
 //! The bar above the board (its buttons, the score, the status line and a notice or hint),
 //! and the words around the board.
 
-use super::board_labels::{draw_coordinates, draw_tray_labels};
+use super::board_labels::{PlayerCard, draw_coordinates, draw_tray_labels};
+use super::icons::Icon;
 use super::move_list::show_move_list;
 use super::palette;
 use super::status::status_line;
-use super::widgets::root_ui;
+use super::widgets::{root_ui, tool_button};
 use crate::ai::Outlook;
 use crate::game::board::input::UiHasKeyboard;
 use crate::game::board::view::Layout;
 use crate::game::modes::analysis::GameAnalysis;
-use crate::game::platform::i18n::{Msg, Tr, level_name, side_name};
+use crate::game::platform::i18n::{Msg, Tr, level_name};
 use crate::game::platform::settings::Settings;
 use crate::game::play::ai_task::{AiState, HintRequest, HintState};
 use crate::game::play::authority::{Intent, Rules};
@@ -91,7 +92,7 @@ pub(super) fn game_hud(
         show_move_list(ctx, &mut root, game, &mut review, opened, &layout, &analysis, &tr);
     }
     let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
-    around_board(ctx, game, *review, &layout, &settings, thinking, &tr, &wake);
+    around_board(ctx, &rules, *review, &layout, &settings, thinking, &tr, &wake);
     Ok(())
 }
 
@@ -100,7 +101,7 @@ pub(super) fn game_hud(
 /// enough.
 fn around_board(
     ctx: &egui::Context,
-    game: &Game,
+    rules: &Rules,
     review: Review,
     layout: &Layout,
     settings: &Settings,
@@ -110,8 +111,15 @@ fn around_board(
 ) {
     let clock =
         if settings.motion() > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.motion().sqrt()) } else { None };
-    let names = tray_words(game, review).map(|m| tr.msg(&m));
-    draw_tray_labels(ctx, game.geometry(), layout, &names, thinking, clock, wake);
+    let game = &rules.game;
+    let shown = crate::game::board::view::shown_game(game, review);
+    let cards = [Side::Black, Side::White].map(|side| PlayerCard {
+        side,
+        name: tr.msg(&card_name(&rules.setup, side)),
+        took: tr.msg(&tray_words(game, review)[side.index()]),
+        lit: shown.winner().is_none() && shown.to_move() == side && rules.resigned.is_none(),
+    });
+    draw_tray_labels(ctx, game.geometry(), layout, &cards, thinking, clock, wake);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), layout);
     }
@@ -243,32 +251,30 @@ fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen
     if narrow {
         ui.spacing_mut().button_padding.x = 3.0;
     }
-    let small = |key: &str| {
-        let text = egui::RichText::new(tr.t(key));
-        egui::Button::new(if narrow { text.size(13.0) } else { text }).min_size(egui::vec2(fit, 30.0))
+    let size = if narrow { 13.0 } else { 16.0 };
+    let button = |ui: &mut egui::Ui, icon: Icon, key: &str, enabled: bool, selected: bool| {
+        tool_button(ui, icon, &tr.t(key), enabled, selected, fit, size)
     };
     let mut pressed = Vec::new();
     // In a rated game the tooltip says, before the press, what Undo costs.
     let undo_tip = tr.msg(&bar.settings.bindings.prompt("hud-undo-keys"));
     let undo_tip =
         if bar.rules.undo_would_unrate() { format!("{}\n{undo_tip}", tr.t("hud-undo-unrates")) } else { undo_tip };
-    if ui.add_enabled(bar.enabled.undo, small("hud-undo")).on_hover_text(undo_tip).clicked() {
+    if button(ui, Icon::Undo, "hud-undo", bar.enabled.undo, false).on_hover_text(undo_tip).clicked() {
         pressed.push(Press::Undo);
     }
-    if ui
-        .add_enabled(bar.enabled.redo, small("hud-redo"))
-        .on_hover_text(tr.msg(&bar.settings.bindings.prompt("hud-redo-keys")))
-        .clicked()
-    {
+    let redo_tip = tr.msg(&bar.settings.bindings.prompt("hud-redo-keys"));
+    if button(ui, Icon::Redo, "hud-redo", bar.enabled.redo, false).on_hover_text(redo_tip).clicked() {
         pressed.push(Press::Redo);
     }
-    if ui.add_enabled(bar.enabled.hint, small("hud-hint")).clicked() {
+    if button(ui, Icon::Hint, "hud-hint", bar.enabled.hint, false).clicked() {
         pressed.push(Press::Hint);
     }
-    if ui.add(small("hud-menu")).on_hover_text(tr.msg(&bar.settings.bindings.prompt("hud-menu-keys"))).clicked() {
+    let menu_tip = tr.msg(&bar.settings.bindings.prompt("hud-menu-keys"));
+    if button(ui, Icon::Pause, "hud-menu", true, false).on_hover_text(menu_tip).clicked() {
         pressed.push(Press::Menu);
     }
-    if ui.add(small("hud-moves").selected(move_list.0)).on_hover_text(tr.t("hud-moves-tip")).clicked() {
+    if button(ui, Icon::List, "hud-moves", true, move_list.0).on_hover_text(tr.t("hud-moves-tip")).clicked() {
         move_list.0 = !move_list.0;
     }
     pressed
@@ -285,7 +291,7 @@ fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
     let (long, short) = (bar.tr.msg(&bar.score.0), bar.tr.msg(&bar.score.1));
     let room = ui.available_width() - 8.0;
     let fits = |text: &String, size: f32| {
-        ui.painter().layout_no_wrap(text.clone(), egui::FontId::proportional(size), palette::TEXT).size().x < room
+        ui.painter().layout_no_wrap(text.clone(), super::theme::medium(size), palette::TEXT).size().x < room
     };
     // The whole score, else the short one, else only the move (large text in a small window).
     let (text, size) = if fits(&long, 16.0) {
@@ -295,7 +301,9 @@ fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
     } else {
         (bar.tr.msg(&Msg::new("hud-move").num("n", bar.shown_move as i64)), 16.0)
     };
-    ui.add(egui::Label::new(egui::RichText::new(text).color(palette::TEXT_DIM).size(size)).truncate());
+    ui.add(
+        egui::Label::new(egui::RichText::new(text).font(super::theme::medium(size)).color(palette::TEXT)).truncate(),
+    );
 }
 
 /// The status line, after a spinner while the computer thinks; smaller type rather than lost
@@ -425,8 +433,19 @@ fn tray_words(game: &Game, review: Review) -> [Msg; 2] {
     let trays = crate::game::board::view::tray_contents(&crate::game::board::view::shown_game(game, review));
     [Side::Black, Side::White].map(|s| {
         let took = trays[s.index()].iter().filter(|c| **c != s).count();
-        Msg::new("tray-took").sub("who", side_name(s)).num("n", took as i64)
+        Msg::new("card-took").num("n", took as i64)
     })
+}
+
+/// A player card's name: "You", "The computer · Expert", "Your friend", or the colour.
+fn card_name(setup: &crate::game::setup::GameSetup, side: Side) -> Msg {
+    let name = super::status::player_name(setup, side);
+    match setup.controller(side) {
+        crate::game::platform::settings::Controller::Ai(level) => {
+            Msg::new("card-name-level").sub("name", name).sub("level", level_name(level))
+        }
+        _ => name,
+    }
 }
 
 /// A hint in words: the move, and how the game stands.
@@ -549,7 +568,7 @@ mod tests {
         assert_eq!(review_words(4, 9), Msg::new("review-after").num("k", 4).num("total", 9));
         // Three plies: two removals (not captures) and a jump that took one stone.
         let rules = played(GameSetup::default(), 3);
-        let took = |review| tray_words(&rules.game, Review(review)).map(|m| m.args[1].1.clone());
+        let took = |review| tray_words(&rules.game, Review(review)).map(|m| m.args[0].1.clone());
         let n = |n: i64| crate::game::platform::i18n::Arg::Num(n);
         assert_eq!(took(None), [n(1), n(0)]);
         assert_eq!(took(Some(2)), [n(0), n(0)]);

@@ -4,8 +4,8 @@
 //! same [`MenuChosen`](crate::game::menus::MenuChosen) a pad or key would.
 //!
 //! One file per concern; this one only assembles the plugin. Each file uses only files of
-//! earlier layers: `palette` (the colours); `theme` (styles, fonts, glyphs); `widgets` (a
-//! window-wide Ui, menu buttons); `status` (who is who and how the game stands, in words);
+//! earlier layers: `palette` (the colours); `theme` (styles, fonts, glyphs); `icons` (drawn icons); `widgets` (a
+//! window-wide Ui, menu buttons in their tiers, setting rows with switches and sliders); `status` (who is who and how the game stands, in words);
 //! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `speech` (the board for a screen reader, typed moves), `how_to_play`,
 //! `about`;
 //! `panels` (what a panel over the game says), `move_list` (beside or below the board); then
@@ -17,6 +17,7 @@ mod board_labels;
 mod fade;
 mod how_to_play;
 mod hud;
+mod icons;
 mod move_list;
 mod notices;
 mod overlays;
@@ -48,6 +49,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.configure_sets(
         PostUpdate,
         bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    )
+    .add_systems(
+        PreUpdate,
+        theme::install_fonts
+            .after(bevy_egui::EguiPreUpdateSet::InitContexts)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
     )
     .add_systems(Update, notices::collect_notices.in_set(crate::game::play::screen::GameSet::Presentation))
     .add_systems(

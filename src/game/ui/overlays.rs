@@ -6,6 +6,7 @@ use super::analysis::{ANALYSIS_CAPTION_ROOM, analysis_view};
 use super::how_to_play::how_to_play_page;
 use super::palette;
 use super::panels::{PanelFacts, panel_words};
+use super::theme::{display, type_scale};
 use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_below_row};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, ScrollPage, context, menu_items};
@@ -128,12 +129,14 @@ pub(super) fn overlay_menu(
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&shown.settings, i, d);
     let steppers = |i: MenuItem| shows_steppers(i, *shown.device);
     let label = |item: MenuItem| item_label(item, &shown);
+    let slider = |i: MenuItem| crate::game::menus::slider(&shown.settings, i);
+    let switched = |i: MenuItem| crate::game::menus::is_on(&shown.settings, i);
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
         lines: shown.lines(lines, overlay).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
         items,
-        can: MenuCan::new(&choose, &step, &steppers, tr),
+        can: MenuCan::new(&choose, &step, &steppers, tr).with_values(&slider, &switched),
         label: &label,
         window: panel_room(overlay, ctx),
         opened,
@@ -338,21 +341,20 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     match panel.winner {
         // The end of a game: its result large, beside the winner's stone.
         Some(winner) => {
-            let size = if low { 32.0 } else { 42.0 };
+            let size = if low { 32.0 } else { type_scale::RESULT };
             ui.horizontal(|ui| {
-                let title = egui::RichText::new(&panel.title).size(size).strong();
-                let galley_width = ui
-                    .painter()
-                    .layout_no_wrap(panel.title.clone(), egui::FontId::proportional(size), palette::TEXT)
-                    .size()
-                    .x;
+                let title = egui::RichText::new(&panel.title).font(display(size));
+                let galley_width =
+                    ui.painter().layout_no_wrap(panel.title.clone(), display(size), palette::TEXT).size().x;
                 ui.add_space(((ui.available_width() - galley_width - size * 1.1) / 2.0).max(0.0));
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(size * 0.9, size), egui::Sense::hover());
                 winner_stone(ui.painter(), rect.center(), size * 0.4, winner);
                 ui.label(title);
             });
         }
-        None => _ = ui.label(egui::RichText::new(&panel.title).size(if low { 26.0 } else { 30.0 }).strong()),
+        None => {
+            _ = ui.label(egui::RichText::new(&panel.title).font(display(if low { 24.0 } else { type_scale::HEADING })))
+        }
     }
     if let Some((current, passed)) = panel.lesson {
         lesson_dots(ui, current, passed);
@@ -402,13 +404,7 @@ fn lesson_dots(ui: &mut egui::Ui, current: usize, passed: bool) {
 
 /// A stone of `side` drawn in the interface: basalt or coral, with a soft highlight.
 fn winner_stone(painter: &egui::Painter, centre: egui::Pos2, radius: f32, side: crate::rules::Color) {
-    let (body, shine) = match side {
-        crate::rules::Color::Black => (egui::Color32::from_rgb(28, 28, 32), egui::Color32::from_rgb(96, 98, 104)),
-        crate::rules::Color::White => (egui::Color32::from_rgb(236, 226, 208), egui::Color32::WHITE),
-    };
-    painter.circle_filled(centre + egui::vec2(0.0, radius * 0.12), radius, egui::Color32::from_black_alpha(90));
-    painter.circle_filled(centre, radius, body);
-    painter.circle_filled(centre - egui::vec2(radius * 0.3, radius * 0.3), radius * 0.28, shine.gamma_multiply(0.55));
+    palette::paint_stone(painter, centre, radius, side);
     painter.circle_stroke(centre, radius, egui::Stroke::new(1.5, palette::FOCUS));
 }
 

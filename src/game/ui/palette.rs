@@ -51,3 +51,32 @@ pub const FOCUS: Color32 = Color32::from_rgb(255, 184, 64);
 pub const BACKDROP: Color32 = Color32::from_rgba_premultiplied(8, 10, 14, 170);
 /// Refusals and warnings.
 pub const WARN: Color32 = Color32::from_rgb(255, 140, 110);
+/// The primary action's fill: the focus ring's amber, a shade deeper.
+pub const ACCENT: Color32 = Color32::from_rgb(236, 168, 74);
+/// The primary action under the pointer.
+pub const ACCENT_HOVER: Color32 = Color32::from_rgb(250, 190, 100);
+/// Words on the accent: dark basalt.
+pub const ON_ACCENT: Color32 = Color32::from_rgb(34, 26, 18);
+/// A destructive action's fill: a dark lava red.
+pub const DANGER: Color32 = Color32::from_rgb(122, 40, 34);
+/// A destructive action under the pointer.
+pub const DANGER_HOVER: Color32 = Color32::from_rgb(150, 52, 44);
+/// A switch's or a slider's track when off or empty.
+pub const TRACK: Color32 = Color32::from_rgb(86, 82, 78);
+
+/// A stone of `side` drawn in the interface: basalt or coral, with a soft shadow and highlight.
+pub fn paint_stone(
+    painter: &bevy_egui::egui::Painter,
+    centre: bevy_egui::egui::Pos2,
+    radius: f32,
+    side: crate::rules::Color,
+) {
+    use bevy_egui::egui::vec2;
+    let (body, shine) = match side {
+        crate::rules::Color::Black => (Color32::from_rgb(28, 28, 32), Color32::from_rgb(96, 98, 104)),
+        crate::rules::Color::White => (Color32::from_rgb(236, 226, 208), Color32::WHITE),
+    };
+    painter.circle_filled(centre + vec2(0.0, radius * 0.12), radius, Color32::from_black_alpha(90));
+    painter.circle_filled(centre, radius, body);
+    painter.circle_filled(centre - vec2(radius * 0.3, radius * 0.3), radius * 0.28, shine.gamma_multiply(0.55));
+}

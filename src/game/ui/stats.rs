@@ -10,7 +10,9 @@ use bevy_egui::egui;
 
 fn heading(ui: &mut egui::Ui, text: String) {
     ui.add_space(8.0);
-    ui.label(egui::RichText::new(text).size(19.0).strong().color(palette::FOCUS));
+    ui.label(
+        egui::RichText::new(text).font(super::theme::display(super::theme::type_scale::SECTION)).color(palette::TEXT),
+    );
 }
 
 fn line(ui: &mut egui::Ui, text: String, colour: egui::Color32) {

@@ -37,12 +37,19 @@ pub(super) fn apply_theme(
     if *done == Some(settings.theme) {
         return Ok(());
     }
-    if done.is_none() {
-        ctx.set_fonts(font_definitions());
-    }
     ctx.set_visuals(visuals(settings.theme));
     ctx.all_styles_mut(text_and_spacing);
     *done = Some(settings.theme);
+    Ok(())
+}
+
+/// Gives egui the interface's fonts before its first pass begins (fonts set during a pass
+/// take effect only at the next, and the styles name the fonts' families from the first frame).
+pub(super) fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        contexts.ctx_mut()?.set_fonts(font_definitions());
+        *done = true;
+    }
     Ok(())
 }
 
@@ -82,14 +89,15 @@ fn visuals(theme: crate::game::platform::settings::Theme) -> egui::Visuals {
     visuals
 }
 
-/// Large text (buttons and body at [`BUTTON_TEXT_SIZE`]) and roomy spacing.
+/// The type scale: the display face for titles, the medium weight for buttons, the regular
+/// for body text (see docs/design.md).
 fn text_and_spacing(style: &mut egui::Style) {
     use egui::{FontFamily::Proportional, FontId, TextStyle};
     style.text_styles = [
-        (TextStyle::Heading, FontId::new(30.0, Proportional)),
+        (TextStyle::Heading, display(type_scale::HEADING)),
         (TextStyle::Body, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
-        (TextStyle::Button, FontId::new(BUTTON_TEXT_SIZE, Proportional)),
-        (TextStyle::Small, FontId::new(15.0, Proportional)),
+        (TextStyle::Button, medium(BUTTON_TEXT_SIZE)),
+        (TextStyle::Small, FontId::new(type_scale::SMALL, Proportional)),
         (TextStyle::Monospace, FontId::new(17.0, egui::FontFamily::Monospace)),
     ]
     .into();
@@ -97,6 +105,35 @@ fn text_and_spacing(style: &mut egui::Style) {
     style.spacing.button_padding = egui::vec2(BUTTON_PADDING, 7.0);
     style.spacing.scroll = scroll_style();
 }
+
+/// The sizes of the type scale (points), from the wordmark down to captions.
+pub mod type_scale {
+    /// The game's name on the title.
+    pub const WORDMARK: f32 = 76.0;
+    /// A result ("You win!") and the title's name in a low window.
+    pub const RESULT: f32 = 44.0;
+    /// A page's or a card's title.
+    pub const HEADING: f32 = 28.0;
+    /// A heading inside a page (a section of the rules, of About, of your record).
+    pub const SECTION: f32 = 21.0;
+    /// Hints, controls, captions.
+    pub const SMALL: f32 = 15.0;
+}
+
+/// The display face (Noto Serif Display SemiBold) at `size`: titles and results.
+pub fn display(size: f32) -> egui::FontId {
+    egui::FontId::new(size, egui::FontFamily::Name(DISPLAY.into()))
+}
+
+/// The medium weight (Noto Sans Medium) at `size`: buttons, values, the side to move.
+pub fn medium(size: f32) -> egui::FontId {
+    egui::FontId::new(size, egui::FontFamily::Name(MEDIUM.into()))
+}
+
+/// The name of the display family.
+const DISPLAY: &str = "display";
+/// The name of the medium-weight family.
+const MEDIUM: &str = "medium";
 
 /// Scroll bars that take their own room beside what scrolls (egui's floating ones were drawn
 /// over the menus' + buttons) and stay visible while there is more to see (a faint, hidden
@@ -112,21 +149,32 @@ pub(super) fn scroll_style() -> egui::style::ScrollStyle {
     }
 }
 
-/// The interface's fonts: egui's own (Ubuntu Light), then DejaVu Sans ExtraLight for what it
-/// lacks — above all the ʻokina (U+02BB) of ʻŌlelo Hawaiʻi, which Ubuntu Light does not have.
+/// The interface's fonts: Noto Sans for text, its Medium weight for buttons, Noto Serif
+/// Display for titles (all three with the ʻokina and the kahakō vowels of ʻŌlelo Hawaiʻi);
+/// DejaVu Sans and egui's own fonts after them for the signs they lack (−, arrows, ✓).
 pub fn font_definitions() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "dejavu".into(),
-        std::sync::Arc::new(egui::FontData::from_static(include_bytes!(
-            "../../../assets/fonts/DejaVuSans-ExtraLight.ttf"
-        ))),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        let list = fonts.families.entry(family).or_default();
-        // Right after the main font, before the emoji fonts.
-        list.insert(1.min(list.len()), "dejavu".into());
+    let faces: [(&str, &'static [u8]); 4] = [
+        ("noto-sans", include_bytes!("../../../assets/fonts/NotoSans-Regular.ttf")),
+        ("noto-sans-medium", include_bytes!("../../../assets/fonts/NotoSans-Medium.ttf")),
+        ("noto-serif-display", include_bytes!("../../../assets/fonts/NotoSerifDisplay-SemiBold.ttf")),
+        ("dejavu", include_bytes!("../../../assets/fonts/DejaVuSans-ExtraLight.ttf")),
+    ];
+    for (name, bytes) in faces {
+        fonts.font_data.insert(name.into(), std::sync::Arc::new(egui::FontData::from_static(bytes)));
     }
+    let fallbacks: Vec<String> = fonts.families.get(&egui::FontFamily::Proportional).cloned().unwrap_or_default();
+    let chain = |first: &[&str]| -> Vec<String> {
+        let mut list: Vec<String> = first.iter().map(|s| s.to_string()).collect();
+        list.push("dejavu".into());
+        list.extend(fallbacks.iter().cloned());
+        list
+    };
+    fonts.families.insert(egui::FontFamily::Proportional, chain(&["noto-sans"]));
+    fonts.families.insert(egui::FontFamily::Name(MEDIUM.into()), chain(&["noto-sans-medium"]));
+    fonts.families.insert(egui::FontFamily::Name(DISPLAY.into()), chain(&["noto-serif-display", "noto-sans"]));
+    let mono = fonts.families.entry(egui::FontFamily::Monospace).or_default();
+    mono.insert(1.min(mono.len()), "dejavu".into());
     // One bitmap per glyph and size (not four, one per quarter-pixel offset), so that
     // `warm_glyphs` can make every glyph ready before any label shows it.
     for data in fonts.font_data.values_mut() {
@@ -140,6 +188,11 @@ pub fn font_definitions() -> egui::FontDefinitions {
 /// The text sizes (points) of the interface's words, whose glyphs are made ready at start.
 const TEXT_SIZES: [f32; 15] =
     [12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 18.5, 19.0, 20.0, 21.0, 22.0, 26.0, 30.0, 48.0];
+
+/// The sizes the medium weight is drawn at (buttons, values).
+const BUTTON_SIZES: [f32; 7] = [14.0, 15.0, 16.0, 17.0, 18.0, 18.5, 19.0];
+/// The sizes the display face is drawn at (titles, results, the wordmark).
+const DISPLAY_SIZES: [f32; 7] = [21.0, 22.0, 28.0, 36.0, 44.0, 48.0, 76.0];
 
 /// Every character the game's texts use in any language, and digits and signs.
 fn all_glyphs() -> &'static str {
@@ -172,8 +225,11 @@ pub(super) fn warm_glyphs(mut contexts: EguiContexts, mut warmed: Local<Option<f
         for size in TEXT_SIZES {
             let _ = fonts.layout_no_wrap(all_glyphs().to_string(), egui::FontId::proportional(size), palette::TEXT);
         }
-        for size in [48.0, 76.0] {
-            let _ = fonts.layout_no_wrap("Kōnane".into(), egui::FontId::proportional(size), palette::TEXT);
+        for size in BUTTON_SIZES {
+            let _ = fonts.layout_no_wrap(all_glyphs().to_string(), medium(size), palette::TEXT);
+        }
+        for size in DISPLAY_SIZES {
+            let _ = fonts.layout_no_wrap(all_glyphs().to_string(), display(size), palette::TEXT);
         }
     });
     Ok(())

@@ -1,7 +1,8 @@
 //! The title screen: the game's name on a card over the board, its menu and the controls.
 
 use super::palette;
-use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_cues, root_ui};
+use super::theme::{display, type_scale};
+use super::widgets::{ButtonSize, Look, MenuCan, MenuOut, menu_item, more_cues, root_ui};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::saves::{Resumable, SaveList};
@@ -72,6 +73,8 @@ struct TitleCard<'a> {
     items: Vec<MenuItem>,
     can: MenuCan<'a>,
     label: &'a dyn Fn(MenuItem) -> String,
+    /// The line under Play: what it starts.
+    caption: String,
     controls: &'static [&'static str],
     /// The keys and buttons in force, which the controls name.
     bindings: &'a crate::game::platform::bindings::Bindings,
@@ -96,6 +99,12 @@ pub(super) fn title_screen(
     mut adjust_writer: MessageWriter<MenuAdjust>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // A page opened from the title stands alone over the title's art: nothing of the title's
+    // card shows through or around it.
+    if *overlay != Overlay::None {
+        *last_focus = usize::MAX;
+        return Ok(());
+    }
     let menu_ctx = context(&resumable, &saves, None, None, None, &settings, Default::default());
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
@@ -110,44 +119,43 @@ pub(super) fn title_screen(
             settings.level,
         ),
         items: menu_items(Screen::Title, Overlay::None, menu_ctx),
-        can: MenuCan::new(&choose, &step, &|_| true, &tr),
+        can: MenuCan::new(&choose, &step, &|_| false, &tr),
         label: &label,
+        caption: tr.msg(&play_caption(&settings, menu_ctx.can_continue)),
         controls: shown_controls(*device),
         bindings: &settings.bindings,
         compact: ctx.content_rect().height() < 700.0,
     };
-    // While a screen is open over the title, its buttons only show.
-    let over = *overlay != Overlay::None;
     let moved = focus.index != *last_focus;
     *last_focus = focus.index;
-    let mut no_focus = MenuFocus { index: usize::MAX };
-    let shown_focus = if over { &mut no_focus } else { &mut *focus };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
-    let fitted = draw_title(ctx, &card, shown_focus, moved, &mut chosen, &mut adjusted);
-    if !over {
-        fits.0 = fitted;
-        for item in chosen {
-            chosen_writer.write(MenuChosen(item));
-        }
-        for a in adjusted {
-            adjust_writer.write(a);
-        }
+    let mut out = MenuOut { focus: &mut focus, scroll_to_focus: moved, chosen: &mut chosen, adjusted: &mut adjusted };
+    fits.0 = draw_title(ctx, &card, &mut out);
+    for item in chosen {
+        chosen_writer.write(MenuChosen(item));
+    }
+    for a in adjusted {
+        adjust_writer.write(a);
     }
     Ok(())
 }
 
+/// The line under Play: the level and colour of a game against the computer, or that it
+/// continues the unfinished game. Pure.
+fn play_caption(settings: &Settings, continues: bool) -> Msg {
+    if continues {
+        return Msg::new("title-continue-caption");
+    }
+    let (level, side) = crate::game::menus::quick_game(settings);
+    Msg::new("title-play-caption")
+        .sub("level", crate::game::platform::i18n::level_name(level))
+        .sub("side", crate::game::platform::i18n::side_name(side))
+}
+
 /// Draws the title: the card centred over the board, scrolling in a window too low for it.
 /// Returns whether it fits without scrolling.
-fn draw_title(
-    ctx: &egui::Context,
-    card: &TitleCard,
-    focus: &mut MenuFocus,
-    moved: bool,
-    chosen: &mut Vec<MenuItem>,
-    adjusted: &mut Vec<MenuAdjust>,
-) -> bool {
+fn draw_title(ctx: &egui::Context, card: &TitleCard, out: &mut MenuOut) -> bool {
     let mut root = root_ui(ctx);
-    let size = ButtonSize::for_height(ctx.content_rect().height());
     let compact = card.compact;
     let mut fitted = true;
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
@@ -157,18 +165,19 @@ fn draw_title(
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
             .show(ui, |ui| {
                 // The menu on a dark, rounded card, so the board playing behind stays art.
-                let card_width = (ui.available_width() - 16.0).min(560.0);
+                let card_width = (ui.available_width() - 16.0).min(520.0);
                 let margin = ((ui.available_width() - card_width) / 2.0).max(0.0);
                 ui.add_space(if compact { 4.0 } else { 16.0 });
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
                     egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 242))
-                        .corner_radius(18)
-                        .inner_margin(egui::Margin::symmetric(12, if compact { 6 } else { 14 }))
+                        .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 236))
+                        .corner_radius(22)
+                        .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgba_unmultiplied(255, 210, 150, 40)))
+                        .inner_margin(egui::Margin::symmetric(24, if compact { 8 } else { 18 }))
                         .show(ui, |ui| {
-                            ui.set_width(card_width - 24.0);
-                            ui.vertical_centered(|ui| card_contents(ui, card, size, focus, moved, chosen, adjusted));
+                            ui.set_width(card_width - 48.0);
+                            ui.vertical_centered(|ui| card_contents(ui, card, out));
                         });
                 });
             });
@@ -180,23 +189,16 @@ fn draw_title(
     fitted
 }
 
-/// The card: the name, the subtitle, the notes, the menu and the controls.
-fn card_contents(
-    ui: &mut egui::Ui,
-    card: &TitleCard,
-    size: ButtonSize,
-    focus: &mut MenuFocus,
-    moved: bool,
-    chosen: &mut Vec<MenuItem>,
-    adjusted: &mut Vec<MenuAdjust>,
-) {
+/// The card: the wordmark and the subtitle, the notes, one large Play, New game, the tiles
+/// (Learn, Puzzles, Online), the links (Your record, Settings, Quit) and the controls.
+fn card_contents(ui: &mut egui::Ui, card: &TitleCard, out: &mut MenuOut) {
     let (tr, compact) = (card.tr, card.compact);
-    ui.add_space(if compact { 2.0 } else { 12.0 });
-    ui.label(egui::RichText::new("Kōnane").size(if compact { 48.0 } else { 76.0 }).strong());
+    ui.add_space(if compact { 0.0 } else { 4.0 });
+    ui.label(egui::RichText::new("Kōnane").font(display(if compact { 48.0 } else { type_scale::WORDMARK })));
     ui.label(
-        egui::RichText::new(tr.t("title-subtitle")).size(if compact { 17.0 } else { 20.0 }).color(palette::TEXT_DIM),
+        egui::RichText::new(tr.t("title-subtitle")).size(if compact { 16.0 } else { 19.0 }).color(palette::TEXT_DIM),
     );
-    ui.add_space(if compact { 6.0 } else { 16.0 });
+    ui.add_space(if compact { 4.0 } else { 12.0 });
     for note in &card.notes {
         let text = egui::RichText::new(tr.msg(&note.msg)).color(note.colour).size(note.size);
         if note.wrap {
@@ -205,15 +207,46 @@ fn card_contents(
             ui.label(text);
         }
     }
-    ui.spacing_mut().item_spacing.y = if compact { 4.0 } else { 10.0 };
-    menu_buttons(ui, &card.items, card.label, &card.can, size, focus, moved, chosen, adjusted);
-    ui.add_space(if compact { 6.0 } else { 16.0 });
+    ui.add_space(if compact { 2.0 } else { 6.0 });
+    title_menu(ui, card, out);
+    ui.add_space(if compact { 4.0 } else { 12.0 });
     // A low window has room for one line of controls: the device's (the mouse's before any).
     let controls = if compact { &card.controls[..card.controls.len().min(1)] } else { card.controls };
     for key in controls {
         let words = tr.msg(&card.bindings.prompt(key));
-        ui.add(egui::Label::new(egui::RichText::new(words).size(15.0).color(palette::TEXT_DIM)).wrap());
+        ui.add(egui::Label::new(egui::RichText::new(words).size(14.0).color(palette::TEXT_DIM)).wrap());
     }
+}
+
+/// The title's menu in its layout: Play, New game, three tiles, three links. The focus moves
+/// through them in reading order (down and right to the next, up and left to the one before).
+fn title_menu(ui: &mut egui::Ui, card: &TitleCard, out: &mut MenuOut) {
+    let compact = card.compact;
+    let size = ButtonSize::for_height(ui.ctx().content_rect().height());
+    let width = ui.available_width();
+    let gap = 10.0;
+    let item = |i: usize| card.items[i];
+    let words = |i: usize| (card.label)(item(i));
+    ui.spacing_mut().item_spacing = egui::vec2(gap, if compact { 6.0 } else { 10.0 });
+    let play_words = if item(0) == MenuItem::Continue { words(0) } else { card.tr.t("title-play") };
+    let hero = Look::Hero { words: play_words, caption: card.caption.clone() };
+    let hero_height = if compact { 58.0 } else { 72.0 };
+    menu_item(ui, 0, item(0), words(0), &card.can, &hero, egui::vec2(width, hero_height), size, out);
+    menu_item(ui, 1, item(1), words(1), &card.can, &Look::Row, egui::vec2(width, size.height), size, out);
+    let tile = egui::vec2((width - 2.0 * gap) / 3.0, if compact { 60.0 } else { 78.0 });
+    let tile_words = ["title-tile-learn", "title-tile-puzzles", "title-tile-online"];
+    ui.horizontal(|ui| {
+        for (k, i) in (2..5).enumerate() {
+            let look = Look::Tile(card.tr.t(tile_words[k]));
+            menu_item(ui, i, item(i), words(i), &card.can, &look, tile, size, out);
+        }
+    });
+    let link = egui::vec2((width - 2.0 * gap) / 3.0, size.height);
+    ui.horizontal(|ui| {
+        for i in 5..card.items.len().min(8) {
+            menu_item(ui, i, item(i), words(i), &card.can, &Look::Link, link, size, out);
+        }
+    });
 }
 
 #[cfg(test)]
