@@ -322,6 +322,36 @@ fn item_variants() -> Vec<(MenuItem, Settings)> {
     out
 }
 
+/// A setting is drawn as a row, its name left and its value right, split at the last ": " of
+/// its words: every setting reads "Name: value" in every language.
+#[test]
+fn every_setting_reads_name_then_value_in_every_language() {
+    use konane::game::menus::menu_items;
+    use konane::game::play::screen::{Overlay, Screen};
+    use konane::game::ui::{Tier, name_and_value, tier};
+    let tr = Tr::default();
+    let mut variants = item_variants();
+    for overlay in [Overlay::Settings, Overlay::Access, Overlay::Setup, Overlay::MoreGames] {
+        for item in menu_items(Screen::Title, overlay, Default::default()) {
+            variants.push((item, Settings::default()));
+        }
+    }
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        for (item, settings) in &variants {
+            if tier(*item) != Tier::Setting {
+                continue;
+            }
+            let text = tr.msg_in(lang, &item.msg(settings, lang));
+            let (name, value) = name_and_value(&text);
+            if name.trim().is_empty() || value.trim().is_empty() {
+                problems.push(format!("{}: {item:?} reads {text:?}", lang.code()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "settings that do not read 'Name: value':\n{}", problems.join("\n"));
+}
+
 #[test]
 fn no_translated_button_or_status_line_overflows_at_800x600() {
     let ctx = fonts();

@@ -35,7 +35,7 @@ pub use hud::{HUD_BUTTON_MIN_WIDTH, HUD_BUTTONS, HUD_HEIGHT};
 pub use panels::{PanelFacts, panel_words};
 pub use status::status_line;
 pub use theme::{BUTTON_PADDING, BUTTON_TEXT_SIZE, font_definitions};
-pub use widgets::menu_text_room;
+pub use widgets::{Tier, menu_text_room, name_and_value, tier};
 
 use crate::game::play::screen::Screen;
 use bevy::prelude::*;

@@ -2,7 +2,7 @@
 
 use super::palette;
 use super::theme::{display, type_scale};
-use super::widgets::{ButtonSize, Look, MenuCan, MenuOut, menu_item, more_cues, root_ui};
+use super::widgets::{ButtonSize, Look, MenuCan, MenuOut, Tier, menu_item, more_cues, root_ui};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::saves::{Resumable, SaveList};
@@ -232,7 +232,8 @@ fn title_menu(ui: &mut egui::Ui, card: &TitleCard, out: &mut MenuOut) {
     let hero = Look::Hero { words: play_words, caption: card.caption.clone() };
     let hero_height = if compact { 58.0 } else { 72.0 };
     menu_item(ui, 0, item(0), words(0), &card.can, &hero, egui::vec2(width, hero_height), size, out);
-    menu_item(ui, 1, item(1), words(1), &card.can, &Look::Row, egui::vec2(width, size.height), size, out);
+    let new_game = Look::Row(Tier::Secondary);
+    menu_item(ui, 1, item(1), words(1), &card.can, &new_game, egui::vec2(width, size.height), size, out);
     let tile = egui::vec2((width - 2.0 * gap) / 3.0, if compact { 60.0 } else { 78.0 });
     let tile_words = ["title-tile-learn", "title-tile-puzzles", "title-tile-online"];
     ui.horizontal(|ui| {

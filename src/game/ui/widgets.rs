@@ -145,6 +145,23 @@ pub fn tier(item: MenuItem) -> Tier {
     }
 }
 
+/// The tiers of a menu's items: as [`tier`] gives them, but only the first main action of a
+/// menu is filled (a puzzle's pause menu has Resume and Next puzzle: Resume is the one).
+pub fn tiers(items: &[MenuItem]) -> Vec<Tier> {
+    let mut primary_seen = false;
+    items
+        .iter()
+        .map(|item| match tier(*item) {
+            Tier::Primary if primary_seen => Tier::Secondary,
+            Tier::Primary => {
+                primary_seen = true;
+                Tier::Primary
+            }
+            other => other,
+        })
+        .collect()
+}
+
 /// The icon drawn before an item's words, if it has one.
 pub fn icon_of(item: MenuItem) -> Option<Icon> {
     use MenuItem::*;
@@ -182,7 +199,7 @@ pub(super) struct MenuOut<'m> {
 /// How an item is laid out: a row of a menu, the title's one large Play (its words and a
 /// caption under them), a tile (icon over words) or a quiet link with an icon.
 pub(super) enum Look {
-    Row,
+    Row(Tier),
     Hero { words: String, caption: String },
     Tile(String),
     Link,
@@ -204,11 +221,11 @@ pub(super) fn menu_buttons(
 ) {
     let width = menu_button_width(ui.available_width());
     let mut out = MenuOut { focus, scroll_to_focus, chosen, adjusted };
-    for (i, item) in items.iter().enumerate() {
+    for (i, (item, tier)) in items.iter().zip(tiers(items)).enumerate() {
         ui.horizontal(|ui| {
             ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
             let slot = egui::vec2(width, size.height);
-            menu_item(ui, i, *item, label(*item), can, &Look::Row, slot, size, &mut out);
+            menu_item(ui, i, *item, label(*item), can, &Look::Row(tier), slot, size, &mut out);
         });
     }
 }
@@ -268,7 +285,8 @@ fn menu_row(
     let tier = match look {
         Look::Link => Tier::Quiet,
         Look::Tile(_) => Tier::Secondary,
-        _ => tier(row.item),
+        Look::Hero { .. } => Tier::Primary,
+        Look::Row(tier) => *tier,
     };
     let (rect, response) = ui.allocate_exact_size(egui::vec2(row.width, row.height), egui::Sense::click());
     let enabled = row.enabled;
@@ -654,6 +672,87 @@ pub(super) fn more_cues<R>(ui: &egui::Ui, output: &egui::scroll_area::ScrollArea
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::menus::{MenuContext, menu_items};
+    use crate::game::play::screen::{Overlay, Screen};
+
+    #[test]
+    fn a_setting_splits_into_its_name_and_value_at_the_last_colon() {
+        assert_eq!(name_and_value("Music: 50 %"), ("Music", "50 %"));
+        assert_eq!(name_and_value("Sound: on (M)"), ("Sound", "on (M)"));
+        assert_eq!(name_and_value("Board: 8 × 8: wide"), ("Board: 8 × 8", "wide"));
+        assert_eq!(name_and_value("Swap colours"), ("Swap colours", ""));
+    }
+
+    #[test]
+    fn a_click_on_a_slider_steps_to_the_nearest_value_of_the_place() {
+        let volume = Slider { fraction: 0.8, steps: 10 };
+        assert_eq!(volume.steps_to(0.8), 0);
+        assert_eq!(volume.steps_to(0.0), -8);
+        assert_eq!(volume.steps_to(1.4), 2, "beyond the end: to the end");
+        assert_eq!(volume.steps_to(0.33), -5);
+        let mut settings = crate::game::platform::settings::Settings { volume: 0.8, ..Default::default() };
+        assert_eq!(crate::game::menus::slider(&settings, MenuItem::Volume), Some(volume));
+        // The steps a click sends are what the menus step the value by.
+        assert!(crate::game::menus::adjust(&mut settings, MenuItem::Volume, volume.steps_to(0.33)));
+        assert!((settings.volume - 0.3).abs() < 1e-4, "{}", settings.volume);
+        assert_eq!(crate::game::menus::slider(&settings, MenuItem::Theme), None);
+    }
+
+    #[test]
+    fn every_menu_has_at_most_one_primary_action_and_only_settings_are_rows() {
+        let overlays = [
+            Overlay::Pause,
+            Overlay::GameOver,
+            Overlay::GameOverMore,
+            Overlay::Settings,
+            Overlay::Setup,
+            Overlay::Load,
+            Overlay::Puzzles,
+            Overlay::PuzzleOver,
+            Overlay::MoreGames,
+            Overlay::Lessons,
+            Overlay::Lesson,
+            Overlay::Online,
+            Overlay::OnlineHost,
+            Overlay::OnlineJoin,
+            Overlay::Access,
+            Overlay::Controls,
+            Overlay::Stats,
+        ];
+        let contexts = [
+            MenuContext::default(),
+            MenuContext { can_continue: true, saves: 2, ..Default::default() },
+            MenuContext { lesson_ready: Some(true), ..Default::default() },
+            MenuContext { puzzle: Some(true), ..Default::default() },
+        ];
+        for ctx in contexts {
+            for screen in [Screen::Title, Screen::Game] {
+                for overlay in std::iter::once(Overlay::None).chain(overlays) {
+                    let items = menu_items(screen, overlay, ctx);
+                    let drawn = tiers(&items);
+                    let primary = drawn.iter().filter(|t| **t == Tier::Primary).count();
+                    assert!(primary <= 1, "{screen:?} {overlay:?}: {primary} primary actions in {items:?}");
+                    for (item, tier) in items.iter().zip(drawn) {
+                        if tier == Tier::Setting {
+                            assert!(item.toggles() || item.adjustable(), "{item:?} is a row without a value");
+                        }
+                    }
+                }
+            }
+        }
+        // A puzzle's pause menu: Resume is the main action, not Next puzzle; after a solved
+        // puzzle, Next puzzle is.
+        let paused =
+            menu_items(Screen::Game, Overlay::Pause, MenuContext { puzzle: Some(false), ..Default::default() });
+        assert_eq!(tiers(&paused)[..3], [Tier::Primary, Tier::Secondary, Tier::Secondary]);
+        let solved =
+            menu_items(Screen::Game, Overlay::PuzzleOver, MenuContext { puzzle: Some(true), ..Default::default() });
+        assert_eq!(solved[0], MenuItem::NextPuzzle);
+        assert_eq!(tiers(&solved)[0], Tier::Primary);
+        assert_eq!(tier(MenuItem::Resign), Tier::Danger);
+        assert_eq!(tier(MenuItem::Back), Tier::Quiet);
+        assert_eq!(tier(MenuItem::Volume), Tier::Setting);
+    }
 
     #[test]
     fn buttons_shrink_to_fit_their_menu_but_no_lower_than_a_floor() {
