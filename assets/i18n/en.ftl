@@ -73,6 +73,7 @@ status-side-jumps = { $side ->
    *[white] White to move — jump with a white stone
 }
 # $n: the lesson's number, $total: how many lessons, $text: its task or title
+status-lesson-reading = Lesson { $n } of { $total }
 status-lesson = Lesson { $n }/{ $total }: { $text }
 
 ## Notices under the status line
@@ -264,7 +265,6 @@ load-empty = No saved games yet: save one from the pause menu.
 load-hint = A or Enter opens a game; X or Delete deletes it.
 rules-title = How to play
 # $n: the lesson's number, $total: how many, $title: its title
-lesson-heading = Lesson { $n } of { $total }: { $title }
 lesson-well-done = Well done. { $done }
 lesson-your-move = Your move: { $task }.
 over-you-win = You win!

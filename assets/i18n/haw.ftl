@@ -67,6 +67,7 @@ status-side-jumps = { $side ->
     [black] Manawa o ʻEleʻele — e lele me kekahi ʻiliʻili ʻeleʻele
    *[white] Manawa o Keʻokeʻo — e lele me kekahi ʻiliʻili keʻokeʻo
 }
+status-lesson-reading = Haʻawina { $n } o { $total }
 status-lesson = Haʻawina { $n }/{ $total }: { $text }
 
 ## Nā leka hoʻolaha ma lalo o ka laina kūlana
@@ -239,7 +240,6 @@ load-title = Nā pāʻani i mālama ʻia
 load-empty = ʻAʻohe pāʻani i mālama ʻia: e mālama i kekahi mai ka papa hoʻomaha.
 load-hint = Wehe ʻo A a i ʻole Enter i ka pāʻani; holoi ʻo X a i ʻole Delete.
 rules-title = Nā lula
-lesson-heading = Haʻawina { $n } o { $total }: { $title }
 lesson-well-done = Maikaʻi! { $done }
 lesson-your-move = Kāu neʻe: { $task }.
 over-you-win = Lanakila ʻoe!

@@ -67,6 +67,7 @@ status-side-jumps = { $side ->
     [black] Zwart is aan zet — spring met een zwarte steen
    *[white] Wit is aan zet — spring met een witte steen
 }
+status-lesson-reading = Les { $n } van { $total }
 status-lesson = Les { $n }/{ $total }: { $text }
 
 ## Meldingen onder de statusregel
@@ -242,7 +243,6 @@ load-title = Opgeslagen spellen
 load-empty = Nog geen opgeslagen spellen: sla er een op via het pauzemenu.
 load-hint = A of Enter opent een spel; X of Delete wist het.
 rules-title = Spelregels
-lesson-heading = Les { $n } van { $total }: { $title }
 lesson-well-done = Goed gedaan. { $done }
 lesson-your-move = Jouw zet: { $task }.
 over-you-win = Je hebt gewonnen!

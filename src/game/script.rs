@@ -12,7 +12,7 @@
 //! `wait-mouse-up`, `wait-held CELL` (a stone held by the pointer is drawn over CELL),
 //! `wait-not-held`, `freeze-hop FRACTION` (until a hop is that far along, then pause the
 //! game clock), `unfreeze`, `click CELL`, `play MOVE` (or `play A|B|…`: the first legal one), `undo`, `redo`, `new`, `hint`, `play-hint` (the hint's move, once known), `menu` (the title screen), `start` (a game from the title), `pause`, `settings`, `moves` (the move list), `review N|off`, `close-menu`, `open setup|load|pause|settings|over|after|rules|puzzles|stats|recorded|…` (`after`: the game-over card's other actions), `press up|down|left|right|confirm|cancel|delete`, `save`, `resign`, `dump NAME` (position, ply and moves),
-//! `screenshot NAME`, `quit`.
+//! `screenshot NAME`, `layout NAME` (the interface's rectangles, for the layout test), `quit`.
 
 use crate::game::board::anim::Motion;
 use crate::game::board::input::{Action, CellActivated, Selection};
@@ -119,6 +119,9 @@ pub enum Step {
     Dump(String),
     /// Save a screenshot as NAME.png in the screenshot directory.
     Screenshot(String),
+    /// Write the interface's rectangles of the last frame to NAME.layout (see
+    /// [`crate::game::ui::probe`]).
+    Layout(String),
     /// Exit once screenshots are written.
     Quit,
 }
@@ -275,6 +278,7 @@ fn parse_step(cmd: &str, arg: Option<&str>, line: usize) -> Result<Step, String>
         }),
         "dump" => Step::Dump(need("a file name")?),
         "screenshot" => Step::Screenshot(need("a name")?),
+        "layout" => Step::Layout(need("a name")?),
         "join" => Step::Join(need("a code or @file")?),
         "wait-code" => Step::SaveCode(need("a file name")?),
         other => return Err(format!("script line {line}: unknown command {}", quoted(other))),
@@ -341,6 +345,8 @@ const MAX_SCRIPT_STEP: std::time::Duration = std::time::Duration::from_millis(33
 pub fn plugin(app: &mut App) {
     // A headless app has no render world (and never finishes a `wait-rendered`).
     crate::game::platform::window::watch_renderer(app);
+    // A script may ask for the interface's rectangles (`layout NAME`): note them each frame.
+    crate::game::ui::probe::enable();
     app.init_resource::<PendingShots>()
         .add_systems(Startup, |mut clock: ResMut<Time<Virtual>>| clock.set_max_delta(MAX_SCRIPT_STEP))
         .add_systems(Update, run_script.in_set(crate::game::board::input::InputStage::Record))
@@ -526,6 +532,10 @@ fn step_act(step: &Step, rules: &Rules) -> Option<Result<Act, String>> {
         Step::Review(k) => Act::Review(*k),
         Step::Dump(name) => Act::Dump { name: name.clone(), text: dump_text(&rules.game) },
         Step::Screenshot(name) => Act::Screenshot(name.clone()),
+        Step::Layout(name) => Act::Dump {
+            name: format!("{name}.layout"),
+            text: crate::game::ui::probe::to_text(&crate::game::ui::probe::last_frame()),
+        },
         Step::Host => Act::Online(crate::game::modes::online::OnlineStep::Host),
         Step::Join(code) => Act::Join(code.clone()),
         _ => return None,

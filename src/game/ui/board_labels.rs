@@ -15,6 +15,8 @@ pub(super) struct PlayerCard {
     pub(super) side: Side,
     pub(super) name: String,
     pub(super) took: String,
+    /// The stones it took, for a card with room for nothing else.
+    pub(super) count: usize,
     pub(super) lit: bool,
 }
 
@@ -44,16 +46,16 @@ pub(super) fn draw_tray_labels(
         } else {
             (layout.to_screen(first + Vec2::new(-0.3, 0.72)) / z, egui::Align2::LEFT_CENTER)
         };
-        // A long name wraps rather than reaching over the board or a card beside it.
-        let most = (layout.cell / z * 2.6).max(120.0);
-        let mut job = egui::text::LayoutJob::default();
-        let format = |font: egui::FontId, color| egui::TextFormat { font_id: font, color, ..Default::default() };
-        job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
-        job.append(&card.took, size * 0.6, format(egui::FontId::proportional(size * 0.9), palette::TEXT_DIM));
-        job.wrap.max_width = most;
-        let words = painter.layout_job(job);
-        let stone = size * 0.7;
+        // The room beside the board (or, below it, the window's width): a card that does not
+        // fit it with its name shows the stone and the count alone.
+        let room = card_room(ctx, geo, layout, owner);
         let dots = if thinking == Some(owner) { size * 1.8 } else { 0.0 };
+        let stone = size * 0.7;
+        let chrome = 2.0 * stone + 8.0 + dots + 18.0;
+        let mut words = card_words(&painter, card, size, (room - chrome).max(40.0), true);
+        if words.size().x + chrome > room {
+            words = card_words(&painter, card, size, f32::INFINITY, false);
+        }
         let inner = egui::vec2(2.0 * stone + 8.0 + words.size().x + dots, words.size().y.max(2.0 * stone));
         let rect = align.anchor_size(egui::pos2(at.x, at.y), inner).expand2(egui::vec2(9.0, 5.0));
         // A long name (some languages' words are long) stays inside the window.
@@ -69,6 +71,7 @@ pub(super) fn draw_tray_labels(
             )
         };
         painter.rect(rect, 10.0, fill, stroke, egui::StrokeKind::Inside);
+        crate::game::ui::probe::note(crate::game::ui::probe::Kind::Widget, painter.layer_id(), &card.name, rect, rect);
         let centre = egui::pos2(rect.left() + 10.0 + stone, rect.center().y);
         crate::game::ui::palette::paint_stone(&painter, centre, stone, owner);
         let left = centre.x + stone + 8.0;
@@ -78,6 +81,42 @@ pub(super) fn draw_tray_labels(
         if thinking == Some(owner) {
             thinking_dots(&painter, egui::pos2(words_end + 6.0, mid + size * 0.2), size, clock, wake);
         }
+    }
+}
+
+/// A card's words: the name and what it took (wrapped to `width`), or what it took alone.
+fn card_words(
+    painter: &egui::Painter,
+    card: &PlayerCard,
+    size: f32,
+    width: f32,
+    with_name: bool,
+) -> std::sync::Arc<egui::Galley> {
+    let mut job = egui::text::LayoutJob::default();
+    let format = |font: egui::FontId, color| egui::TextFormat { font_id: font, color, ..Default::default() };
+    if with_name {
+        job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
+        job.append(&card.took, size * 0.6, format(egui::FontId::proportional(size * 0.9), palette::TEXT_DIM));
+    } else {
+        job.append(&card.count.to_string(), 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
+    }
+    job.wrap.max_width = width;
+    painter.layout_job(job)
+}
+
+/// The width a side's card has: beside the board, from the window's edge to the board's (less
+/// a margin); below it, the window's width.
+fn card_room(ctx: &egui::Context, geo: &Geometry, layout: &Layout, owner: Side) -> f32 {
+    let screen = ctx.content_rect();
+    if layout.trays_below {
+        return screen.width() - 8.0;
+    }
+    let z = ctx.zoom_factor();
+    let edge = |x: f32| layout.to_screen(Vec2::new(x, 0.0)).x / z;
+    let half = geo.cols() as f32 / 2.0;
+    match owner {
+        Side::Black => edge(-half) - screen.left() - 12.0,
+        Side::White => screen.right() - edge(half) - 12.0,
     }
 }
 

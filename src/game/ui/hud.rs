@@ -5,8 +5,9 @@ use super::board_labels::{PlayerCard, draw_coordinates, draw_tray_labels};
 use super::icons::Icon;
 use super::move_list::show_move_list;
 use super::palette;
+use super::probe;
 use super::status::status_line;
-use super::widgets::{root_ui, tool_button};
+use super::widgets::{Tool, root_ui, tool_button};
 use crate::ai::Outlook;
 use crate::game::board::input::UiHasKeyboard;
 use crate::game::board::view::Layout;
@@ -112,17 +113,29 @@ fn around_board(
     let clock =
         if settings.motion() > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.motion().sqrt()) } else { None };
     let game = &rules.game;
+    note_board(ctx, game.geometry(), layout);
     let shown = crate::game::board::view::shown_game(game, review);
     let cards = [Side::Black, Side::White].map(|side| PlayerCard {
         side,
         name: tr.msg(&card_name(&rules.setup, side)),
         took: tr.msg(&tray_words(game, review)[side.index()]),
+        count: took_count(game, review, side),
         lit: shown.winner().is_none() && shown.to_move() == side && rules.resigned.is_none(),
     });
     draw_tray_labels(ctx, game.geometry(), layout, &cards, thinking, clock, wake);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), layout);
     }
+}
+
+/// Notes the board's cells (in points) for the layout probe.
+fn note_board(ctx: &egui::Context, geo: &crate::rules::Geometry, layout: &Layout) {
+    let z = ctx.zoom_factor();
+    let (w, h) = (geo.cols() as f32 / 2.0, geo.rows() as f32 / 2.0);
+    let a = layout.to_screen(Vec2::new(-w, h)) / z;
+    let b = layout.to_screen(Vec2::new(w, -h)) / z;
+    let rect = egui::Rect::from_two_pos(egui::pos2(a.x, a.y), egui::pos2(b.x, b.y));
+    probe::note(probe::Kind::Board, egui::LayerId::background(), "board", rect, rect);
 }
 
 /// What the bar shows.
@@ -246,14 +259,35 @@ fn bar_buttons(ui: &mut egui::Ui, bar: &Bar, move_list: &mut ResMut<MoveListOpen
     // In a narrow window (or with large text) the five buttons share what is left beside the
     // score, in smaller type, rather than running off the edge.
     let gap = ui.spacing().item_spacing.x;
-    let fit = ((ui.available_width() - 4.0 * gap - HUD_SCORE_ROOM) / 5.0).min(HUD_BUTTON_MIN_WIDTH);
-    let narrow = fit < HUD_BUTTON_MIN_WIDTH;
-    if narrow {
+    let room = ui.available_width() - 4.0 * gap - HUD_SCORE_ROOM;
+    let fit = (room / 5.0).min(HUD_BUTTON_MIN_WIDTH);
+    // The five buttons at a text size, with or without their words (padding 12, or 3 when small).
+    let needed = |size: f32, words: bool| -> f32 {
+        let pad = if size < 16.0 { 3.0 } else { 12.0 };
+        HUD_BUTTONS
+            .iter()
+            .map(|k| {
+                let w = ui.painter().layout_no_wrap(tr.t(k), super::theme::medium(size), palette::TEXT).size().x;
+                let text = if words { w + 6.0 } else { 0.0 };
+                (text + size * 0.95 + 2.0 * pad).max(fit)
+            })
+            .sum()
+    };
+    // Their words in full size, else smaller, else the icons alone (each says its words on
+    // hover and to a screen reader).
+    let (size, icon_only) = if needed(16.0, true) <= room {
+        (16.0, false)
+    } else if needed(13.0, true) <= room {
+        (13.0, false)
+    } else {
+        (13.0, true)
+    };
+    if size < 16.0 {
         ui.spacing_mut().button_padding.x = 3.0;
     }
-    let size = if narrow { 13.0 } else { 16.0 };
     let button = |ui: &mut egui::Ui, icon: Icon, key: &str, enabled: bool, selected: bool| {
-        tool_button(ui, icon, &tr.t(key), enabled, selected, fit, size)
+        let words = tr.t(key);
+        tool_button(ui, &Tool { icon, words: &words, enabled, selected, icon_only }, fit, size)
     };
     let mut pressed = Vec::new();
     // In a rated game the tooltip says, before the press, what Undo costs.
@@ -301,9 +335,9 @@ fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
     } else {
         (bar.tr.msg(&Msg::new("hud-move").num("n", bar.shown_move as i64)), 16.0)
     };
-    ui.add(
-        egui::Label::new(egui::RichText::new(text).font(super::theme::medium(size)).color(palette::TEXT)).truncate(),
-    );
+    let label = egui::Label::new(egui::RichText::new(&text).font(super::theme::medium(size)).color(palette::TEXT));
+    let score = ui.add(label.truncate());
+    probe::note(probe::Kind::Widget, ui.layer_id(), &text, score.rect, ui.clip_rect());
 }
 
 /// The status line, after a spinner while the computer thinks; smaller type rather than lost
@@ -314,10 +348,11 @@ fn status_row(ui: &mut egui::Ui, bar: &Bar) {
     if let Some(last) = &bar.last_move {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let room = (ui.available_width() * 0.45).max(0.0);
-            ui.add_sized(
+            let said = ui.add_sized(
                 [room.min(ui.available_width()), 24.0],
                 egui::Label::new(egui::RichText::new(last).size(17.0).color(palette::TEXT_DIM)).truncate(),
             );
+            probe::note(probe::Kind::Widget, ui.layer_id(), last, said.rect, ui.clip_rect());
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| status_label(ui, bar));
         });
     } else {
@@ -330,6 +365,7 @@ fn status_label(ui: &mut egui::Ui, bar: &Bar) {
     let wide = ui.painter().layout_no_wrap(bar.status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
     let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
     let status = ui.add(egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate());
+    probe::note(probe::Kind::Widget, ui.layer_id(), &bar.status, status.rect, ui.clip_rect());
     // A screen reader says every change of the status: whose turn it is, who won.
     ui.ctx().accesskit_node_builder(status.id, |node| node.set_live(egui::accesskit::Live::Polite));
 }
@@ -347,11 +383,12 @@ fn status_msg(
     }
     if let Some(t) = tutorial {
         let lesson = t.current();
-        let part = if !t.passed && lesson.asks_a_move() { "task" } else { "title" };
-        return Msg::new("status-lesson")
-            .num("n", t.lesson as i64 + 1)
-            .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
-            .sub("text", lesson.msg(part));
+        let (n, total) = (t.lesson as i64 + 1, crate::game::modes::tutorial::LESSONS.len() as i64);
+        // The task while one is asked; else only the lesson's number (its title heads the card).
+        if !t.passed && lesson.asks_a_move() {
+            return Msg::new("status-lesson").num("n", n).num("total", total).sub("text", lesson.msg("task"));
+        }
+        return Msg::new("status-lesson-reading").num("n", n).num("total", total);
     }
     status_line(&rules.game, rules.resigned, &rules.setup, turn)
 }
@@ -435,6 +472,12 @@ fn tray_words(game: &Game, review: Review) -> [Msg; 2] {
         let took = trays[s.index()].iter().filter(|c| **c != s).count();
         Msg::new("card-took").num("n", took as i64)
     })
+}
+
+/// The stones `side` took in the position shown.
+fn took_count(game: &Game, review: Review, side: Side) -> usize {
+    let trays = crate::game::board::view::tray_contents(&crate::game::board::view::shown_game(game, review));
+    trays[side.index()].iter().filter(|c| **c != side).count()
 }
 
 /// A player card's name: "You", "The computer · Expert", "Your friend", or the colour.

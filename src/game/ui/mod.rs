@@ -23,6 +23,7 @@ mod notices;
 mod overlays;
 mod palette;
 mod panels;
+pub mod probe;
 mod speech;
 mod stats;
 mod status;
@@ -60,6 +61,7 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         EguiPrimaryContextPass,
         (
+            probe_frame,
             theme::apply_theme,
             theme::warm_glyphs,
             title::title_screen.run_if(in_state(Screen::Title)),
@@ -71,4 +73,13 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain(),
     );
+}
+
+/// Starts the layout probe's frame (see [`probe`]) and notes the window.
+fn probe_frame(mut contexts: bevy_egui::EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    probe::begin_frame();
+    let window = ctx.content_rect();
+    probe::note(probe::Kind::Window, bevy_egui::egui::LayerId::background(), "window", window, window);
+    Ok(())
 }

@@ -304,33 +304,50 @@ fn show_panel(
         }
         _ => panel_width(panel.overlay, panel.window.x),
     };
+    // A card has the height of its room (under the bar, or under the board) and scrolls when
+    // its words need more (a large interface in a small window).
+    let card_height = match card {
+        CardRoom::Right(_) => window.y - crate::game::ui::HUD_HEIGHT - 16.0 - 40.0,
+        CardRoom::Bottom(h) => h / zoom - 16.0 - 40.0,
+        CardRoom::None => f32::INFINITY,
+    };
     let contents = |ui: &mut egui::Ui| {
         ui.set_max_width(max_width);
         ui.set_min_width(min_width);
-        ui.vertical_centered(|ui| {
-            panel_head(ui, panel, max_width);
-            ui.add_space(6.0);
-            panel_menu(ui, panel, focus, chosen, adjusted);
-        });
+        let mut inside = |ui: &mut egui::Ui| {
+            ui.vertical_centered(|ui| {
+                panel_head(ui, panel, max_width);
+                ui.add_space(6.0);
+                panel_menu(ui, panel, focus, chosen, adjusted);
+            });
+        };
+        if card_height.is_finite() {
+            egui::ScrollArea::vertical().id_salt("card").max_height(card_height.max(80.0)).show(ui, inside);
+        } else {
+            inside(ui);
+        }
     };
     let area = |anchor: egui::Align2, offset: egui::Vec2| {
         egui::Area::new(egui::Id::new("overlay")).order(egui::Order::Foreground).anchor(anchor, offset)
     };
-    match card {
+    let shown = match card {
         CardRoom::Right(_) => {
             let top = crate::game::ui::HUD_HEIGHT + 8.0;
-            area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0 - list_room, top)).show(ctx, |ui| frame.show(ui, contents));
+            area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0 - list_room, top)).show(ctx, |ui| frame.show(ui, contents))
         }
         CardRoom::Bottom(h) => {
             // At the top of its room, right under the board.
             let top = window.y - h / zoom + 8.0;
-            area(egui::Align2::CENTER_TOP, egui::vec2(0.0, top)).show(ctx, |ui| frame.show(ui, contents));
+            area(egui::Align2::CENTER_TOP, egui::vec2(0.0, top)).show(ctx, |ui| frame.show(ui, contents))
         }
         CardRoom::None => {
             let modal = egui::Modal::new(egui::Id::new("overlay")).frame(frame).backdrop_color(palette::BACKDROP);
             modal.show(ctx, contents);
+            return;
         }
-    }
+    };
+    let rect = shown.response.rect;
+    super::probe::note(super::probe::Kind::Card, shown.response.layer_id, &panel.title, rect, rect);
 }
 
 /// A panel's title and lines, and after a game its standing across the moves as the
@@ -342,6 +359,9 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
         // The end of a game: its result large, beside the winner's stone.
         Some(winner) => {
             let size = if low { 32.0 } else { type_scale::RESULT };
+            // Smaller, rather than wider than the card (a long result in a narrow card).
+            let natural = ui.painter().layout_no_wrap(panel.title.clone(), display(size), palette::TEXT).size().x;
+            let size = (size * (max_width - 8.0) / (natural + size * 1.1)).clamp(20.0, size);
             ui.horizontal(|ui| {
                 let title = egui::RichText::new(&panel.title).font(display(size));
                 let galley_width =
@@ -365,7 +385,12 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     if let Some(game) = panel.game {
         // Beside the board the end of a game has room for a taller graph.
         let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 660.0);
+        let (zoom, window) = (ui.ctx().zoom_factor(), ui.ctx().content_rect().size());
+        let below = matches!(panel.overlay.card_room(Vec2::new(window.x, window.y) * zoom, zoom), CardRoom::Bottom(_));
         let height = match (card, tall, low) {
+            // Under the board (a portrait window) the card shares the height with the board:
+            // a short graph, so Rematch, Review and More all show.
+            (true, _, _) if below => 44.0,
             (true, true, _) => 130.0,
             // Below the board in a tall window: the result and both actions come first.
             (true, false, true) => 40.0,

@@ -250,10 +250,9 @@ fn puzzle_outcome(run: &crate::game::modes::puzzles::PuzzleRun, rules: &Rules) -
 /// passed, well done.
 fn lesson_words(t: &crate::game::modes::tutorial::Tutorial) -> PanelWords {
     let lesson = t.current();
-    let title = Msg::new("lesson-heading")
-        .num("n", t.lesson as i64 + 1)
-        .num("total", crate::game::modes::tutorial::LESSONS.len() as i64)
-        .sub("title", lesson.msg("title"));
+    // The lesson's number is in the status line above the board and in the card's dots: the
+    // card's heading is the lesson's title alone (it was said twice).
+    let title = lesson.msg("title");
     let mut lines = vec![(lesson.msg("text"), palette::TEXT)];
     if t.passed {
         lines = vec![(Msg::new("lesson-well-done").sub("done", lesson.msg("done")), palette::TEXT)];
