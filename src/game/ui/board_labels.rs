@@ -28,7 +28,7 @@ pub(super) fn draw_tray_labels(
     geo: &Geometry,
     layout: &Layout,
     cards: &[PlayerCard; 2],
-    thinking: Option<Side>,
+    (thinking, right_taken): (Option<Side>, f32),
     clock: Option<f32>,
     wake: &crate::game::platform::redraw::Wake,
 ) {
@@ -48,14 +48,16 @@ pub(super) fn draw_tray_labels(
         };
         // The room beside the board (or, below it, the window's width): a card that does not
         // fit it with its name shows the stone and the count alone.
-        let room = card_room(ctx, geo, layout, owner);
+        let room = card_room(ctx, at.x, layout.trays_below, owner, right_taken);
         let dots = if thinking == Some(owner) { size * 1.8 } else { 0.0 };
         let stone = size * 0.7;
         let chrome = 2.0 * stone + 8.0 + dots + 18.0;
-        let mut words = card_words(&painter, card, size, (room - chrome).max(40.0), true);
-        if words.size().x + chrome > room {
-            words = card_words(&painter, card, size, f32::INFINITY, false);
-        }
+        // The name and the count on one line, else on two, else the count alone.
+        let words = [Words::OneLine, Words::TwoLines, Words::Count]
+            .into_iter()
+            .map(|how| card_words(&painter, card, size, how))
+            .find(|w| w.size().x + chrome <= room)
+            .unwrap_or_else(|| card_words(&painter, card, size, Words::Count));
         let inner = egui::vec2(2.0 * stone + 8.0 + words.size().x + dots, words.size().y.max(2.0 * stone));
         let rect = align.anchor_size(egui::pos2(at.x, at.y), inner).expand2(egui::vec2(9.0, 5.0));
         // A long name (some languages' words are long) stays inside the window.
@@ -84,39 +86,46 @@ pub(super) fn draw_tray_labels(
     }
 }
 
-/// A card's words: the name and what it took (wrapped to `width`), or what it took alone.
-fn card_words(
-    painter: &egui::Painter,
-    card: &PlayerCard,
-    size: f32,
-    width: f32,
-    with_name: bool,
-) -> std::sync::Arc<egui::Galley> {
+/// How much a player card says.
+#[derive(Clone, Copy)]
+enum Words {
+    OneLine,
+    TwoLines,
+    Count,
+}
+
+/// A card's words: the name and what it took (on one line or two), or the count alone.
+fn card_words(painter: &egui::Painter, card: &PlayerCard, size: f32, how: Words) -> std::sync::Arc<egui::Galley> {
     let mut job = egui::text::LayoutJob::default();
     let format = |font: egui::FontId, color| egui::TextFormat { font_id: font, color, ..Default::default() };
-    if with_name {
-        job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
-        job.append(&card.took, size * 0.6, format(egui::FontId::proportional(size * 0.9), palette::TEXT_DIM));
-    } else {
-        job.append(&card.count.to_string(), 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
+    let took = egui::FontId::proportional(size * 0.9);
+    match how {
+        Words::OneLine => {
+            job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
+            job.append(&card.took, size * 0.6, format(took, palette::TEXT_DIM));
+        }
+        Words::TwoLines => {
+            job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));
+            job.append(&format!("\n{}", card.took), 0.0, format(took, palette::TEXT_DIM));
+        }
+        Words::Count => {
+            job.append(&card.count.to_string(), 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT))
+        }
     }
-    job.wrap.max_width = width;
     painter.layout_job(job)
 }
 
-/// The width a side's card has: beside the board, from the window's edge to the board's (less
-/// a margin); below it, the window's width.
-fn card_room(ctx: &egui::Context, geo: &Geometry, layout: &Layout, owner: Side) -> f32 {
+/// The width a side's card has from its anchor `x` (points): Black's to the window's left
+/// edge, White's to the right edge less what a card or the move list takes there
+/// (`right_taken`); below the board, the window's width.
+fn card_room(ctx: &egui::Context, x: f32, below: bool, owner: Side, right_taken: f32) -> f32 {
     let screen = ctx.content_rect();
-    if layout.trays_below {
+    if below {
         return screen.width() - 8.0;
     }
-    let z = ctx.zoom_factor();
-    let edge = |x: f32| layout.to_screen(Vec2::new(x, 0.0)).x / z;
-    let half = geo.cols() as f32 / 2.0;
     match owner {
-        Side::Black => edge(-half) - screen.left() - 12.0,
-        Side::White => screen.right() - edge(half) - 12.0,
+        Side::Black => x - screen.left() - 4.0,
+        Side::White => screen.right() - right_taken - x - 4.0,
     }
 }
 

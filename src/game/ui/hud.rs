@@ -13,6 +13,7 @@ use crate::game::board::input::UiHasKeyboard;
 use crate::game::board::view::Layout;
 use crate::game::modes::analysis::GameAnalysis;
 use crate::game::platform::i18n::{Msg, Tr, level_name};
+use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::Settings;
 use crate::game::play::ai_task::{AiState, HintRequest, HintState};
 use crate::game::play::authority::{Intent, Rules};
@@ -43,7 +44,7 @@ pub(super) fn game_hud(
     turn: Res<State<Turn>>,
     ai: Res<AiState>,
     layout: Res<Layout>,
-    (notice, last_move, wake): (Res<Notice>, Res<LastMove>, Res<crate::game::platform::redraw::Wake>),
+    (notice, last_move, wake, overlay): (Res<Notice>, Res<LastMove>, Res<Wake>, Res<Overlay>),
     score: Res<Score>,
     mut nav: MessageWriter<Navigate>,
     mut review: ResMut<Review>,
@@ -63,20 +64,20 @@ pub(super) fn game_hud(
     let ctx = contexts.ctx_mut()?;
     keyboard.0 = ctx.text_edit_focused(); // only a text field takes the board's keys
     let Some(rules) = rules else { return Ok(()) };
-    let (game, turn, puzzle) = (&rules.game, *turn.get(), puzzle.as_deref());
+    let (game, turn, puzzle, shown) = (&rules.game, *turn.get(), puzzle.as_deref(), review.0);
     let bar = Bar {
         rules: &rules,
         tr: &tr,
         status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle)),
-        score: score_words(&rules, &score, review.0.unwrap_or(game.ply())),
-        shown_move: review.0.unwrap_or(game.ply()),
+        score: score_words(&rules, &score, shown.unwrap_or(game.ply())),
+        shown_move: shown.unwrap_or(game.ply()),
         settings: &settings,
-        enabled: Enabled::of(&rules, turn, review.0, hints.thinking()),
+        enabled: Enabled::of(&rules, turn, shown, hints.thinking()),
         hints: &hints,
         notice: &notice,
-        last_move: last_move.0.as_ref().filter(|_| review.0.is_none()).map(|m| tr.msg(m)),
+        last_move: last_move.0.as_ref().filter(|_| shown.is_none()).map(|m| tr.msg(m)),
         puzzle_hints: puzzle.map(|p| p.hints),
-        link: online.as_deref().and_then(|o| o.link_words().map(|w| (w, o.link != LinkState::Connected))),
+        link: online.as_deref().and_then(link_words),
         proposal: selection.pending.map(|m| crate::game::play::spoken::proposal(game.geometry(), m)),
     };
     let mut root = root_ui(ctx);
@@ -89,11 +90,11 @@ pub(super) fn game_hud(
         }
     }
     if move_list.0 {
-        let opened = move_list.is_changed();
-        show_move_list(ctx, &mut root, game, &mut review, opened, &layout, &analysis, &tr);
+        show_move_list(ctx, &mut root, game, &mut review, move_list.is_changed(), &layout, &analysis, &tr);
     }
     let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
-    around_board(ctx, &rules, *review, &layout, &settings, thinking, &tr, &wake);
+    let side = (thinking, right_taken(ctx, *overlay, move_list.0));
+    around_board(ctx, &rules, *review, &layout, &settings, side, &tr, &wake);
     Ok(())
 }
 
@@ -106,9 +107,9 @@ fn around_board(
     review: Review,
     layout: &Layout,
     settings: &Settings,
-    thinking: Option<Side>,
+    (thinking, right_taken): (Option<Side>, f32),
     tr: &Tr,
-    wake: &crate::game::platform::redraw::Wake,
+    wake: &Wake,
 ) {
     let clock =
         if settings.motion() > 0.0 { Some(ctx.input(|i| i.time) as f32 * settings.motion().sqrt()) } else { None };
@@ -122,10 +123,29 @@ fn around_board(
         count: took_count(game, review, side),
         lit: shown.winner().is_none() && shown.to_move() == side && rules.resigned.is_none(),
     });
-    draw_tray_labels(ctx, game.geometry(), layout, &cards, thinking, clock, wake);
+    draw_tray_labels(ctx, game.geometry(), layout, &cards, (thinking, right_taken), clock, wake);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), layout);
     }
+}
+
+/// Online: the line to the friend in words when there is something to say, and whether it is
+/// trouble.
+fn link_words(online: &crate::game::modes::online::OnlineGame) -> Option<(Msg, bool)> {
+    online.link_words().map(|w| (w, online.link != LinkState::Connected))
+}
+
+/// The width (points) a card beside the board (the end of a game, a lesson) and the move list
+/// take at the window's right edge.
+fn right_taken(ctx: &egui::Context, overlay: Overlay, list_open: bool) -> f32 {
+    let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
+    let px = Vec2::new(window.x, window.y) * zoom;
+    let card = match overlay.card_room(px, zoom) {
+        crate::game::play::screen::CardRoom::Right(w) => w / zoom + 8.0,
+        _ => 0.0,
+    };
+    let list = list_open && !crate::game::play::screen::move_list_below(px);
+    card + if list { crate::game::play::screen::MOVE_LIST_WIDTH } else { 0.0 }
 }
 
 /// Notes the board's cells (in points) for the layout probe.

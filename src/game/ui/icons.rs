@@ -51,54 +51,10 @@ pub fn paint(painter: &egui::Painter, rect: Rect, icon: Icon, colour: Color32) {
                 painter.rect_filled(bar, 1.5, colour);
             }
         }
-        Icon::Power => {
-            let r = s * 0.36;
-            let points: Vec<Pos2> = (0..=24)
-                .map(|i| {
-                    let a = -std::f32::consts::FRAC_PI_2 + 0.7 + i as f32 / 24.0 * (std::f32::consts::TAU - 1.4);
-                    pos2(c.x + r * a.cos(), c.y + 0.05 * s + r * a.sin())
-                })
-                .collect();
-            painter.add(egui::Shape::line(points, stroke));
-            painter.line_segment([at(0.0, -0.45), at(0.0, -0.02)], stroke);
-        }
-        Icon::Book => {
-            let spine = [at(0.0, -0.3), at(0.0, 0.38)];
-            for side in [-1.0, 1.0] {
-                let page = vec![at(0.0, -0.3), at(side * 0.44, -0.38), at(side * 0.44, 0.3), at(0.0, 0.38)];
-                painter.add(egui::Shape::closed_line(page, stroke));
-            }
-            painter.line_segment(spine, stroke);
-        }
-        Icon::Jump => {
-            // A stone hops over its neighbour to the empty cup beyond.
-            painter.circle_filled(at(-0.32, 0.26), s * 0.11, colour);
-            painter.circle_filled(at(0.0, 0.26), s * 0.11, colour.gamma_multiply(0.6));
-            painter.circle_stroke(at(0.32, 0.26), s * 0.1, Stroke::new(w * 0.8, colour));
-            let arc: Vec<Pos2> = (0..=16)
-                .map(|i| {
-                    let t = i as f32 / 16.0;
-                    at(-0.32 + 0.64 * t, 0.06 - 0.42 * (1.0 - (2.0 * t - 1.0).powi(2)))
-                })
-                .collect();
-            painter.add(egui::Shape::line(arc, stroke));
-            let tip = at(0.32, 0.06);
-            painter.line_segment([tip, tip + vec2(-0.15 * s, -0.02 * s)], stroke);
-            painter.line_segment([tip, tip + vec2(0.02 * s, -0.15 * s)], stroke);
-        }
-        Icon::Globe => {
-            let r = s * 0.4;
-            painter.circle_stroke(c, r, stroke);
-            painter.line_segment([at(-0.4, 0.0), at(0.4, 0.0)], stroke);
-            let meridian: Vec<Pos2> = (0..=20)
-                .map(|i| {
-                    let a = -std::f32::consts::FRAC_PI_2 + i as f32 / 20.0 * std::f32::consts::PI;
-                    pos2(c.x + r * 0.45 * a.cos(), c.y + r * a.sin())
-                })
-                .collect();
-            painter.add(egui::Shape::line(meridian.clone(), stroke));
-            painter.add(egui::Shape::line(meridian.iter().map(|p| pos2(2.0 * c.x - p.x, p.y)).collect(), stroke));
-        }
+        Icon::Power => power(painter, c, s, stroke),
+        Icon::Book => book(painter, c, s, stroke),
+        Icon::Jump => jump(painter, c, s, colour, stroke),
+        Icon::Globe => globe(painter, c, s, stroke),
         Icon::Play => {
             let points = vec![at(-0.26, -0.36), at(0.38, 0.0), at(-0.26, 0.36)];
             painter.add(egui::Shape::convex_polygon(points, colour, Stroke::NONE));
@@ -126,6 +82,66 @@ pub fn paint(painter: &egui::Painter, rect: Rect, icon: Icon, colour: Color32) {
             }
         }
     }
+}
+
+/// The power sign: a ring open at the top, a bar down into it.
+fn power(painter: &egui::Painter, c: Pos2, s: f32, stroke: Stroke) {
+    let at = |x: f32, y: f32| pos2(c.x + x * s, c.y + y * s);
+    let r = s * 0.36;
+    let points: Vec<Pos2> = (0..=24)
+        .map(|i| {
+            let a = -std::f32::consts::FRAC_PI_2 + 0.7 + i as f32 / 24.0 * (std::f32::consts::TAU - 1.4);
+            pos2(c.x + r * a.cos(), c.y + 0.05 * s + r * a.sin())
+        })
+        .collect();
+    painter.add(egui::Shape::line(points, stroke));
+    painter.line_segment([at(0.0, -0.45), at(0.0, -0.02)], stroke);
+}
+
+/// An open book: two pages from one spine.
+fn book(painter: &egui::Painter, c: Pos2, s: f32, stroke: Stroke) {
+    let at = |x: f32, y: f32| pos2(c.x + x * s, c.y + y * s);
+    let spine = [at(0.0, -0.3), at(0.0, 0.38)];
+    for side in [-1.0, 1.0] {
+        let page = vec![at(0.0, -0.3), at(side * 0.44, -0.38), at(side * 0.44, 0.3), at(0.0, 0.38)];
+        painter.add(egui::Shape::closed_line(page, stroke));
+    }
+    painter.line_segment(spine, stroke);
+}
+
+/// A stone hops over its neighbour to the empty cup beyond.
+fn jump(painter: &egui::Painter, c: Pos2, s: f32, colour: Color32, stroke: Stroke) {
+    let at = |x: f32, y: f32| pos2(c.x + x * s, c.y + y * s);
+    // A stone hops over its neighbour to the empty cup beyond.
+    painter.circle_filled(at(-0.32, 0.26), s * 0.11, colour);
+    painter.circle_filled(at(0.0, 0.26), s * 0.11, colour.gamma_multiply(0.6));
+    painter.circle_stroke(at(0.32, 0.26), s * 0.1, Stroke::new(stroke.width * 0.8, colour));
+    let arc: Vec<Pos2> = (0..=16)
+        .map(|i| {
+            let t = i as f32 / 16.0;
+            at(-0.32 + 0.64 * t, 0.06 - 0.42 * (1.0 - (2.0 * t - 1.0).powi(2)))
+        })
+        .collect();
+    painter.add(egui::Shape::line(arc, stroke));
+    let tip = at(0.32, 0.06);
+    painter.line_segment([tip, tip + vec2(-0.15 * s, -0.02 * s)], stroke);
+    painter.line_segment([tip, tip + vec2(0.02 * s, -0.15 * s)], stroke);
+}
+
+/// A globe: a ring, the equator and two meridians.
+fn globe(painter: &egui::Painter, c: Pos2, s: f32, stroke: Stroke) {
+    let at = |x: f32, y: f32| pos2(c.x + x * s, c.y + y * s);
+    let r = s * 0.4;
+    painter.circle_stroke(c, r, stroke);
+    painter.line_segment([at(-0.4, 0.0), at(0.4, 0.0)], stroke);
+    let meridian: Vec<Pos2> = (0..=20)
+        .map(|i| {
+            let a = -std::f32::consts::FRAC_PI_2 + i as f32 / 20.0 * std::f32::consts::PI;
+            pos2(c.x + r * 0.45 * a.cos(), c.y + r * a.sin())
+        })
+        .collect();
+    painter.add(egui::Shape::line(meridian.clone(), stroke));
+    painter.add(egui::Shape::line(meridian.iter().map(|p| pos2(2.0 * c.x - p.x, p.y)).collect(), stroke));
 }
 
 /// An arrow turning back to the left (`dir` 1) or, mirrored, to the right (`dir` -1).

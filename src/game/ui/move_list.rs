@@ -10,6 +10,11 @@ use crate::rules::{Color as Side, Game, move_to_string};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// Notes the move list's panel for the layout probe (nothing of the board's layer may lie under it).
+fn note_list(response: &egui::Response) {
+    super::probe::note(super::probe::Kind::Card, response.layer_id, "moves", response.rect, response.rect);
+}
+
 /// The entries of the list: `1. d5` — or, `numbered` in the narrow list beside the board,
 /// `  1. Black d5` (`black` and `white` are the sides' names).
 fn entries(game: &Game, numbered: bool, black: &str, white: &str) -> Vec<String> {
@@ -73,7 +78,7 @@ pub(super) fn show_move_list(
     if move_list_below(layout.window) {
         // All the room the board leaves below it (see `Layout::below_room`).
         let height = (layout.below_room / ctx.zoom_factor()).max(MOVE_LIST_HEIGHT);
-        egui::Panel::bottom("moves").exact_size(height).frame(frame).show(root, |ui| {
+        let shown = egui::Panel::bottom("moves").exact_size(height).frame(frame).show(root, |ui| {
             ui.label(egui::RichText::new(tr.t("moves-title")).size(18.0).strong());
             // The graph and its notes on the left, the moves beside them.
             ui.horizontal_top(|ui| {
@@ -89,14 +94,16 @@ pub(super) fn show_move_list(
                 });
             });
         });
+        note_list(&shown.response);
     } else {
-        egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(root, |ui| {
+        let shown = egui::Panel::right("moves").exact_size(MOVE_LIST_WIDTH).frame(frame).show(root, |ui| {
             ui.label(egui::RichText::new(tr.t("moves-title")).size(20.0).strong());
             clicked = graph(ui, &list, 80.0);
             egui::ScrollArea::vertical()
                 .stick_to_bottom(!list.reviewing)
                 .show(ui, |ui| entry_rows(ui, &list, true, review));
         });
+        note_list(&shown.response);
     }
     if let Some(ply) = clicked {
         review.0 = review_at(ply, game.ply());

@@ -144,6 +144,7 @@ pub(super) fn overlay_menu(
         scroll,
         game: shown.rules.as_deref().filter(|_| overlay.is_game_over()).map(|r| &r.game),
         winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(|r| r.winner()),
+        badges: badges(&shown, overlay),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
         saves: &shown.saves,
@@ -151,14 +152,18 @@ pub(super) fn overlay_menu(
         tr,
     };
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
-    // The move list, open beside the board, keeps its place at the right edge.
-    let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
-    let beside = shown.move_list.0 && !crate::game::play::screen::move_list_below(Vec2::new(window.x, window.y) * zoom);
-    let list_room = if beside { crate::game::play::screen::MOVE_LIST_WIDTH } else { 0.0 };
-    show_panel(ctx, &panel, list_room, &mut focus, &mut chosen, &mut adjusted);
+    show_panel(ctx, &panel, list_room(ctx, shown.move_list.0), &mut focus, &mut chosen, &mut adjusted);
     adjust_writer.write_batch(adjusted);
     chosen_writer.write_batch(chosen.into_iter().map(MenuChosen));
     Ok(())
+}
+
+/// The width the move list takes at the window's right edge when it is open beside the board
+/// (a card there keeps left of it).
+fn list_room(ctx: &egui::Context, open: bool) -> f32 {
+    let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
+    let beside = open && !crate::game::play::screen::move_list_below(Vec2::new(window.x, window.y) * zoom);
+    if beside { crate::game::play::screen::MOVE_LIST_WIDTH } else { 0.0 }
 }
 
 /// The room a panel may fill, in points: a card's room beside or below the board (see
@@ -276,6 +281,8 @@ struct Panel<'a> {
     winner: Option<crate::rules::Color>,
     /// In a lesson's card: which lesson, and whether it is passed (its progress dots).
     lesson: Option<(usize, bool)>,
+    /// At the end of a game: the milestones it earned, in words (badges in the card).
+    badges: Vec<String>,
     analysis: &'a GameAnalysis,
     saves: &'a SaveList,
     record: &'a crate::game::modes::history::RecordView,
@@ -304,13 +311,7 @@ fn show_panel(
         }
         _ => panel_width(panel.overlay, panel.window.x),
     };
-    // A card has the height of its room (under the bar, or under the board) and scrolls when
-    // its words need more (a large interface in a small window).
-    let card_height = match card {
-        CardRoom::Right(_) => window.y - crate::game::ui::HUD_HEIGHT - 16.0 - 40.0,
-        CardRoom::Bottom(h) => h / zoom - 16.0 - 40.0,
-        CardRoom::None => f32::INFINITY,
-    };
+    let card_height = card_height(card, window.y, zoom);
     let contents = |ui: &mut egui::Ui| {
         ui.set_max_width(max_width);
         ui.set_min_width(min_width);
@@ -350,6 +351,17 @@ fn show_panel(
     super::probe::note(super::probe::Kind::Card, shown.response.layer_id, &panel.title, rect, rect);
 }
 
+/// The height a card's contents have: its room (under the bar, or under the board) less its
+/// frame; they scroll when they need more (a large interface in a small window). Unbounded for
+/// a panel over the window (it has its own ways to fit).
+fn card_height(card: CardRoom, window_height: f32, zoom: f32) -> f32 {
+    match card {
+        CardRoom::Right(_) => window_height - crate::game::ui::HUD_HEIGHT - 16.0 - 40.0,
+        CardRoom::Bottom(h) => h / zoom - 16.0 - 40.0,
+        CardRoom::None => f32::INFINITY,
+    }
+}
+
 /// A panel's title and lines, and after a game its standing across the moves as the
 /// analysis comes in (its room kept from the first frame, so the buttons never move when it
 /// arrives).
@@ -375,6 +387,9 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
         None => {
             _ = ui.label(egui::RichText::new(&panel.title).font(display(if low { 24.0 } else { type_scale::HEADING })))
         }
+    }
+    if !panel.badges.is_empty() {
+        badge_row(ui, &panel.badges);
     }
     if let Some((current, passed)) = panel.lesson {
         lesson_dots(ui, current, passed);
@@ -404,6 +419,53 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
             ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
         }
     }
+}
+
+/// The milestones the game that just ended earned, in words, for the end-of-game card.
+fn badges(shown: &Shown, overlay: Overlay) -> Vec<String> {
+    let (Some(rules), Some(history)) = (shown.rules.as_deref(), shown.history.as_deref()) else { return Vec::new() };
+    if !overlay.is_game_over() {
+        return Vec::new();
+    }
+    let earned = history.result_of(rules.game_id).map(|r| r.milestones.clone()).unwrap_or_default();
+    earned.iter().map(|m| shown.tr.msg(&Msg::new(m.name))).collect()
+}
+
+/// Badges in a row (wrapping): a gold medal and the milestone's name on a dark pill.
+fn badge_row(ui: &mut egui::Ui, names: &[String]) {
+    ui.horizontal_wrapped(|ui| {
+        let total: f32 = names.iter().map(|n| badge_width(ui, n) + 8.0).sum();
+        ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+        for name in names {
+            let size = egui::vec2(badge_width(ui, name), 28.0);
+            let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let label = name.clone();
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &label));
+            let painter = ui.painter_at(rect);
+            painter.rect(
+                rect,
+                14,
+                egui::Color32::from_rgb(48, 40, 28),
+                egui::Stroke::new(1.0, palette::FOCUS.gamma_multiply(0.7)),
+                egui::StrokeKind::Inside,
+            );
+            let medal = egui::pos2(rect.left() + 15.0, rect.center().y);
+            painter.circle_filled(medal, 8.0, palette::ACCENT);
+            painter.circle_stroke(medal, 5.0, egui::Stroke::new(1.5, palette::ON_ACCENT));
+            painter.text(
+                egui::pos2(rect.left() + 29.0, rect.center().y),
+                egui::Align2::LEFT_CENTER,
+                name,
+                super::theme::medium(15.0),
+                palette::TEXT,
+            );
+        }
+    });
+}
+
+/// A badge's width: its medal and its words.
+fn badge_width(ui: &egui::Ui, name: &str) -> f32 {
+    ui.painter().layout_no_wrap(name.to_owned(), super::theme::medium(15.0), palette::TEXT).size().x + 40.0
 }
 
 /// A lesson's progress under its title: a dot for each lesson, filled for those done, ringed

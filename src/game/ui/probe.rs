@@ -140,6 +140,14 @@ pub fn problems(probes: &[Probe]) -> Vec<String> {
             if covers && overlap(p.rect, board.rect) {
                 out.push(format!("{:?} {:?} at {:?} covers the board {:?}", p.kind, p.label, p.rect, board.rect));
             }
+            // A card beside the board leaves the bar and the player cards (the board's layer) in view.
+            if p.kind == Kind::Card {
+                for q in probes.iter().filter(|q| q.kind == Kind::Widget && q.layer == board.layer) {
+                    if overlap(p.rect, q.rect) {
+                        out.push(format!("card {:?} at {:?} covers {:?} at {:?}", p.label, p.rect, q.label, q.rect));
+                    }
+                }
+            }
         }
         for q in &probes[i + 1..] {
             if p.kind == Kind::Widget && q.kind == Kind::Widget && p.layer == q.layer && overlap(p.rect, q.rect) {
@@ -181,8 +189,10 @@ mod tests {
         bad.push(probe(Kind::Widget, "bg", "Hint", 150.0, 20.0, 80.0, 30.0)); // on Redo
         bad.push(probe(Kind::Widget, "bg", "You", 180.0, 120.0, 60.0, 30.0)); // over the board
         bad.push(probe(Kind::Card, "area", "Lesson", 560.0, 100.0, 300.0, 200.0)); // over the board, out
+        bad.push(probe(Kind::Widget, "bg", "White", 700.0, 110.0, 90.0, 30.0)); // under the card
         let found = problems(&bad);
-        assert_eq!(found.len(), 4, "{found:#?}");
+        assert_eq!(found.len(), 6, "{found:#?}");
+        assert!(found.iter().any(|p| p.contains("card \"Game over\"") && p.contains("covers \"White\"")));
         assert!(found.iter().any(|p| p.contains("\"Hint\"") && p.contains("\"Redo\"") && p.contains("overlap")));
         assert!(found.iter().any(|p| p.contains("\"You\"") && p.contains("covers the board")));
         assert!(found.iter().any(|p| p.contains("\"Lesson\"") && p.contains("outside the window")));

@@ -64,6 +64,7 @@ pub(super) fn milestone_toast(
     mut sfx: MessageWriter<Sfx>,
     mut state: Local<ToastState>,
     wake: Res<crate::game::platform::redraw::Wake>,
+    overlay: Res<crate::game::play::screen::Overlay>,
 ) -> Result {
     let was_showing = state.showing.is_some();
     let Some((index, age, new)) = state.advance(history.milestones.len(), time.elapsed_secs()) else {
@@ -79,6 +80,10 @@ pub(super) fn milestone_toast(
     let milestone = history.milestones[index];
     let (drop, alpha) = card_motion(age, settings.motion() > 0.0);
     let ctx = contexts.ctx_mut()?;
+    // At the end of a game its card shows what the game earned as badges: no toast over it.
+    if overlay.is_game_over() {
+        return Ok(());
+    }
     let title = tr.msg(&Msg::new("milestone-earned").sub("name", Msg::new(milestone.name)));
     let about = tr.t(milestone.about);
     draw_card(ctx, title, about, drop, alpha);
