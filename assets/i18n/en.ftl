@@ -575,23 +575,14 @@ item-recorded-games = Your games…
 item-recorded = { $date } · { $size } · { $players } · { $result }
 stats-title = Your record
 stats-hint = Games against the computer on boards of 6×6 and up are rated, unless a move is taken back.
-# $rating, $margin: rating and twice its deviation; $games: rated games
-stats-rating = Rating { $rating } ± { $margin } after { $games ->
-    [one] 1 rated game
-   *[other] { $games } rated games
-}
 stats-no-rating = No rated game yet: play the computer on a board of 6×6 or larger.
+stats-tile-rating = Rating
+stats-tile-rating-sub = ± { $margin }
+stats-tile-games = Games
+stats-tile-streak = Wins in a row
+stats-tile-streak-sub = best { $best }
+stats-tile-best = Best win
 stats-plot = Rating after each rated game
-# $current, $best: wins in a row now and at most; $moves: average moves per game
-stats-streaks = Wins in a row: { $current } now, { $best } at most · { $moves } moves a game on average
-# $level: the strongest level beaten
-stats-best-win = Best win: { $level }
-stats-no-win = No win against the computer yet.
-# $games: finished games recorded
-stats-games = { $games ->
-    [one] 1 finished game
-   *[other] { $games } finished games
-}
 stats-results-head = Results (won–lost; for two people, games played)
 stats-friend = a friend online
 stats-milestones-head = Milestones

@@ -526,19 +526,14 @@ item-recorded-games = Jouw partijen…
 item-recorded = { $date } · { $size } · { $players } · { $result }
 stats-title = Jouw overzicht
 stats-hint = Partijen tegen de computer op borden vanaf 6×6 tellen voor je rating, tenzij je een zet terugneemt.
-stats-rating = Rating { $rating } ± { $margin } na { $games ->
-    [one] 1 partij met rating
-   *[other] { $games } partijen met rating
-}
 stats-no-rating = Nog geen partij met rating: speel tegen de computer op een bord van 6×6 of groter.
+stats-tile-rating = Rating
+stats-tile-rating-sub = ± { $margin }
+stats-tile-games = Partijen
+stats-tile-streak = Winst op rij
+stats-tile-streak-sub = hoogstens { $best }
+stats-tile-best = Beste overwinning
 stats-plot = Rating na elke partij met rating
-stats-streaks = Winst op rij: nu { $current }, hoogstens { $best } · gemiddeld { $moves } zetten per partij
-stats-best-win = Beste overwinning: { $level }
-stats-no-win = Nog niet gewonnen van de computer.
-stats-games = { $games ->
-    [one] 1 gespeelde partij
-   *[other] { $games } gespeelde partijen
-}
 stats-results-head = Uitslagen (gewonnen–verloren; voor twee mensen: gespeeld)
 stats-friend = een vriend online
 stats-milestones-head = Mijlpalen

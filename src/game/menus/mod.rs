@@ -425,10 +425,8 @@ impl MenuItem {
             }
             MenuItem::PuzzleGrade(g) => {
                 let grade = Grade::ALL[(g as usize).min(2)];
-                let list = crate::game::modes::puzzles::book().of_grade(grade);
-                let solved =
-                    list.iter().filter(|i| crate::game::modes::puzzles::is_solved(s.puzzles_solved, **i)).count();
-                m.text("grade", grade.name()).num("solved", solved as i64).num("total", list.len() as i64)
+                let (solved, total) = grade_solved(s, g);
+                m.text("grade", grade.name()).num("solved", solved as i64).num("total", total as i64)
             }
             _ => m,
         }
@@ -546,6 +544,26 @@ fn preset_after(size: (u8, u8), dir: i32) -> (u8, u8) {
         None => PRESETS.iter().rposition(|p| area(*p) < area(size)).unwrap_or(PRESETS.len() - 1),
     };
     PRESETS[to]
+}
+
+/// The puzzles of grade `g` (0 easiest) solved, and how many there are.
+pub fn grade_solved(s: &Settings, g: u8) -> (usize, usize) {
+    let grade = Grade::ALL[(g as usize).min(2)];
+    let list = crate::game::modes::puzzles::book().of_grade(grade);
+    let solved = list.iter().filter(|i| crate::game::modes::puzzles::is_solved(s.puzzles_solved, **i)).count();
+    (solved, list.len())
+}
+
+/// How far along an item is, 0 to 1, for a bar in its button: a grade of puzzles, by those
+/// solved.
+pub fn progress(s: &Settings, item: MenuItem) -> Option<f32> {
+    match item {
+        MenuItem::PuzzleGrade(g) => {
+            let (solved, total) = grade_solved(s, g);
+            Some(solved as f32 / total.max(1) as f32)
+        }
+        _ => None,
+    }
 }
 
 /// A value shown as a slider: where it is between its ends, and how many steps the whole

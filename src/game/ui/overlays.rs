@@ -108,11 +108,12 @@ pub(super) fn overlay_menu(
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
     mut scrolls: MessageReader<ScrollPage>,
+    mut opened_at: Local<Option<(Overlay, f64)>>,
 ) -> Result {
     let (ctx, scroll) = (contexts.ctx_mut()?, scrolls.read().map(|s| s.0).sum::<i32>());
     let overlay = *overlay;
     if overlay == Overlay::None {
-        *last_focus = None;
+        (*last_focus, *opened_at) = (None, None);
         return Ok(());
     }
     let menu_ctx = shown.menu_context();
@@ -131,12 +132,13 @@ pub(super) fn overlay_menu(
     let label = |item: MenuItem| item_label(item, &shown);
     let slider = |i: MenuItem| crate::game::menus::slider(&shown.settings, i);
     let switched = |i: MenuItem| crate::game::menus::is_on(&shown.settings, i);
+    let progress = |i: MenuItem| crate::game::menus::progress(&shown.settings, i);
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
         lines: shown.lines(lines, overlay).into_iter().map(|(m, c)| (tr.msg(&m), c)).collect(),
         items,
-        can: MenuCan::new(&choose, &step, &steppers, tr).with_values(&slider, &switched),
+        can: MenuCan::new(&choose, &step, &steppers, tr).with_values(&slider, &switched, &progress),
         label: &label,
         window: panel_room(overlay, ctx),
         opened,
@@ -145,6 +147,7 @@ pub(super) fn overlay_menu(
         game: shown.rules.as_deref().filter(|_| overlay.is_game_over()).map(|r| &r.game),
         winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(|r| r.winner()),
         badges: badges(&shown, overlay),
+        fade: fade_in(ctx, &mut opened_at, overlay, shown.settings.motion() > 0.0),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
         saves: &shown.saves,
@@ -283,6 +286,8 @@ struct Panel<'a> {
     lesson: Option<(usize, bool)>,
     /// At the end of a game: the milestones it earned, in words (badges in the card).
     badges: Vec<String>,
+    /// How far it has faded in, 0 to 1 (1 at once with reduced motion).
+    fade: f32,
     analysis: &'a GameAnalysis,
     saves: &'a SaveList,
     record: &'a crate::game::modes::history::RecordView,
@@ -313,6 +318,7 @@ fn show_panel(
     };
     let card_height = card_height(card, window.y, zoom);
     let contents = |ui: &mut egui::Ui| {
+        ui.set_opacity(panel.fade);
         ui.set_max_width(max_width);
         ui.set_min_width(min_width);
         let mut inside = |ui: &mut egui::Ui| {
@@ -419,6 +425,28 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
             ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
         }
     }
+}
+
+/// Seconds a page or card takes to fade in.
+const FADE_IN: f64 = 0.16;
+
+/// How far the overlay has faded in since its first frame (real time, so a frame after a rest
+/// does not skip it), asking for frames until it is whole; whole at once without motion.
+fn fade_in(ctx: &egui::Context, opened_at: &mut Option<(Overlay, f64)>, overlay: Overlay, motion: bool) -> f32 {
+    let now = ctx.input(|i| i.time);
+    let since = match *opened_at {
+        Some((shown, at)) if shown == overlay => at,
+        _ => {
+            *opened_at = Some((overlay, now));
+            now
+        }
+    };
+    let fade = if motion { ((now - since) / FADE_IN).clamp(0.0, 1.0) as f32 } else { 1.0 };
+    if fade < 1.0 {
+        ctx.request_repaint();
+    }
+    // Never from nothing: the first frame already shows the page faintly.
+    fade.max(0.25)
 }
 
 /// The milestones the game that just ended earned, in words, for the end-of-game card.

@@ -32,31 +32,6 @@ fn size_text(size: (u8, u8)) -> String {
     format!("{}×{}", size.0, size.1)
 }
 
-/// The rating line and what the statistics say in sentences (pure, tested without a window).
-pub fn summary_lines(stats: &Stats) -> Vec<Msg> {
-    let mut lines = vec![Msg::new("stats-games").num("games", stats.games as i64)];
-    lines.push(match stats.rating {
-        Some(r) => Msg::new("stats-rating")
-            .num("rating", r.rating.round() as i64)
-            .num("margin", (2.0 * r.deviation).round() as i64)
-            .num("games", stats.rated as i64),
-        None => Msg::new("stats-no-rating"),
-    });
-    if stats.games > 0 {
-        lines.push(
-            Msg::new("stats-streaks")
-                .num("current", stats.current_streak as i64)
-                .num("best", stats.longest_streak as i64)
-                .num("moves", stats.average_moves.round() as i64),
-        );
-    }
-    lines.push(match stats.best_win {
-        Some(level) => Msg::new("stats-best-win").sub("level", level_name(level)),
-        None => Msg::new("stats-no-win"),
-    });
-    lines
-}
-
 /// A game of the list on one button: date, board, players, result.
 pub fn game_label(row: &GameRow) -> Msg {
     let (players, result) = match row.you {
@@ -118,14 +93,16 @@ fn results_grid(ui: &mut egui::Ui, stats: &Stats, tr: &Tr) {
     });
 }
 
-/// The page.
+/// The page: tiles of the numbers that matter, the rating's plot, the results, the
+/// milestones as badges.
 pub(super) fn stats_page(ui: &mut egui::Ui, view: &RecordView, tr: &Tr) {
     let Some(stats) = &view.stats else {
         line(ui, tr.t("notice-history-unavailable"), palette::WARN);
         return;
     };
-    for (i, m) in summary_lines(stats).iter().enumerate() {
-        line(ui, tr.msg(m), if i == 1 { palette::TEXT } else { palette::TEXT_DIM });
+    stat_tiles(ui, stats, tr);
+    if stats.rating.is_none() {
+        line(ui, tr.t("stats-no-rating"), palette::TEXT_DIM);
     }
     if stats.series.len() >= 2 {
         heading(ui, tr.t("stats-plot"));
@@ -136,22 +113,119 @@ pub(super) fn stats_page(ui: &mut egui::Ui, view: &RecordView, tr: &Tr) {
         results_grid(ui, stats, tr);
     }
     heading(ui, tr.t("stats-milestones-head"));
-    for p in &view.milestones {
-        let earned = p.earned_at.is_some();
-        let progress = if earned {
-            tr.t("stats-earned")
-        } else {
-            tr.msg(&Msg::new("stats-progress").num("done", p.done as i64).num("target", p.milestone.target as i64))
-        };
-        let colour = if earned { palette::FOCUS } else { palette::TEXT };
-        ui.add_space(2.0);
-        line(ui, format!("{} \u{00b7} {progress}", tr.t(p.milestone.name)), colour);
-        ui.add(
-            egui::Label::new(egui::RichText::new(tr.t(p.milestone.about)).size(14.0).color(palette::TEXT_DIM)).wrap(),
-        );
-    }
+    milestone_badges(ui, view, tr);
     ui.add_space(6.0);
     line(ui, tr.t("stats-hint"), palette::TEXT_DIM);
+}
+
+/// The numbers as tiles, each its value large over its name: the rating (± its margin), games
+/// finished, wins in a row (the best under it), the best win against the computer.
+pub fn tile_values(stats: &Stats) -> [(Msg, String, Option<Msg>); 4] {
+    let none = "\u{2014}".to_string();
+    let (rating, margin) = match stats.rating {
+        Some(r) => (
+            format!("{}", r.rating.round() as i64),
+            Some(Msg::new("stats-tile-rating-sub").num("margin", (2.0 * r.deviation).round() as i64)),
+        ),
+        None => (none.clone(), None),
+    };
+    [
+        (Msg::new("stats-tile-rating"), rating, margin),
+        (Msg::new("stats-tile-games"), stats.games.to_string(), None),
+        (
+            Msg::new("stats-tile-streak"),
+            stats.current_streak.to_string(),
+            Some(Msg::new("stats-tile-streak-sub").num("best", stats.longest_streak as i64)),
+        ),
+        (Msg::new("stats-tile-best"), String::new(), stats.best_win.map(level_name)),
+    ]
+}
+
+fn stat_tiles(ui: &mut egui::Ui, stats: &Stats, tr: &Tr) {
+    let tiles = tile_values(stats);
+    let gap = 8.0;
+    let width = ((ui.available_width() - 3.0 * gap) / 4.0).max(60.0);
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = gap;
+        for (name, value, sub) in tiles {
+            egui::Frame::new()
+                .fill(ui.visuals().widgets.inactive.bg_fill)
+                .corner_radius(12)
+                .inner_margin(egui::Margin::symmetric(6, 8))
+                .show(ui, |ui| {
+                    ui.set_width(width - 12.0);
+                    ui.set_min_height(92.0);
+                    ui.vertical_centered(|ui| {
+                        let (value, sub) = match (value.is_empty(), sub) {
+                            (true, Some(level)) => (tr.msg(&level), None),
+                            (true, None) => ("\u{2014}".to_string(), None),
+                            (false, sub) => (value, sub),
+                        };
+                        let big = if value.chars().count() > 6 { 20.0 } else { 28.0 };
+                        ui.label(egui::RichText::new(value).font(super::theme::display(big)).color(palette::TEXT));
+                        if let Some(sub) = sub {
+                            ui.label(egui::RichText::new(tr.msg(&sub)).size(13.0).color(palette::TEXT_DIM));
+                        }
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(tr.msg(&name)).size(14.0).color(palette::TEXT_DIM))
+                                .wrap(),
+                        );
+                    });
+                });
+        }
+    });
+}
+
+/// The milestones as badges, two to a row: a medal (gold once earned), the name, the progress
+/// and what earns it.
+fn milestone_badges(ui: &mut egui::Ui, view: &RecordView, tr: &Tr) {
+    let width = ((ui.available_width() - 8.0) / 2.0).max(120.0);
+    for pair in view.milestones.chunks(2) {
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = 8.0;
+            for p in pair {
+                let earned = p.earned_at.is_some();
+                let progress = if earned {
+                    tr.t("stats-earned")
+                } else {
+                    tr.msg(
+                        &Msg::new("stats-progress").num("done", p.done as i64).num("target", p.milestone.target as i64),
+                    )
+                };
+                let fill = if earned {
+                    egui::Color32::from_rgb(48, 40, 28)
+                } else {
+                    ui.visuals().widgets.inactive.bg_fill.gamma_multiply(0.7)
+                };
+                egui::Frame::new().fill(fill).corner_radius(12).inner_margin(egui::Margin::same(8)).show(ui, |ui| {
+                    ui.set_width(width - 16.0);
+                    ui.horizontal_top(|ui| {
+                        let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+                        let c = rect.center();
+                        if earned {
+                            ui.painter().circle_filled(c, 11.0, palette::ACCENT);
+                            ui.painter().circle_stroke(c, 7.0, egui::Stroke::new(1.5, palette::ON_ACCENT));
+                        } else {
+                            ui.painter().circle_stroke(c, 10.0, egui::Stroke::new(1.5, palette::TRACK));
+                        }
+                        ui.vertical(|ui| {
+                            let name = tr.t(p.milestone.name);
+                            ui.label(egui::RichText::new(name).font(super::theme::medium(15.0)).color(palette::TEXT));
+                            let colour = if earned { palette::FOCUS } else { palette::TEXT_DIM };
+                            ui.label(egui::RichText::new(progress).size(13.0).color(colour));
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(tr.t(p.milestone.about)).size(13.0).color(palette::TEXT_DIM),
+                                )
+                                .wrap(),
+                            );
+                        });
+                    });
+                });
+            }
+        });
+        ui.add_space(4.0);
+    }
 }
 
 /// Your rating after each rated game, as a line (not draggable: the page scrolls instead).
@@ -161,6 +235,8 @@ fn rating_plot(ui: &mut egui::Ui, stats: &Stats) {
     let high = points.iter().map(|p| p[1]).fold(f64::NEG_INFINITY, f64::max);
     egui_plot::Plot::new("rating-plot")
         .height(150.0)
+        .show_background(false)
+        .show_grid([false, true])
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
@@ -182,10 +258,30 @@ mod tests {
     use crate::rules::Color as Side;
 
     #[test]
+    fn the_record_s_tiles_show_the_rating_games_streak_and_best_win() {
+        let tiles = tile_values(&Stats::default());
+        assert_eq!(tiles[0].1, "\u{2014}", "no rating yet: a dash");
+        assert_eq!(tiles[1].1, "0");
+        assert_eq!(tiles[3].2, None);
+        let stats = Stats {
+            games: 12,
+            rated: 9,
+            current_streak: 2,
+            longest_streak: 5,
+            best_win: Some(Level::Hard),
+            rating: Some(crate::rating::Rating { rating: 1612.4, deviation: 80.2, volatility: 0.06 }),
+            ..Stats::default()
+        };
+        let tiles = tile_values(&stats);
+        assert_eq!(tiles[0].1, "1612");
+        assert_eq!(tiles[0].2, Some(Msg::new("stats-tile-rating-sub").num("margin", 160)));
+        assert_eq!((tiles[1].1.as_str(), tiles[2].1.as_str()), ("12", "2"));
+        assert_eq!(tiles[2].2, Some(Msg::new("stats-tile-streak-sub").num("best", 5)));
+        assert_eq!(tiles[3].2, Some(level_name(Level::Hard)));
+    }
+
+    #[test]
     fn the_summary_and_the_list_say_what_a_player_expects() {
-        let stats = Stats::default();
-        let keys: Vec<_> = summary_lines(&stats).into_iter().map(|m| m.key.into_owned()).collect();
-        assert_eq!(keys, ["stats-games", "stats-no-rating", "stats-no-win"]);
         let row = GameRow {
             id: 3,
             finished_at: 1_796_169_600,

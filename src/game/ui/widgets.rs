@@ -37,6 +37,11 @@ fn no_slider(_: MenuItem) -> Option<Slider> {
     None
 }
 
+/// No item shows progress.
+fn no_slider_fraction(_: MenuItem) -> Option<f32> {
+    None
+}
+
 /// No switch is on.
 fn never_on(_: MenuItem) -> bool {
     false
@@ -89,6 +94,8 @@ pub(super) struct MenuCan<'a> {
     pub(super) slider: &'a dyn Fn(MenuItem) -> Option<Slider>,
     /// Whether an on/off setting is on.
     pub(super) switched: &'a dyn Fn(MenuItem) -> bool,
+    /// How far along an item is (a bar along its button's foot).
+    pub(super) progress: &'a dyn Fn(MenuItem) -> Option<f32>,
 }
 
 impl<'a> MenuCan<'a> {
@@ -106,16 +113,18 @@ impl<'a> MenuCan<'a> {
             step_words: [tr.t("access-step-down"), tr.t("access-step-up")],
             slider: &no_slider,
             switched: &never_on,
+            progress: &no_slider_fraction,
         }
     }
 
-    /// With the settings' sliders and switches.
+    /// With the settings' sliders and switches, and items' progress.
     pub(super) fn with_values(
         self,
         slider: &'a dyn Fn(MenuItem) -> Option<Slider>,
         switched: &'a dyn Fn(MenuItem) -> bool,
+        progress: &'a dyn Fn(MenuItem) -> Option<f32>,
     ) -> MenuCan<'a> {
-        MenuCan { slider, switched, ..self }
+        MenuCan { slider, switched, progress, ..self }
     }
 }
 
@@ -324,6 +333,9 @@ fn menu_row(
             super::theme::medium(row.size.text)
         };
         centred_words(&painter, rect.shrink2(egui::vec2(inset, 0.0)), &row.words, font, text, icon_of(row.item));
+        if let Some(done) = (can.progress)(row.item) {
+            progress_bar(&painter, rect, done);
+        }
         if steppers {
             chevrons(ui, row, rect, text, can, adjusted);
         }
@@ -426,6 +438,17 @@ pub(super) fn tool_button(ui: &mut egui::Ui, tool: &Tool, min_width: f32, text_s
     super::icons::paint(&painter, square, tool.icon, colour);
     painter.galley(egui::pos2(left + icon_size + gap, rect.center().y - galley.size().y / 2.0), galley, colour);
     if tool.icon_only { response.on_hover_text(tool.words) } else { response }
+}
+
+/// A thin bar along a button's foot, filled in the accent as far as `done` (0 to 1).
+fn progress_bar(painter: &egui::Painter, rect: egui::Rect, done: f32) {
+    let track = egui::Rect::from_min_max(
+        egui::pos2(rect.left() + 14.0, rect.bottom() - 6.0),
+        egui::pos2(rect.right() - 14.0, rect.bottom() - 3.0),
+    );
+    painter.rect_filled(track, 1.5, palette::TRACK);
+    let filled = track.with_max_x(track.left() + track.width() * done.clamp(0.0, 1.0));
+    painter.rect_filled(filled, 1.5, palette::ACCENT);
 }
 
 /// A tier's fill, frame and words' colour, lit when under the pointer or focused, greyed when
