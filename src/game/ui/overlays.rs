@@ -104,11 +104,9 @@ pub(super) fn overlay_menu(
     screen: Res<State<Screen>>,
     shown: Shown,
     mut focus: ResMut<MenuFocus>,
-    mut last_focus: Local<Option<(Overlay, usize, f32)>>,
-    mut chosen_writer: MessageWriter<MenuChosen>,
-    mut adjust_writer: MessageWriter<MenuAdjust>,
+    (mut last_focus, mut opened_at): (Local<Option<(Overlay, usize, f32)>>, Local<Option<(Overlay, f64)>>),
+    (mut chosen_writer, mut adjust_writer): (MessageWriter<MenuChosen>, MessageWriter<MenuAdjust>),
     mut scrolls: MessageReader<ScrollPage>,
-    mut opened_at: Local<Option<(Overlay, f64)>>,
 ) -> Result {
     let (ctx, scroll) = (contexts.ctx_mut()?, scrolls.read().map(|s| s.0).sum::<i32>());
     let overlay = *overlay;
