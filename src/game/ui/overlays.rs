@@ -143,7 +143,7 @@ pub(super) fn overlay_menu(
         moved,
         scroll,
         game: shown.rules.as_deref().filter(|_| overlay.is_game_over()).map(|r| &r.game),
-        winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(|r| r.winner()),
+        winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(winner_shown),
         badges: badges(&shown, overlay),
         fade: fade_in(ctx, &mut opened_at, overlay, shown.settings.motion() > 0.0),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
@@ -320,14 +320,10 @@ fn show_panel(
         ui.set_max_width(max_width);
         ui.set_min_width(min_width);
         let mut inside = |ui: &mut egui::Ui| {
-            ui.vertical_centered(|ui| {
-                panel_head(ui, panel, max_width);
-                ui.add_space(6.0);
-                panel_menu(ui, panel, focus, chosen, adjusted);
-            });
+            ui.vertical_centered(|ui| panel_body(ui, panel, max_width, focus, chosen, adjusted));
         };
         if card_height.is_finite() {
-            egui::ScrollArea::vertical().id_salt("card").max_height(card_height.max(80.0)).show(ui, inside);
+            card_scroll(panel, card_height).show(ui, inside);
         } else {
             inside(ui);
         }
@@ -355,6 +351,41 @@ fn show_panel(
     super::probe::note(super::probe::Kind::Card, shown.response.layer_id, &panel.title, rect, rect);
 }
 
+/// A panel's head, its graph (after a game) and its menu: in a card the actions before the
+/// graph, so they show first in a small window.
+fn panel_body(
+    ui: &mut egui::Ui,
+    panel: &Panel,
+    max_width: f32,
+    focus: &mut MenuFocus,
+    chosen: &mut Vec<MenuItem>,
+    adjusted: &mut Vec<MenuAdjust>,
+) {
+    panel_head(ui, panel, max_width);
+    ui.add_space(6.0);
+    if panel.overlay.is_card() {
+        panel_menu(ui, panel, focus, chosen, adjusted);
+        ui.add_space(6.0);
+        panel_graph(ui, panel, max_width);
+    } else {
+        panel_graph(ui, panel, max_width);
+        panel_menu(ui, panel, focus, chosen, adjusted);
+    }
+}
+
+/// A card's scroll area: the whole room when its contents need it (an area is sized by its last
+/// frame, and would otherwise keep a scroll area as small as it first was); at its top when it
+/// opens, and each lesson's its own.
+fn card_scroll(panel: &Panel, card_height: f32) -> egui::ScrollArea {
+    let height = card_height.max(80.0);
+    let lesson = panel.lesson.map(|(n, _)| n);
+    let scroll = egui::ScrollArea::vertical()
+        .id_salt(format!("card {:?} {lesson:?}", panel.overlay))
+        .max_height(height)
+        .min_scrolled_height(height);
+    if panel.opened { scroll.vertical_scroll_offset(0.0) } else { scroll }
+}
+
 /// The height a card's contents have: its room (under the bar, or under the board) less its
 /// frame; they scroll when they need more (a large interface in a small window). Unbounded for
 /// a panel over the window (it has its own ways to fit).
@@ -366,9 +397,7 @@ fn card_height(card: CardRoom, window_height: f32, zoom: f32) -> f32 {
     }
 }
 
-/// A panel's title and lines, and after a game its standing across the moves as the
-/// analysis comes in (its room kept from the first frame, so the buttons never move when it
-/// arrives).
+/// A panel's title, its badges or lesson dots, and its lines.
 fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     let low = ButtonSize::for_height(panel.window.y).height < 40.0;
     match panel.winner {
@@ -401,6 +430,13 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     for (l, color) in &panel.lines {
         ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(*color)).wrap());
     }
+}
+
+/// After a game, its standing across the moves as the analysis comes in (its room kept from
+/// the first frame, so nothing moves when it arrives). In a card it comes after the actions, so
+/// Rematch and Review show first in a small window.
+fn panel_graph(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
+    let low = ButtonSize::for_height(panel.window.y).height < 40.0;
     if let Some(game) = panel.game {
         // Beside the board the end of a game has room for a taller graph.
         let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 660.0);
@@ -422,6 +458,16 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
         } else {
             ui.allocate_space(size + egui::vec2(0.0, ANALYSIS_CAPTION_ROOM));
         }
+    }
+}
+
+/// The winner whose stone the end-of-game card shows beside its result: none when the result
+/// says "You lose" (the other side's stone beside it read as yours).
+fn winner_shown(rules: &Rules) -> Option<crate::rules::Color> {
+    let winner = rules.winner()?;
+    match super::status::one_human(&rules.setup) {
+        Some(you) if you != winner => None,
+        _ => Some(winner),
     }
 }
 

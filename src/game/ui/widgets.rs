@@ -235,6 +235,9 @@ pub(super) fn menu_buttons(
 ) {
     let width = menu_button_width(ui.available_width());
     let mut out = MenuOut { focus, scroll_to_focus, chosen, adjusted };
+    // Room above the first item and below the last for the focus ring drawn outside them (a
+    // scrolling menu would clip it).
+    ui.add_space(FOCUS_RING_ROOM);
     for (i, (item, tier)) in items.iter().zip(tiers(items)).enumerate() {
         ui.horizontal(|ui| {
             ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
@@ -242,7 +245,11 @@ pub(super) fn menu_buttons(
             menu_item(ui, i, *item, label(*item), can, &Look::Row(tier), slot, size, &mut out);
         });
     }
+    ui.add_space(FOCUS_RING_ROOM);
 }
+
+/// How far the focus ring reaches outside its button.
+const FOCUS_RING_ROOM: f32 = 6.0;
 
 /// Draws the item at `index` of a menu in `slot`, in its look, and takes its hover (the focus
 /// follows the pointer) and its click.
@@ -315,7 +322,8 @@ fn menu_row(
     let painter = ui.painter_at(rect.expand(6.0));
     painter.rect(rect, 12, fill, stroke, egui::StrokeKind::Inside);
     if row.focused {
-        painter.rect_stroke(rect.expand(3.5), 15, egui::Stroke::new(2.5, palette::FOCUS), egui::StrokeKind::Outside);
+        let ring = egui::Stroke::new(2.5, palette::FOCUS);
+        painter.rect_stroke(rect.expand(FOCUS_RING_ROOM - 2.5), 15, ring, egui::StrokeKind::Outside);
     }
     let steppers = row.item.adjustable() && (can.steppers)(row.item);
     match look {
@@ -443,8 +451,8 @@ pub(super) fn tool_button(ui: &mut egui::Ui, tool: &Tool, min_width: f32, text_s
 /// A thin bar along a button's foot, filled in the accent as far as `done` (0 to 1).
 fn progress_bar(painter: &egui::Painter, rect: egui::Rect, done: f32) {
     let track = egui::Rect::from_min_max(
-        egui::pos2(rect.left() + 14.0, rect.bottom() - 6.0),
-        egui::pos2(rect.right() - 14.0, rect.bottom() - 3.0),
+        egui::pos2(rect.left() + 24.0, rect.bottom() - 4.0),
+        egui::pos2(rect.right() - 24.0, rect.bottom() - 2.0),
     );
     painter.rect_filled(track, 1.5, palette::TRACK);
     let filled = track.with_max_x(track.left() + track.width() * done.clamp(0.0, 1.0));
