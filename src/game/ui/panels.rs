@@ -56,6 +56,8 @@ pub type PanelWords = (Msg, Vec<(Msg, egui::Color32)>);
 pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
     let hint = |key: &'static str| vec![(Msg::new(key), palette::TEXT_DIM)];
     Some(match overlay {
+        // Once the game is over nothing is paused: the menu is only the menu.
+        Overlay::Pause if facts.rules.is_some_and(|r| r.winner().is_some()) => (Msg::new("hud-menu"), Vec::new()),
         Overlay::Pause => (Msg::new("menu-paused"), Vec::new()),
         Overlay::Settings => (Msg::new("menu-settings"), hint("settings-hint")),
         Overlay::Setup => (Msg::new("setup-title"), setup_lines(facts.settings)),
