@@ -7,7 +7,7 @@ use super::how_to_play::how_to_play_page;
 use super::palette;
 use super::panels::{PanelFacts, panel_words};
 use super::theme::{display, type_scale};
-use super::widgets::{ButtonSize, MenuCan, menu_buttons, more_below_row};
+use super::widgets::{ButtonSize, FOCUS_RING_ROOM, MenuCan, menu_buttons, more_below_row};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuContext, MenuFocus, MenuItem, ScrollPage, context, menu_items};
 use crate::game::modes::analysis::GameAnalysis;
@@ -586,9 +586,10 @@ fn panel_menu(
     let size = match overlay {
         Overlay::Load => ButtonSize::for_height(panel.window.y),
         _ if overlay.is_page() => ButtonSize::for_height(panel.window.y),
-        _ => ButtonSize::for_height(panel.window.y).to_fit(items.len(), max_height, spacing),
+        _ => ButtonSize::for_height(panel.window.y).to_fit(items.len(), max_height - FOCUS_RING_ROOM * 2.0, spacing),
     };
-    let buttons = items.len() as f32 * (size.height + spacing);
+    // With the room kept above and below a menu for the focus ring.
+    let buttons = items.len() as f32 * (size.height + spacing) + FOCUS_RING_ROOM * 2.0;
     if overlay.is_page() {
         // A page scrolls above its Back, which stays in view.
         max_height = (max_height - buttons).max(80.0);

@@ -249,7 +249,7 @@ pub(super) fn menu_buttons(
 }
 
 /// How far the focus ring reaches outside its button.
-const FOCUS_RING_ROOM: f32 = 6.0;
+pub(super) const FOCUS_RING_ROOM: f32 = 6.0;
 
 /// Draws the item at `index` of a menu in `slot`, in its look, and takes its hover (the focus
 /// follows the pointer) and its click.
