@@ -522,16 +522,27 @@ impl Store {
 mod tests {
     use super::*;
 
-    fn temp_db(name: &str) -> PathBuf {
+    /// A scratch folder for a test's database, removed when the test ends (passed or failed).
+    struct TempDb(PathBuf);
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// The folder (removed when the guard drops) and the database's path in it.
+    fn temp_db(name: &str) -> (TempDb, PathBuf) {
         let dir = std::env::temp_dir().join(format!("konane-store-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        dir.join("games.sqlite")
+        let path = dir.join("games.sqlite");
+        (TempDb(dir), path)
     }
 
     #[tokio::test]
     async fn games_moves_take_backs_and_rematches_survive_a_reopen() {
-        let path = temp_db("reopen");
+        let (_dir, path) = temp_db("reopen");
         let store = Store::start(open(&path).unwrap(), path.clone());
         let tokens = [Some("t-black".to_string()), None];
         store.keep(Op::Create { code: "ABC234".into(), rows: 6, cols: 6, created: 100, tokens }).await.unwrap();
@@ -559,7 +570,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_change_that_came_too_late_is_a_conflict_and_keeps_nothing() {
-        let path = temp_db("conflict");
+        let (_dir, path) = temp_db("conflict");
         let store = Store::start(open(&path).unwrap(), path.clone());
         let code = || "XYZ234".to_string();
         store.keep(Op::Create { code: code(), rows: 6, cols: 6, created: 1, tokens: [None, None] }).await.unwrap();
@@ -592,7 +603,7 @@ mod tests {
 
     #[test]
     fn a_file_that_is_not_a_database_is_named_and_left_alone() {
-        let path = temp_db("foreign");
+        let (_dir, path) = temp_db("foreign");
         std::fs::write(&path, b"these are not the pages of a database, just some words").unwrap();
         let err = open(&path).unwrap_err();
         assert!(err.contains("games.sqlite") && err.contains("not a Kōnane server database"), "{err}");
