@@ -5,7 +5,8 @@
 //!
 //! One file per concern; this one only assembles the plugin. Each file uses only files of
 //! earlier layers: `palette` (the colours); `theme` (styles, fonts, glyphs); `icons` (drawn icons); `widgets` (a
-//! window-wide Ui, menu buttons in their tiers, setting rows with switches and sliders); `status` (who is who and how the game stands, in words);
+//! window-wide Ui, menu buttons in their tiers, setting rows with switches and sliders);
+//! `scroll_cues` ("more below"), `toolbar` (the bar's icon buttons), `probe` (the layout test's rectangles); `status` (who is who and how the game stands, in words);
 //! `notices`, `analysis` (the graph), `board_labels` (tray names, coordinates), `speech` (the board for a screen reader, typed moves), `how_to_play`,
 //! `about`;
 //! `panels` (what a panel over the game says), `move_list` (beside or below the board); then
@@ -24,12 +25,14 @@ mod overlays;
 mod palette;
 mod panels;
 pub mod probe;
+mod scroll_cues;
 mod speech;
 mod stats;
 mod status;
 mod theme;
 mod title;
 mod toast;
+mod toolbar;
 mod widgets;
 
 pub use hud::{HUD_BUTTON_MIN_WIDTH, HUD_BUTTONS, HUD_HEIGHT};

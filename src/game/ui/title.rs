@@ -1,8 +1,9 @@
 //! The title screen: the game's name on a card over the board, its menu and the controls.
 
 use super::palette;
+use super::scroll_cues::more_cues;
 use super::theme::{display, type_scale};
-use super::widgets::{ButtonSize, Look, MenuCan, MenuOut, Tier, menu_item, more_cues, root_ui};
+use super::widgets::{ButtonSize, Look, MenuCan, MenuOut, Tier, menu_item, root_ui};
 use crate::game::board::input::LastDevice;
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::saves::{Resumable, SaveList};

@@ -401,53 +401,6 @@ fn tile_words(
     response
 }
 
-/// A toolbar button's content and state.
-pub(super) struct Tool<'a> {
-    pub(super) icon: Icon,
-    pub(super) words: &'a str,
-    pub(super) enabled: bool,
-    /// Lit: a toggle that is on (the move list).
-    pub(super) selected: bool,
-    /// In a bar too narrow for the words: the icon alone (the words are its tooltip and
-    /// accessible name).
-    pub(super) icon_only: bool,
-}
-
-/// A toolbar button: its icon, then its words; lit (the accent's tint) while selected.
-pub(super) fn tool_button(ui: &mut egui::Ui, tool: &Tool, min_width: f32, text_size: f32) -> egui::Response {
-    let font = super::theme::medium(text_size);
-    let shown = if tool.icon_only { String::new() } else { tool.words.to_owned() };
-    let galley = ui.painter().layout_no_wrap(shown, font, palette::TEXT);
-    let icon_size = text_size * 0.95;
-    let pad = ui.spacing().button_padding.x.min(12.0);
-    let gap = if tool.icon_only { 0.0 } else { 6.0 };
-    let width = (galley.size().x + icon_size + gap + 2.0 * pad).max(min_width);
-    let sense = if tool.enabled { egui::Sense::click() } else { egui::Sense::hover() };
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 30.0), sense);
-    super::probe::note(super::probe::Kind::Widget, ui.layer_id(), tool.words, rect, ui.clip_rect());
-    let (words, enabled) = (tool.words, tool.enabled);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, words));
-    let visuals = ui.visuals();
-    let hot = tool.enabled && response.hovered();
-    let fill = match (tool.selected, hot) {
-        (true, _) => palette::ACCENT.gamma_multiply(0.35),
-        (false, true) => visuals.widgets.hovered.bg_fill,
-        (false, false) => visuals.widgets.inactive.bg_fill,
-    };
-    let colour = if tool.enabled { palette::TEXT } else { palette::TEXT_DIM.gamma_multiply(0.5) };
-    let painter = ui.painter_at(rect);
-    let stroke = if tool.selected { egui::Stroke::new(1.0, palette::ACCENT) } else { egui::Stroke::NONE };
-    let fill = if tool.enabled { fill } else { fill.gamma_multiply(0.6) };
-    painter.rect(rect, 9, fill, stroke, egui::StrokeKind::Inside);
-    let content = icon_size + gap + galley.size().x;
-    let left = rect.center().x - content / 2.0;
-    let square =
-        egui::Rect::from_center_size(egui::pos2(left + icon_size / 2.0, rect.center().y), egui::Vec2::splat(icon_size));
-    super::icons::paint(&painter, square, tool.icon, colour);
-    painter.galley(egui::pos2(left + icon_size + gap, rect.center().y - galley.size().y / 2.0), galley, colour);
-    if tool.icon_only { response.on_hover_text(tool.words) } else { response }
-}
-
 /// A thin bar along a button's foot, filled in the accent as far as `done` (0 to 1).
 fn progress_bar(painter: &egui::Painter, rect: egui::Rect, done: f32) {
     let track = egui::Rect::from_min_max(
@@ -634,84 +587,6 @@ fn chevrons(
         if stepped.clicked() {
             adjusted.push(MenuAdjust(row.item, dir));
         }
-    }
-}
-
-/// A line under a scroll area, `height` high, that says "more below" (with an arrow each
-/// side) while it hides more than it shows below, and is left empty (its room kept, so nothing
-/// moves) once scrolled to the end.
-pub(super) fn more_below_row<R>(
-    ui: &mut egui::Ui,
-    output: &egui::scroll_area::ScrollAreaOutput<R>,
-    height: f32,
-    tr: &Tr,
-) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
-    let hidden = output.content_size.y - output.state.offset.y - output.inner_rect.height();
-    if hidden > 1.0 {
-        let painter = ui.painter_at(rect.expand(2.0));
-        let text = painter.text(
-            rect.center(),
-            egui::Align2::CENTER_CENTER,
-            tr.t("scroll-more-below"),
-            egui::FontId::proportional(14.0),
-            palette::FOCUS,
-        );
-        arrows(&painter, text, false);
-    }
-}
-
-/// A small triangle each side of `text`, pointing up or down (drawn: the fonts may lack one).
-fn arrows(painter: &egui::Painter, text: egui::Rect, up: bool) {
-    for x in [text.left() - 12.0, text.right() + 12.0] {
-        let (c, h) = (egui::pos2(x, text.center().y), 5.0);
-        let tip = if up { -h } else { h };
-        let points = vec![
-            egui::pos2(c.x - h, c.y - tip / 2.0),
-            egui::pos2(c.x + h, c.y - tip / 2.0),
-            egui::pos2(c.x, c.y + tip / 2.0),
-        ];
-        painter.add(egui::Shape::convex_polygon(points, palette::FOCUS, egui::Stroke::NONE));
-    }
-}
-
-/// Over a scroll area that has more above or below than it shows: a shaded edge with an arrow
-/// and "more", so a menu's hidden items are never a secret (the scroll bar alone was missed).
-pub(super) fn more_cues<R>(ui: &egui::Ui, output: &egui::scroll_area::ScrollAreaOutput<R>, tr: &Tr) {
-    let rect = output.inner_rect;
-    let offset = output.state.offset.y;
-    let hidden_below = output.content_size.y - offset - rect.height();
-    let painter = ui.painter_at(rect);
-    let band = 30.0_f32.min(rect.height() / 3.0);
-    let fill = ui.visuals().window_fill;
-    for (show, top) in [(offset > 1.0, true), (hidden_below > 1.0, false)] {
-        if !show {
-            continue;
-        }
-        let (edge, inner) = if top { (rect.top(), rect.top() + band) } else { (rect.bottom(), rect.bottom() - band) };
-        // A fade from the panel's colour at the edge to clear.
-        let mut mesh = egui::Mesh::default();
-        let clear = egui::Color32::TRANSPARENT;
-        mesh.colored_vertex(egui::pos2(rect.left(), edge), fill);
-        mesh.colored_vertex(egui::pos2(rect.right(), edge), fill);
-        mesh.colored_vertex(egui::pos2(rect.right(), inner), clear);
-        mesh.colored_vertex(egui::pos2(rect.left(), inner), clear);
-        mesh.add_triangle(0, 1, 2);
-        mesh.add_triangle(0, 2, 3);
-        painter.add(egui::Shape::mesh(mesh));
-        let (words, anchor, y) = if top {
-            ("scroll-more-above", egui::Align2::CENTER_TOP, edge + 2.0)
-        } else {
-            ("scroll-more-below", egui::Align2::CENTER_BOTTOM, edge - 2.0)
-        };
-        let text = painter.text(
-            egui::pos2(rect.center().x, y),
-            anchor,
-            tr.t(words),
-            egui::FontId::proportional(14.0),
-            palette::FOCUS,
-        );
-        arrows(&painter, text, top);
     }
 }
 
