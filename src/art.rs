@@ -5,6 +5,8 @@
 
 use std::f32::consts::TAU;
 
+pub mod shore;
+
 /// A colour with straight (not premultiplied) alpha, each channel in 0..1.
 pub type Rgba = [f32; 4];
 
@@ -124,7 +126,7 @@ pub struct Look {
     pub coral: ([f32; 3], f32, f32),
     /// The background: middle and edge colours.
     pub background: ([f32; 3], [f32; 3]),
-    /// The pad under each tray.
+    /// The stone each tray's dish is carved in.
     pub mat: [f32; 3],
     /// A rim of this colour round each black stone, if the look has one (high contrast).
     pub basalt_rim: Option<[f32; 3]>,
@@ -161,7 +163,7 @@ pub fn look(surface: Surface) -> Look {
             // Night sea: deep blue-green in the middle, darker at the edges (never so dark
             // that a basalt stone disappears against it).
             background: ([0.07, 0.16, 0.22], [0.02, 0.05, 0.08]),
-            mat: [0.55, 0.60, 0.62],
+            mat: [0.52, 0.50, 0.47],
             basalt_rim: None,
         },
         Surface::Wood => Look {
@@ -171,7 +173,7 @@ pub fn look(surface: Surface) -> Look {
             coral: ([0.96, 0.94, 0.90], 0.06, 0.8),
             // A dim room: warm brown in the middle, darker at the edges.
             background: ([0.25, 0.17, 0.11], [0.12, 0.08, 0.05]),
-            mat: [0.78, 0.68, 0.50],
+            mat: [0.68, 0.46, 0.30],
             basalt_rim: None,
         },
         Surface::Contrast => Look {
@@ -285,11 +287,34 @@ pub fn background((inner, outer): ([f32; 3], [f32; 3])) -> impl Fn(f32, f32) -> 
     }
 }
 
-/// A soft-edged pad under a tray, so dark stones stand out from the background.
+/// A shallow dish carved in stone for the stones a side has taken (drawn as a nine-slice:
+/// every shade lies within a quarter of the square from its edges, so stretching the middle
+/// keeps the rim): a rounded rim that catches the light at the bottom, a floor darker than
+/// `colour`, shade under the upper rim, and a soft shadow round it on the background.
 pub fn mat(colour: [f32; 3]) -> impl Fn(f32, f32) -> Rgba {
     move |u, v| {
-        let edge = ((1.0 - u.abs()) * 3.0).min((1.0 - v.abs()) * 3.0).clamp(0.0, 1.0);
-        [colour[0], colour[1], colour[2], edge * edge * 0.14]
+        // A rounded square (half side 0.9, corner radius 0.3) as a signed distance; its
+        // corners lie in the outer quarter, the part a nine-slice keeps.
+        let (qx, qy) = (u.abs() - 0.6, v.abs() - 0.6);
+        let d = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt() + qx.max(qy).min(0.0) - 0.3;
+        if d > 0.0 {
+            // Outside: a soft shadow fading over a tenth of the square.
+            let a = (1.0 - d / 0.1).clamp(0.0, 1.0);
+            return [0.0, 0.0, 0.0, a * a * 0.35];
+        }
+        let floor = 0.5;
+        // The inner wall (the outer 0.16 of the dish): lit at the bottom, shaded at the top.
+        let wall = (1.0 - (-d / 0.16)).clamp(0.0, 1.0);
+        let lit = 0.85 + 0.45 * v.clamp(-1.0, 1.0);
+        let mut shade = floor + (lit - floor) * wall * 0.8;
+        // The upper rim's shadow on the floor.
+        shade *= 1.0 - 0.22 * ((-v - 0.5) / 0.4).clamp(0.0, 1.0);
+        // A thin bright lip right at the edge.
+        if d > -0.025 {
+            shade = shade.max(0.95 + 0.2 * v.max(0.0));
+        }
+        let grain = (fbm(u * 3.0 + 2.0, v * 3.0, 21) - 0.5) * 0.06;
+        [colour[0] * (shade + grain), colour[1] * (shade + grain), colour[2] * (shade + grain), 1.0]
     }
 }
 
@@ -362,14 +387,17 @@ mod tests {
     }
 
     #[test]
-    fn cups_dots_and_glows_end_at_their_circle_and_a_tray_pad_fades_out_at_its_edges() {
+    fn cups_dots_and_glows_end_at_their_circle_and_a_tray_dish_is_clear_round_its_edge() {
         for surface in [Surface::Lava, Surface::Wood] {
             let l = look(surface);
             assert_eq!(cup(l.cup_tint)(0.9, 0.9), [0.0; 4]);
             assert!(cup(l.cup_tint)(0.0, 0.0)[3] > 0.8);
+            // A tray's dish: clear at the very edge, opaque inside, its floor darker than
+            // its lit lower wall.
             let m = mat(l.mat);
-            assert_eq!(m(1.0, 0.0)[3], 0.0);
-            assert!(m(0.0, 0.0)[3] > 0.1);
+            assert!(m(1.0, 0.0)[3] < 1e-6);
+            assert_eq!(m(0.0, 0.0)[3], 1.0);
+            assert!(m(0.0, 0.0)[0] < m(0.0, 0.85)[0]);
             // The background is opaque everywhere: nothing shows through it.
             assert_eq!(background(l.background)(0.95, -0.95)[3], 1.0);
         }

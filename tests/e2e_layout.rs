@@ -4,7 +4,8 @@
 //! (`layout NAME`: menu items, toolbar buttons, the bar's words, player cards, the cards beside
 //! the board, the board; see `konane::game::ui::probe`), and the test checks that nothing lies
 //! outside the window, no two widgets of a layer overlap, no card or widget covers the board,
-//! and the board keeps its rectangle while a lesson goes on and while a menu opens over it.
+//! and the board keeps its rectangle while a lesson goes on, while a menu opens over it and
+//! (where there is room beside it) when a game ends.
 
 mod common;
 
@@ -119,7 +120,13 @@ fn check(size: &str, lang: &str, scale: f32) -> (Vec<String>, usize) {
     // The board stays where it is while a menu opens over it and closes, and from one step of
     // a lesson to the next.
     let board = |screen: &str| probe::board(&layout(&dir, screen));
-    for (a, b) in [("game", "pause"), ("game", "settings"), ("game", "game-again"), ("lesson-1", "lesson-2")] {
+    let mut same = vec![("game", "pause"), ("game", "settings"), ("game", "game-again"), ("lesson-1", "lesson-2")];
+    // At the end of a game, in a window with room beside the board for its card, the final
+    // position stays where and as large as it was.
+    if size == "1280x800" && scale == 1.0 {
+        same.extend([("game", "game-over"), ("game", "game-over-more")]);
+    }
+    for (a, b) in same {
         let (ra, rb) = (board(a), board(b));
         assert!(ra.is_some(), "{name} {a}: no board noted");
         if ra != rb {

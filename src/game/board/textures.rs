@@ -113,10 +113,10 @@ const SLAB: u32 = 512;
 const CUP: u32 = 64;
 const STONE: u32 = 128;
 const BACKGROUND: u32 = 256;
-const MAT: u32 = 64;
+const MAT: u32 = 256;
 
 /// A texture from pixels made by [`art::render`].
-fn texture(size: u32, data: Vec<u8>) -> Image {
+pub(crate) fn texture(size: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d { width: size, height: size, depth_or_array_layers: 1 },
         TextureDimension::D2,

@@ -1,6 +1,8 @@
-//! The title screen's art: an 8×8 board behind the menu on which two computer players (quick,
-//! a little random) play a game, one unhurried move at a time; a new game starts a few
-//! seconds after one ends. At animation speed 0 the position simply stands still.
+//! The title screen's art: a papamū (an 8×8 board) on a shelf of lava rock by the sea, on
+//! which two computer players (quick, a little random) play a game, one unhurried move at a
+//! time; a new game starts a few seconds after one ends. At animation speed 0 the position
+//! simply stands still. In a wide window the board sits right of the title's card, else
+//! behind it. The sea and the rock are painted once, on a thread, at start-up.
 //!
 //! It is a background, so it costs little: a move every few seconds, drawn at a few frames a
 //! second, and nothing at all while the window has no focus (it waits where it was).
@@ -51,8 +53,24 @@ struct ArtHop {
 #[derive(Component)]
 struct ArtFade(f32);
 
+/// The title's picture of the sea and the rock, once painted.
+#[derive(Resource, Clone)]
+pub struct Scene {
+    sea: Handle<Image>,
+    rock: Handle<Image>,
+}
+
+/// The picture on its way from its thread.
+#[derive(Resource)]
+struct PendingScene(std::sync::Mutex<std::sync::mpsc::Receiver<(Vec<u8>, Vec<u8>)>>);
+
+/// Pixels of the sea's and the rock's pictures (the sea is soft and wide, the rock fine).
+const SEA_PX: u32 = 512;
+const ROCK_PX: u32 = 1024;
+
 /// The board behind the title menu, and the game played on it.
 pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, paint_scene).add_systems(PreUpdate, receive_scene);
     app.add_systems(
         Update,
         (keep_art, fit_art, (play_demo, animate_art).run_if(window_focused), ask_for_frames)
@@ -94,33 +112,79 @@ fn next(seed: &mut u32) -> u32 {
 fn keep_art(
     mut commands: Commands,
     textures: Option<Res<Textures>>,
-    demo: Option<Res<Demo>>,
+    (demo, scene): (Option<Res<Demo>>, Option<Res<Scene>>),
     roots: Query<Entity, With<ArtRoot>>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
     let Some(textures) = textures else { return };
+    let fresh = scene.as_ref().is_some_and(|s| s.is_added());
     if !roots.is_empty() {
-        if !textures.is_changed() || textures.is_added() {
+        if !fresh && (!textures.is_changed() || textures.is_added()) {
             return;
         }
         for root in &roots {
             commands.entity(root).despawn();
         }
     }
+    let scene = shown_scene(scene.as_deref(), &settings);
     match demo {
-        Some(demo) => build(&mut commands, &textures, &demo.game),
+        Some(demo) => build(&mut commands, &textures, &demo.game, scene),
         None => {
             let mut seed = (time.elapsed().as_nanos() as u32 ^ settings.seed as u32 ^ 0x9e37_79b9).max(1);
             let game = opening(&mut seed);
-            build(&mut commands, &textures, &game);
+            build(&mut commands, &textures, &game, scene);
             commands.insert_resource(Demo { game, wait: MOVE_EVERY, seed });
         }
     }
 }
 
-/// Spawns the board and its stones for a position.
-fn build(commands: &mut Commands, textures: &Textures, game: &Game) {
+/// The picture behind the board: none in high contrast, whose plain black keeps every stone
+/// clear.
+fn shown_scene<'a>(scene: Option<&'a Scene>, settings: &Settings) -> Option<&'a Scene> {
+    scene.filter(|_| settings.theme != crate::game::platform::settings::Theme::Contrast)
+}
+
+/// Paints the sea and the rock on a thread; the game is woken when they are done.
+fn paint_scene(mut commands: Commands, wake: Res<Wake>) {
+    let (send, receive) = std::sync::mpsc::channel();
+    let edge = crate::art::look(crate::art::Surface::Lava).background.1;
+    let notify = wake.notifier();
+    let painting = std::thread::Builder::new().name("title picture".into()).spawn(move || {
+        let sea = crate::art::render(SEA_PX, 1, crate::art::shore::sea(edge));
+        let rock = crate::art::render(ROCK_PX, 1, crate::art::shore::rock);
+        if send.send((sea, rock)).is_ok()
+            && let Some(notify) = notify
+        {
+            notify();
+        }
+    });
+    if painting.is_ok() {
+        commands.insert_resource(PendingScene(std::sync::Mutex::new(receive)));
+    }
+}
+
+/// The picture, when its thread is done, becomes two textures.
+fn receive_scene(mut commands: Commands, pending: Option<Res<PendingScene>>, mut images: ResMut<Assets<Image>>) {
+    let Some(pending) = pending else { return };
+    let got = match pending.0.lock() {
+        Ok(receiver) => receiver.try_recv(),
+        Err(_) => Err(std::sync::mpsc::TryRecvError::Disconnected),
+    };
+    match got {
+        Ok((sea, rock)) => {
+            let sea = images.add(crate::game::board::textures::texture(SEA_PX, sea));
+            let rock = images.add(crate::game::board::textures::texture(ROCK_PX, rock));
+            commands.insert_resource(Scene { sea, rock });
+            commands.remove_resource::<PendingScene>();
+        }
+        Err(std::sync::mpsc::TryRecvError::Disconnected) => commands.remove_resource::<PendingScene>(),
+        Err(std::sync::mpsc::TryRecvError::Empty) => {}
+    }
+}
+
+/// Spawns the board and its stones for a position, on the rock by the sea (once painted).
+fn build(commands: &mut Commands, textures: &Textures, game: &Game, scene: Option<&Scene>) {
     let geo = *game.geometry();
     let root = commands
         .spawn((
@@ -131,6 +195,16 @@ fn build(commands: &mut Commands, textures: &Textures, game: &Game) {
             Visibility::default(),
         ))
         .id();
+    if let Some(scene) = scene {
+        let layer = |image: &Handle<Image>, half: f32, z: f32| {
+            (
+                Sprite { image: image.clone(), custom_size: Some(Vec2::splat(2.0 * half)), ..default() },
+                Transform::from_xyz(0.0, 0.0, z),
+            )
+        };
+        commands.spawn((ChildOf(root), Name::new("Sea"), layer(&scene.sea, crate::art::shore::SEA_HALF, -2.0)));
+        commands.spawn((ChildOf(root), Name::new("Rock"), layer(&scene.rock, crate::art::shore::ROCK_HALF, -1.0)));
+    }
     commands.spawn((ChildOf(root), slab(textures, &geo, true)));
     commands.spawn((ChildOf(root), slab(textures, &geo, false)));
     for r in 0..geo.rows() {
@@ -145,12 +219,37 @@ fn build(commands: &mut Commands, textures: &Textures, game: &Game) {
     }
 }
 
-/// The board fills the window's height behind the menu.
-fn fit_art(windows: Query<&Window, With<PrimaryWindow>>, mut roots: Query<&mut Transform, With<ArtRoot>>) {
+/// Where the title's board sits in a window `window` logical pixels large, beside a card
+/// `card` pixels wide at the left: its cell size, and how far its centre lies right of the
+/// window's centre. Beside the card when that leaves the board a fair size, else in the
+/// middle, behind the card. Pure.
+pub fn title_board(window: Vec2, card: f32) -> (f32, f32) {
+    let left = card + 40.0;
+    let beside = ((window.x - left - 16.0) / 9.6).min(window.y / 12.0);
+    if beside >= window.y / 17.0 {
+        let centre = (left + window.x - 16.0) / 2.0;
+        return (beside, centre - window.x / 2.0);
+    }
+    // Behind the card: smaller, so the rock and the sea show round it.
+    ((window.y / 11.0).min(window.x / 11.0), 0.0)
+}
+
+/// The card's width on the title, in logical pixels (see `ui::title`).
+pub const TITLE_CARD_WIDTH: f32 = 520.0;
+
+/// The board where [`title_board`] puts it.
+fn fit_art(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    settings: Res<Settings>,
+    mut roots: Query<&mut Transform, With<ArtRoot>>,
+) {
     let Ok(window) = windows.single() else { return };
-    let cell = (window.height() / 9.2).min(window.width() / 9.2);
+    let size = Vec2::new(window.width(), window.height());
+    let zoom = crate::game::board::view::ui_zoom(settings.ui_scale, size);
+    let (cell, x) = title_board(size, TITLE_CARD_WIDTH * zoom);
     for mut t in &mut roots {
         t.scale = Vec3::new(cell, cell, 1.0);
+        t.translation.x = x;
     }
 }
 
@@ -160,7 +259,7 @@ fn play_demo(
     demo: Option<ResMut<Demo>>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
-    textures: Res<Textures>,
+    (textures, scene): (Res<Textures>, Option<Res<Scene>>),
     roots: Query<Entity, With<ArtRoot>>,
     mut stones: Query<(Entity, &mut ArtStone, &Transform)>,
 ) {
@@ -181,7 +280,7 @@ fn play_demo(
         let mut seed = demo.seed;
         demo.game = opening(&mut seed);
         demo.seed = seed;
-        build(&mut commands, &textures, &demo.game);
+        build(&mut commands, &textures, &demo.game, shown_scene(scene.as_deref(), &settings));
         demo.wait = MOVE_EVERY;
         return;
     }

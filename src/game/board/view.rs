@@ -5,7 +5,8 @@
 use crate::game::board::textures::Textures;
 use crate::game::play::authority::{BoardReset, PresentationActive, Rules};
 use crate::game::play::screen::{
-    GameSet, MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Review, Screen, move_list_below,
+    CardPlace, CardRoom, GameSet, MOVE_LIST_HEIGHT, MOVE_LIST_WIDTH, MoveListOpen, Overlay, Review, Screen,
+    move_list_below,
 };
 use crate::rules::{Color as Side, Coord, Game, Geometry};
 use bevy::picking::Pickable;
@@ -14,11 +15,9 @@ use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 use bevy::window::PrimaryWindow;
 
 /// Height of the HUD at the top, in logical pixels.
-pub const TOP_BAR: f32 = 110.0;
+pub const TOP_BAR: f32 = 86.0;
 /// Height kept free at the bottom.
 pub const BOTTOM_BAR: f32 = 36.0;
-/// Tray width in cells on each side.
-pub const TRAY_CELLS: f32 = 2.4;
 /// Diameter of a stone on the board, in cells.
 pub const STONE_SIZE: f32 = 0.84;
 /// Diameter of a stone in a tray, in cells.
@@ -96,15 +95,43 @@ pub struct Layout {
     pub below_room: f32,
 }
 
-/// Rows of stones a tray below the board needs (half-cell spacing, two stones per cell).
-fn tray_rows_below(geo: &Geometry) -> usize {
-    let capacity = geo.rows() as usize * geo.cols() as usize / 2 + 1;
-    capacity.div_ceil(per_row_below(geo))
+/// Distance between the centres of two stones in a tray, in cells (they touch, as in a bowl).
+const TRAY_PITCH: f32 = 0.5;
+/// Gap between the slab's edge and a tray's dish, in cells.
+const TRAY_GAP: f32 = 0.2;
+/// Rim of a tray's dish round its stones, in cells.
+const TRAY_RIM: f32 = 0.12;
+/// Room above a tray below the board for its player card, in cells.
+const TRAY_LABEL: f32 = 0.6;
+
+/// The most stones a tray can hold: every stone of the other colour but the one lifted off.
+fn tray_capacity(geo: &Geometry) -> usize {
+    geo.rows() as usize * geo.cols() as usize / 2 + 1
 }
 
-/// Stones in one row of a tray below the board.
-fn per_row_below(geo: &Geometry) -> usize {
-    (geo.cols() as usize * 2).saturating_sub(1).max(1)
+/// Stones in one row of a tray: beside the board four (more on a board too short for
+/// them); below it, as many as the board is wide.
+fn tray_per_row(geo: &Geometry, below: bool) -> usize {
+    if below {
+        return (geo.cols() as usize * 2).saturating_sub(1).max(1);
+    }
+    let rows_fit = (geo.rows() as usize * 2).saturating_sub(1).max(1);
+    tray_capacity(geo).div_ceil(rows_fit).max(4)
+}
+
+/// Rows of stones a full tray has.
+fn tray_rows(geo: &Geometry, below: bool) -> usize {
+    tray_capacity(geo).div_ceil(tray_per_row(geo, below))
+}
+
+/// Width of a tray beside the board, the gap to the slab included, in cells.
+fn tray_cells(geo: &Geometry) -> f32 {
+    TRAY_GAP + tray_per_row(geo, false) as f32 * TRAY_PITCH + 2.0 * TRAY_RIM + 0.05
+}
+
+/// Height of a tray below (or above) the board, its card and the gap included, in cells.
+fn tray_height_below(geo: &Geometry) -> f32 {
+    TRAY_GAP + TRAY_LABEL + tray_rows(geo, true) as f32 * TRAY_PITCH + 2.0 * TRAY_RIM
 }
 
 /// Position of a cell's centre in board units (board centred on the origin, y up).
@@ -112,23 +139,28 @@ pub fn cell_pos(geo: &Geometry, c: Coord) -> Vec2 {
     Vec2::new(c.col as f32 - (geo.cols() as f32 - 1.0) / 2.0, (geo.rows() as f32 - 1.0) / 2.0 - c.row as f32)
 }
 
-/// Where the `n`-th stone of a tray sits (board units): beside the board (Black left, White
-/// right) or, in a tall window, below it (Black's tray first, then White's).
+/// Where the `n`-th stone of a tray sits (board units), the stones in tidy rows in a dish:
+/// beside the board (Black left, White right) four to a row from the top, filling outwards
+/// from the board; or, in a tall window, White's tray above the board and Black's below it,
+/// each filling from its card's side.
 pub fn tray_slot(geo: &Geometry, owner: Side, n: usize, below: bool) -> Vec2 {
+    let per_row = tray_per_row(geo, below);
+    let (row, col) = ((n / per_row) as f32, (n % per_row) as f32);
+    let inset = TRAY_RIM + TRAY_PITCH / 2.0;
     if below {
-        let per_row = per_row_below(geo);
-        let (row, col) = (n / per_row, n % per_row);
-        let block = if owner == Side::Black { 0 } else { tray_rows_below(geo) };
-        let x = -(geo.cols() as f32 - 1.0) / 2.0 + col as f32 * 0.5;
-        // Each tray leaves room above it for its label.
-        let y = -(geo.rows() as f32) / 2.0 - 1.25 - (block + row) as f32 * 0.5 - if block > 0 { 0.6 } else { 0.0 };
+        let x = -(geo.cols() as f32 - 1.0) / 2.0 + col * TRAY_PITCH;
+        let edge = geo.rows() as f32 / 2.0 + 0.45 + TRAY_GAP + inset;
+        let y = match owner {
+            // Above the board: its card on top, its rows under it down to the board.
+            Side::White => edge + (tray_rows(geo, true) as f32 - 1.0 - row) * TRAY_PITCH,
+            // Below: its card between the board and its rows.
+            Side::Black => -edge - TRAY_LABEL - row * TRAY_PITCH,
+        };
         return Vec2::new(x, y);
     }
-    let per_col = (geo.rows() as usize * 2).max(8);
-    let (col, row) = (n / per_col, n % per_col);
-    let x0 = geo.cols() as f32 / 2.0 + 1.05 + col as f32 * 0.55;
+    let x0 = geo.cols() as f32 / 2.0 + 0.45 + TRAY_GAP + inset + col * TRAY_PITCH;
     let x = if owner == Side::Black { -x0 } else { x0 };
-    let y = (geo.rows() as f32 - 1.0) / 2.0 - row as f32 * 0.5;
+    let y = (geo.rows() as f32 - 1.0) / 2.0 - row * TRAY_PITCH;
     Vec2::new(x, y)
 }
 
@@ -142,27 +174,14 @@ pub fn ui_zoom(ui_scale: f32, window: Vec2) -> f32 {
     (zoom * 16.0).round() / 16.0
 }
 
-/// The part of the window a tray can fill (centre and size in board units), for its pad.
+/// A tray's dish (centre and size in board units): round all the slots a full tray has.
 pub fn tray_area(geo: &Geometry, owner: Side, below: bool) -> (Vec2, Vec2) {
-    let capacity = geo.rows() as usize * geo.cols() as usize / 2 + 1;
-    let (first, last) = if below {
-        let per_row = per_row_below(geo);
-        (tray_slot(geo, owner, 0, true), tray_slot(geo, owner, capacity.min(per_row * tray_rows_below(geo)) - 1, true))
-    } else {
-        let per_col = (geo.rows() as usize * 2).max(8);
-        let columns = capacity.div_ceil(per_col);
-        let corner = tray_slot(geo, owner, (columns - 1) * per_col + per_col - 1, false);
-        (tray_slot(geo, owner, 0, false), corner)
-    };
-    // The last slot of a row or column sets the far edge; the first, the near one.
-    let (x0, x1) = (first.x.min(last.x), first.x.max(last.x));
-    let (x1, y0, y1) = if below {
-        (-first.x, first.y.min(last.y), first.y.max(last.y))
-    } else {
-        (x1, first.y.min(last.y), first.y.max(last.y))
-    };
-    let min = Vec2::new(x0.min(x1) - 0.45, y0 - 0.45);
-    let max = Vec2::new(x0.max(x1) + 0.45, y1 + 0.45);
+    let per_row = tray_per_row(geo, below);
+    let first = tray_slot(geo, owner, 0, below);
+    let last = tray_slot(geo, owner, per_row * tray_rows(geo, below) - 1, below);
+    let reach = TRAY_PITCH / 2.0 + TRAY_RIM;
+    let min = first.min(last) - Vec2::splat(reach);
+    let max = first.max(last) + Vec2::splat(reach);
     ((min + max) / 2.0, max - min)
 }
 
@@ -170,25 +189,25 @@ impl Layout {
     /// Layout for a window and board, below a HUD drawn at `ui_scale`, left of a panel
     /// `right` logical pixels wide and above one `bottom` pixels high.
     pub fn compute(window: Vec2, geo: &Geometry, ui_scale: f32, right: f32, bottom: f32) -> Layout {
-        let top = TOP_BAR * ui_scale;
+        // A little air between the bar and the board.
+        let top = (TOP_BAR + 10.0) * ui_scale;
         let avail_w = window.x - 16.0 - right;
         let avail_h = window.y - top - BOTTOM_BAR - bottom;
         // Trays beside the board, or below it: whichever gives the larger cells.
         let beside = {
-            let cols = geo.cols() as f32 + 1.0 + 2.0 * TRAY_CELLS;
+            let cols = geo.cols() as f32 + 1.0 + 2.0 * tray_cells(geo);
             let rows = (geo.rows() as f32 + 1.0).max(6.0);
             (avail_w / cols).min(avail_h / rows)
         };
         let below = {
             let cols = geo.cols() as f32 + 1.0;
-            let rows = geo.rows() as f32 + 2.6 + tray_rows_below(geo) as f32;
+            let rows = geo.rows() as f32 + 0.9 + 2.0 * tray_height_below(geo);
             (avail_w / cols).min(avail_h / rows)
         };
         let trays_below = below > beside * 1.1;
         let cell = beside.max(if trays_below { below } else { 0.0 }).max(4.0);
-        // Below: the board and its trays together are centred.
-        let shift = if trays_below { (tray_rows_below(geo) as f32 + 1.6) * cell / 2.0 } else { 0.0 };
-        let mut centre = Vec2::new(-right / 2.0, (BOTTOM_BAR + bottom - top) / 2.0 + shift);
+        // One tray above and one below: the board stays in the middle.
+        let mut centre = Vec2::new(-right / 2.0, (BOTTOM_BAR + bottom - top) / 2.0);
         let mut below_room = bottom;
         if bottom > 0.0 && !trays_below {
             // A panel below: the board right under the bar, the panel takes what is left.
@@ -277,7 +296,7 @@ fn fit_to_window(
     settings: Res<crate::game::platform::settings::Settings>,
     moves: Res<MoveListOpen>,
     (overlay, tutorial): (Res<crate::game::play::screen::Overlay>, Option<Res<crate::game::modes::tutorial::Tutorial>>),
-    mut resets: MessageWriter<BoardReset>,
+    (mut resets, mut place): (MessageWriter<BoardReset>, ResMut<CardPlace>),
     mut layout: ResMut<Layout>,
     mut roots: Query<&mut Transform, With<BoardRoot>>,
 ) {
@@ -290,18 +309,14 @@ fn fit_to_window(
         (true, false) => (MOVE_LIST_WIDTH * zoom, 0.0),
         (true, true) => (0.0, MOVE_LIST_HEIGHT * zoom),
     };
-    // A lesson's coach or the end of a game: a card beside the board (or below it), never
-    // over it.
     // During a lesson its coach keeps its room even while put away ("Try it", the pause menu):
     // the board keeps one place and size for the whole lesson.
-    let card =
-        if tutorial.is_some() && !overlay.is_card() { crate::game::play::screen::Overlay::Lesson } else { *overlay };
-    let (right, bottom) = match card.card_room(size, zoom) {
-        crate::game::play::screen::CardRoom::Right(w) => (right + w, bottom),
-        crate::game::play::screen::CardRoom::Bottom(h) => (right, bottom.max(h)),
-        crate::game::play::screen::CardRoom::None => (right, bottom),
-    };
-    let l = Layout::compute(size, rules.game.geometry(), zoom, right, bottom);
+    let card = if tutorial.is_some() && !overlay.is_card() { Overlay::Lesson } else { *overlay };
+    let geo = rules.game.geometry();
+    let (l, room) = card_and_board(size, geo, zoom, (right, bottom), card);
+    if place.0 != room {
+        place.0 = room;
+    }
     // Trays moving between beside and below the board: rebuild it in the new arrangement.
     if l.trays_below != layout.trays_below {
         resets.write(BoardReset);
@@ -311,6 +326,33 @@ fn fit_to_window(
         t.translation = l.centre.extend(0.0);
         t.scale = Vec3::new(l.cell, l.cell, 1.0);
     }
+}
+
+/// The board's layout and the room of the card open (a lesson's coach or the end of a game),
+/// beside the move list (`list`: its width at the right, its height below): the card beside
+/// the board (or below it) and the board in what is left, never under the card; the end of a
+/// game over the right-hand tray when the room beside the board is wide enough, so the board
+/// keeps its place and size.
+pub fn card_and_board(window: Vec2, geo: &Geometry, zoom: f32, list: (f32, f32), card: Overlay) -> (Layout, CardRoom) {
+    let (right, bottom) = list;
+    let alone = Layout::compute(window, geo, zoom, right, bottom);
+    let room = card.card_room(window, zoom);
+    if card.is_game_over() && matches!(room, CardRoom::Right(_)) && !alone.trays_below {
+        let edge = alone.to_screen(Vec2::new(geo.cols() as f32 / 2.0 + 0.45 + TRAY_GAP / 2.0, 0.0)).x;
+        let width = window.x - 8.0 - right - edge;
+        if width >= crate::game::play::screen::CARD_OVER_MIN_WIDTH * zoom {
+            // Under the right-hand player card: from the top of its tray's dish.
+            let (centre, size) = tray_area(geo, Side::White, false);
+            let top = alone.to_screen(centre + Vec2::new(0.0, size.y / 2.0)).y;
+            return (alone, CardRoom::Over { width, top });
+        }
+    }
+    let (right, bottom) = match room {
+        CardRoom::Right(w) => (right + w, bottom),
+        CardRoom::Bottom(h) => (right, bottom.max(h)),
+        CardRoom::None | CardRoom::Over { .. } => (right, bottom),
+    };
+    (Layout::compute(window, geo, zoom, right, bottom), room)
 }
 
 /// The game the board shows: the game itself, or its first plies while reviewing.
@@ -451,8 +493,19 @@ pub(crate) fn rebuild_on_reset(
         let (centre, size) = tray_area(&geo, owner, layout.trays_below);
         commands.spawn((
             ChildOf(root),
-            Name::new("Tray pad"),
-            Sprite { image: textures.mat.clone(), custom_size: Some(size), ..default() },
+            Name::new("Tray dish"),
+            Sprite {
+                image: textures.mat.clone(),
+                // The dish's picture has a soft shadow round it, a twentieth of its side.
+                custom_size: Some(size + 0.2),
+                // Stretched in the middle only: its rounded corners keep their shape.
+                image_mode: SpriteImageMode::Sliced(TextureSlicer {
+                    border: BorderRect::all(64.0),
+                    max_corner_scale: 1.0,
+                    ..default()
+                }),
+                ..default()
+            },
             Transform::from_translation(centre.extend(z::SLAB_SHADOW)),
         ));
         for (n, side) in trays[owner.index()].iter().enumerate() {
@@ -468,7 +521,6 @@ mod tests {
 
     #[test]
     fn a_card_beside_or_below_the_board_never_covers_it_and_keeps_its_size_whatever_it_says() {
-        use crate::game::play::screen::Overlay;
         for (w, h) in [(1280, 800), (800, 600), (600, 900)] {
             let mut app = App::new();
             app.add_plugins(MinimalPlugins)
@@ -476,6 +528,7 @@ mod tests {
                 .init_resource::<Layout>()
                 .init_resource::<MoveListOpen>()
                 .init_resource::<Overlay>()
+                .init_resource::<CardPlace>()
                 .insert_resource(crate::game::platform::settings::Settings::default())
                 .insert_resource(Rules::new(crate::game::setup::GameSetup::default(), None))
                 .add_systems(Update, fit_to_window);
@@ -497,18 +550,27 @@ mod tests {
             let size = Vec2::new(w as f32, h as f32);
             let zoom = ui_zoom(1.0, size);
             match Overlay::Lesson.card_room(size, zoom) {
-                crate::game::play::screen::CardRoom::Right(room) => {
+                CardRoom::Right(room) => {
                     assert!(with_card.1.x <= w as f32 - room, "{w}x{h}: the board runs under the card")
                 }
-                crate::game::play::screen::CardRoom::Bottom(room) => {
+                CardRoom::Bottom(room) => {
                     assert!(with_card.1.y <= h as f32 - room, "{w}x{h}: the board runs under the card")
                 }
-                crate::game::play::screen::CardRoom::None => panic!("a lesson has a card"),
+                other => panic!("a lesson's card beside or below the board, not {other:?}"),
             }
-            // The game's end takes the same room: the board is the same size for both.
+            // The game's end: over the right-hand tray where there is room for it there (the
+            // board keeps its place and size), else in the lesson's room.
             *app.world_mut().resource_mut::<Overlay>() = Overlay::GameOver;
             app.update();
-            assert_eq!(corners(&app), with_card, "{w}x{h}");
+            match app.world().resource::<CardPlace>().0 {
+                CardRoom::Over { width, top } => {
+                    assert_eq!((w, h), (1280, 800), "over the tray only where there is room");
+                    assert_eq!(corners(&app), full, "{w}x{h}: the board keeps its place");
+                    assert!(full.1.x + 10.0 <= w as f32 - 8.0 - width, "{w}x{h}: the card covers the board");
+                    assert!(width >= 270.0 && top > TOP_BAR + 40.0, "{w}x{h}: {width} wide from {top}");
+                }
+                _ => assert_eq!(corners(&app), with_card, "{w}x{h}: as in a lesson"),
+            }
             // The card closed: the board takes its room back.
             *app.world_mut().resource_mut::<Overlay>() = Overlay::None;
             app.update();

@@ -165,7 +165,31 @@ pub enum CardRoom {
     Right(f32),
     /// A band this high at the bottom.
     Bottom(f32),
+    /// A column at the right over the right-hand tray, under its player card: in a window
+    /// with that much room beside the board, the end of a game leaves the board its place
+    /// and size.
+    Over {
+        /// Its width, in logical pixels.
+        width: f32,
+        /// Its top, in logical pixels from the window's top.
+        top: f32,
+    },
 }
+
+/// Where the card open now sits (worked out with the board's layout, which it must not
+/// cover): what the interface draws the card in.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct CardPlace(pub CardRoom);
+
+impl Default for CardPlace {
+    fn default() -> Self {
+        CardPlace(CardRoom::None)
+    }
+}
+
+/// The narrowest column (logical pixels at interface size 1) the end of a game is drawn in
+/// over the right-hand tray; with less room the board makes room for the card.
+pub const CARD_OVER_MIN_WIDTH: f32 = 270.0;
 
 /// Width of a card beside the board, in logical pixels at interface size 1.
 pub const CARD_WIDTH: f32 = 400.0;
@@ -307,6 +331,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<LastMove>()
         .init_resource::<ScreenFade>()
         .init_resource::<MenuFits>()
+        .init_resource::<CardPlace>()
         .add_message::<TutorialStep>()
         .add_message::<GoTo>()
         // After every stage of the frame has had its say.

@@ -19,7 +19,7 @@ use crate::game::platform::settings::Settings;
 use crate::game::play::ai_task::{AiState, HintRequest, HintState};
 use crate::game::play::authority::{Intent, Rules};
 use crate::game::play::score::Score;
-use crate::game::play::screen::{LastMove, MoveListOpen, Navigate, Notice, Overlay, Review, Turn};
+use crate::game::play::screen::{CardPlace, CardRoom, LastMove, MoveListOpen, Navigate, Notice, Overlay, Review, Turn};
 use crate::online::client::LinkState;
 use crate::rules::{Color as Side, Game, move_to_string};
 use bevy::prelude::*;
@@ -35,9 +35,9 @@ pub const HUD_BUTTON_MIN_WIDTH: f32 = 72.0;
 /// Room kept right of the buttons for the score, in the narrowest bar.
 const HUD_SCORE_ROOM: f32 = 84.0;
 
-/// The bar above the board: a fixed group of buttons that never moves, then the status in
-/// words on its own line, then a notice (a refusal, the computer's move, a hint). Then the
-/// move list, if open, and the words around the board.
+/// The bar above the board, two rows: a fixed group of buttons that never moves and the
+/// score; then the status in words with, at its right, a notice (a refusal, a hint) or the
+/// other side's last move. Then the move list, if open, and the words around the board.
 pub(super) fn game_hud(
     mut contexts: EguiContexts,
     rules: Option<Res<Rules>>,
@@ -45,7 +45,7 @@ pub(super) fn game_hud(
     turn: Res<State<Turn>>,
     ai: Res<AiState>,
     layout: Res<Layout>,
-    (notice, last_move, wake, overlay): (Res<Notice>, Res<LastMove>, Res<Wake>, Res<Overlay>),
+    (notice, last_move, wake, card): (Res<Notice>, Res<LastMove>, Res<Wake>, Res<CardPlace>),
     score: Res<Score>,
     mut nav: MessageWriter<Navigate>,
     mut review: ResMut<Review>,
@@ -94,7 +94,7 @@ pub(super) fn game_hud(
         show_move_list(ctx, &mut root, game, &mut review, move_list.is_changed(), &layout, &analysis, &tr);
     }
     let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
-    let side = (thinking, right_taken(ctx, *overlay, move_list.0));
+    let side = (thinking, right_taken(ctx, card.0, move_list.0));
     around_board(ctx, &rules, *review, &layout, &settings, side, &tr, &wake);
     Ok(())
 }
@@ -138,11 +138,12 @@ fn link_words(online: &crate::game::modes::online::OnlineGame) -> Option<(Msg, b
 
 /// The width (points) a card beside the board (the end of a game, a lesson) and the move list
 /// take at the window's right edge.
-fn right_taken(ctx: &egui::Context, overlay: Overlay, list_open: bool) -> f32 {
+fn right_taken(ctx: &egui::Context, card: CardRoom, list_open: bool) -> f32 {
     let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
     let px = Vec2::new(window.x, window.y) * zoom;
-    let card = match overlay.card_room(px, zoom) {
-        crate::game::play::screen::CardRoom::Right(w) => w / zoom + 8.0,
+    // A card over the right-hand tray sits under its player card, not beside it.
+    let card = match card {
+        CardRoom::Right(w) => w / zoom + 8.0,
         _ => 0.0,
     };
     let list = list_open && !crate::game::play::screen::move_list_below(px);
@@ -174,7 +175,7 @@ struct Bar<'a> {
     enabled: Enabled,
     hints: &'a HintState,
     notice: &'a Notice,
-    /// The other side's last move in words, beside the status (nothing else takes its place).
+    /// The other side's last move in words, beside the status (while nothing else is said there).
     last_move: Option<String>,
     /// In a puzzle: the hints taken (a puzzle's hint is graded: a nudge, the stone, the move).
     puzzle_hints: Option<u8>,
@@ -242,6 +243,20 @@ fn draw_bar(
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| score_and_sound(ui, bar));
         });
         let shown = review.0;
+        // Beside the status: a move waiting for its second tap, a fresh refusal or a hint,
+        // the line to a friend, else the other side's last move.
+        let proposal = bar.proposal.clone().map(|text| Line { text, warning: false, detail: None });
+        let side = proposal
+            .or_else(|| aside_line(shown.is_some(), bar.hints, bar.rules, bar.notice, bar.puzzle_hints))
+            .or_else(|| bar.link.clone().map(|(text, warning)| Line { text, warning, detail: None }))
+            .map(|l| Aside { text: bar.tr.msg(&l.text), warning: l.warning, detail: l.detail.map(|d| bar.tr.msg(&d)) })
+            .or_else(|| {
+                bar.last_move.clone().filter(|_| shown.is_none()).map(|text| Aside {
+                    text,
+                    warning: false,
+                    detail: None,
+                })
+            });
         ui.horizontal(|ui| match shown {
             Some(k) => {
                 if ui
@@ -254,21 +269,8 @@ fn draw_bar(
                 let text = bar.tr.msg(&review_words(k, bar.rules.game.ply()));
                 ui.add(egui::Label::new(egui::RichText::new(text).size(21.0).strong()).truncate());
             }
-            None => status_row(ui, bar),
+            None => status_row(ui, bar, side),
         });
-        // The third line, and (for a hint) the engine's number for the curious, on hover.
-        let proposal = bar.proposal.clone().map(|text| Line { text, warning: false, detail: None });
-        let line = proposal
-            .or_else(|| third_line(review.0.is_some(), bar.hints, bar.rules, bar.notice, bar.puzzle_hints))
-            .or_else(|| bar.link.clone().map(|(text, warning)| Line { text, warning, detail: None }));
-        if let Some(Line { text, warning, detail }) = line {
-            let color = if warning { palette::WARN } else { palette::TEXT_DIM };
-            let label = egui::Label::new(egui::RichText::new(bar.tr.msg(&text)).size(17.0).color(color)).truncate();
-            let response = ui.add(label);
-            if let Some(d) = detail {
-                response.on_hover_text(bar.tr.msg(&d));
-            }
-        }
     });
     pressed
 }
@@ -361,31 +363,51 @@ fn score_and_sound(ui: &mut egui::Ui, bar: &Bar) {
     probe::note(probe::Kind::Widget, ui.layer_id(), &text, score.rect, ui.clip_rect());
 }
 
-/// The status line, after a spinner while the computer thinks; smaller type rather than lost
-/// words in a narrow window.
-fn status_row(ui: &mut egui::Ui, bar: &Bar) {
-    // The other side's last move keeps its place at the right of the status (the computer
-    // thinking is shown by the dots beside its tray: a spinner here would draw every frame).
-    if let Some(last) = &bar.last_move {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let room = (ui.available_width() * 0.45).max(0.0);
-            let said = ui.add_sized(
-                [room.min(ui.available_width()), 24.0],
-                egui::Label::new(egui::RichText::new(last).size(17.0).color(palette::TEXT_DIM)).truncate(),
-            );
-            probe::note(probe::Kind::Widget, ui.layer_id(), last, said.rect, ui.clip_rect());
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| status_label(ui, bar));
-        });
-    } else {
-        status_label(ui, bar);
-    }
+/// What the bar says at the right of the status, in smaller type.
+struct Aside {
+    text: String,
+    warning: bool,
+    /// More, on hover (a hint's number from the engine).
+    detail: Option<String>,
 }
 
-/// The status in words, in large type (smaller when it would not fit).
-fn status_label(ui: &mut egui::Ui, bar: &Bar) {
-    let wide = ui.painter().layout_no_wrap(bar.status.clone(), egui::FontId::proportional(21.0), palette::TEXT);
-    let size = if wide.size().x > ui.available_width() { 17.0 } else { 21.0 };
-    let status = ui.add(egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate());
+/// The status at the left, in large type, and the aside at the right: each whole when both
+/// fit, else the status in smaller type, else the aside shortened (whole on hover).
+fn status_row(ui: &mut egui::Ui, bar: &Bar, aside: Option<Aside>) {
+    // The computer thinking is shown by the dots on its card: a spinner here would draw every
+    // frame.
+    let Some(aside) = aside else {
+        status_label(ui, bar, ui.available_width());
+        return;
+    };
+    let width = |text: &str, size: f32| {
+        ui.painter().layout_no_wrap(text.to_owned(), egui::FontId::proportional(size), palette::TEXT).size().x
+    };
+    let room = ui.available_width() - 24.0;
+    let (status, said) = (width(&bar.status, 17.0), width(&aside.text, 17.0));
+    let aside_room = if status + said <= room { said } else { (room - status).max(room * 0.45) }.max(0.0);
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let color = if aside.warning { palette::WARN } else { palette::TEXT_DIM };
+        let label = egui::Label::new(egui::RichText::new(&aside.text).size(17.0).color(color)).truncate();
+        let response = ui.add_sized([aside_room.min(ui.available_width()), 24.0], label);
+        probe::note(probe::Kind::Widget, ui.layer_id(), &aside.text, response.rect, ui.clip_rect());
+        if let Some(d) = aside.detail {
+            response.on_hover_text(d);
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            status_label(ui, bar, ui.available_width() - 16.0)
+        });
+    });
+}
+
+/// The status in words, in large type (smaller when it would not fit in `room`).
+fn status_label(ui: &mut egui::Ui, bar: &Bar, room: f32) {
+    let width = |size: f32| {
+        ui.painter().layout_no_wrap(bar.status.clone(), egui::FontId::proportional(size), palette::TEXT).size().x
+    };
+    let size = if width(21.0) > room { 17.0 } else { 21.0 };
+    let label = egui::Label::new(egui::RichText::new(&bar.status).size(size).strong()).truncate();
+    let status = ui.add_sized([width(size).min(room.max(0.0)), 28.0], label);
     probe::note(probe::Kind::Widget, ui.layer_id(), &bar.status, status.rect, ui.clip_rect());
     // A screen reader says every change of the status: whose turn it is, who won.
     ui.ctx().accesskit_node_builder(status.id, |node| node.set_live(egui::accesskit::Live::Polite));
@@ -438,7 +460,7 @@ fn review_words(k: usize, plies: usize) -> Msg {
     m.num("total", plies as i64)
 }
 
-/// The bar's third line: its words, whether it warns, and (for a hint) the engine's number.
+/// What is said beside the status: its words, whether it warns, and (for a hint) the engine's number.
 #[derive(Debug, Clone, PartialEq)]
 struct Line {
     text: Msg,
@@ -446,10 +468,10 @@ struct Line {
     detail: Option<Msg>,
 }
 
-/// The third line: nothing while reviewing; else a fresh refusal or lesson hint (it answers
+/// Beside the status: nothing while reviewing; else a fresh refusal or lesson hint (it answers
 /// what the player just did, so it goes before a hint shown earlier), that a hint is being
 /// looked for, or the hint for this position. (The other side's last move has its own place.)
-fn third_line(
+fn aside_line(
     reviewing: bool,
     hints: &HintState,
     rules: &Rules,
@@ -584,34 +606,34 @@ mod tests {
     }
 
     #[test]
-    fn the_third_line_shows_a_fresh_refusal_then_the_hint_for_this_position_then_the_computer_s_move() {
+    fn the_aside_shows_a_fresh_refusal_then_the_hint_for_this_position_then_the_computer_s_move() {
         let rules = played(GameSetup::default(), 2);
         let notice = Notice { text: Msg::new("refuse-wait"), warning: true, left: 1.0 };
         let mut hints = HintState::default();
-        let line = third_line(false, &hints, &rules, &notice, None).unwrap();
+        let line = aside_line(false, &hints, &rules, &notice, None).unwrap();
         assert_eq!((line.text, line.warning), (Msg::new("refuse-wait"), true));
         let best = rules.legal_moves()[0];
         let analysis = Analysis { best: Some(best), outlook: Outlook::Score(200), pv: Vec::new(), depth: 8 };
         hints.shown = Some((rules.generation, analysis.clone()));
         // A refusal answers what the player just did: it goes before the hint shown earlier.
-        assert_eq!(third_line(false, &hints, &rules, &notice, None).unwrap().text, Msg::new("refuse-wait"));
+        assert_eq!(aside_line(false, &hints, &rules, &notice, None).unwrap().text, Msg::new("refuse-wait"));
         // Once it has gone, the hint shows.
-        let line = third_line(false, &hints, &rules, &Notice { left: 0.0, ..notice.clone() }, None).unwrap();
+        let line = aside_line(false, &hints, &rules, &Notice { left: 0.0, ..notice.clone() }, None).unwrap();
         assert_eq!(line.text, hint_words(&rules.game, best, Outlook::Score(200)));
         assert_eq!(line.detail, Some(Msg::new("hint-detail-score").text("score", "+200")));
         // In a puzzle, the first hint is only a nudge, the second the stone, the third the move.
         let quiet = Notice { left: 0.0, ..notice.clone() };
-        let graded = |n| third_line(false, &hints, &rules, &quiet, Some(n)).unwrap().text.key.into_owned();
+        let graded = |n| aside_line(false, &hints, &rules, &quiet, Some(n)).unwrap().text.key.into_owned();
         assert_eq!(
             (graded(1), graded(2), graded(3)),
             ("hint-puzzle-nudge".into(), "hint-puzzle-stone".into(), "hint-puzzle-move".into())
         );
         // A hint for another position is not shown; nothing is while reviewing.
         hints.shown = Some((rules.generation + 1, analysis));
-        assert_eq!(third_line(false, &hints, &rules, &notice, None).unwrap().text, Msg::new("refuse-wait"));
-        assert_eq!(third_line(true, &hints, &rules, &notice, None), None);
+        assert_eq!(aside_line(false, &hints, &rules, &notice, None).unwrap().text, Msg::new("refuse-wait"));
+        assert_eq!(aside_line(true, &hints, &rules, &notice, None), None);
         assert_eq!(
-            third_line(false, &HintState::default(), &rules, &Notice { left: 0.0, ..notice.clone() }, None),
+            aside_line(false, &HintState::default(), &rules, &Notice { left: 0.0, ..notice.clone() }, None),
             None
         );
     }

@@ -40,12 +40,19 @@ pub(super) struct Shown<'w> {
     record: Res<'w, crate::game::modes::history::RecordView>,
     capture: Res<'w, crate::game::board::input::Capture>,
     move_list: Res<'w, crate::game::play::screen::MoveListOpen>,
+    card: Res<'w, crate::game::play::screen::CardPlace>,
 }
 
 impl Shown<'_> {
     /// A panel's lines, with what the connection or the rebinding has to say.
     fn lines(&self, lines: Vec<(Msg, egui::Color32)>, overlay: Overlay) -> Vec<(Msg, egui::Color32)> {
         with_capture(with_notice(lines, overlay, &self.notice), overlay, &self.capture)
+    }
+
+    /// Where a card sits: the board's layout's place for it (the board keeps clear of it); a
+    /// panel over the board has the window.
+    fn card_place(&self, overlay: Overlay) -> CardRoom {
+        if overlay.is_card() { self.card.0 } else { CardRoom::None }
     }
 
     /// What the menus depend on besides the screen and the overlay.
@@ -120,11 +127,10 @@ pub(super) fn overlay_menu(
     if items.is_empty() {
         return Ok(());
     }
-    let zoom = ctx.zoom_factor();
+    let (zoom, tr): (f32, &Tr) = (ctx.zoom_factor(), &shown.tr);
     let (opened, moved) = focus_change(*last_focus, overlay, focus.index, zoom);
     *last_focus = Some((overlay, focus.index, zoom));
     let Some((title, lines)) = panel_words(overlay, &shown.facts()) else { return Ok(()) };
-    let tr: &Tr = &shown.tr;
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&shown.settings, i, d);
     let steppers = |i: MenuItem| shows_steppers(i, *shown.device);
@@ -139,7 +145,8 @@ pub(super) fn overlay_menu(
         items,
         can: MenuCan::new(&choose, &step, &steppers, tr).with_values(&slider, &switched, &progress),
         label: &label,
-        window: panel_room(overlay, ctx),
+        window: panel_room(shown.card_place(overlay), ctx),
+        card: shown.card_place(overlay),
         opened,
         moved,
         scroll,
@@ -170,10 +177,11 @@ fn list_room(ctx: &egui::Context, open: bool) -> f32 {
 
 /// The room a panel may fill, in points: a card's room beside or below the board (see
 /// [`CardRoom`]), or the window for a panel over it.
-fn panel_room(overlay: Overlay, ctx: &egui::Context) -> egui::Vec2 {
+fn panel_room(card: CardRoom, ctx: &egui::Context) -> egui::Vec2 {
     let (window, zoom) = (ctx.content_rect().size(), ctx.zoom_factor());
-    match overlay.card_room(Vec2::new(window.x, window.y) * zoom, zoom) {
+    match card {
         CardRoom::Right(w) => egui::vec2(w / zoom, window.y - crate::game::ui::HUD_HEIGHT - 16.0),
+        CardRoom::Over { width, top } => egui::vec2(width / zoom, window.y - top / zoom - 8.0),
         CardRoom::Bottom(h) => egui::vec2(window.x, h / zoom - 16.0),
         CardRoom::None => window,
     }
@@ -269,8 +277,10 @@ struct Panel<'a> {
     items: Vec<MenuItem>,
     can: MenuCan<'a>,
     label: &'a dyn Fn(MenuItem) -> String,
-    /// The window's size (points).
+    /// The room it may fill (points): the window's size, or a card's room.
     window: egui::Vec2,
+    /// Where it sits when it is a card (beside, below or over a tray), else nothing.
+    card: CardRoom,
     /// The menu opened this frame (it starts scrolled to its top).
     opened: bool,
     /// Scroll to the focused item.
@@ -307,14 +317,8 @@ fn show_panel(
     let frame = egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(20));
     let zoom = ctx.zoom_factor();
     let window = ctx.content_rect().size();
-    let card = panel.overlay.card_room(Vec2::new(window.x, window.y) * zoom, zoom);
-    let (max_width, min_width) = match card {
-        CardRoom::Right(w) => {
-            let w = w / zoom - 16.0 - 40.0;
-            (w, w)
-        }
-        _ => panel_width(panel.overlay, panel.window.x),
-    };
+    let card = panel.card;
+    let (max_width, min_width) = card_widths(panel, zoom);
     let card_height = card_height(card, window.y, zoom);
     let contents = |ui: &mut egui::Ui| {
         ui.set_opacity(panel.fade);
@@ -337,6 +341,8 @@ fn show_panel(
             let top = crate::game::ui::HUD_HEIGHT + 8.0;
             area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0 - list_room, top)).show(ctx, |ui| frame.show(ui, contents))
         }
+        CardRoom::Over { top, .. } => area(egui::Align2::RIGHT_TOP, egui::vec2(-8.0 - list_room, top / zoom))
+            .show(ctx, |ui| frame.show(ui, contents)),
         CardRoom::Bottom(h) => {
             // At the top of its room, right under the board.
             let top = window.y - h / zoom + 8.0;
@@ -350,6 +356,17 @@ fn show_panel(
     };
     let rect = shown.response.rect;
     super::probe::note(super::probe::Kind::Card, shown.response.layer_id, &panel.title, rect, rect);
+}
+
+/// The widest and narrowest a panel's contents are (points): a card's fill its room less
+/// its frame, a panel's over the board suit what it shows.
+fn card_widths(panel: &Panel, zoom: f32) -> (f32, f32) {
+    let w = match panel.card {
+        CardRoom::Right(w) => w / zoom - 16.0 - 40.0,
+        CardRoom::Over { width, .. } => width / zoom - 40.0,
+        _ => return panel_width(panel.overlay, panel.window.x),
+    };
+    (w, w)
 }
 
 /// A panel's head, its graph (after a game) and its menu: in a card the actions before the
@@ -393,6 +410,7 @@ fn card_scroll(panel: &Panel, card_height: f32) -> egui::ScrollArea {
 fn card_height(card: CardRoom, window_height: f32, zoom: f32) -> f32 {
     match card {
         CardRoom::Right(_) => window_height - crate::game::ui::HUD_HEIGHT - 16.0 - 40.0,
+        CardRoom::Over { top, .. } => window_height - top / zoom - 8.0 - 40.0,
         CardRoom::Bottom(h) => h / zoom - 16.0 - 40.0,
         CardRoom::None => f32::INFINITY,
     }
@@ -440,13 +458,14 @@ fn panel_graph(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     let low = ButtonSize::for_height(panel.window.y).height < 40.0;
     if let Some(game) = panel.game {
         // Beside the board the end of a game has room for a taller graph.
-        let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 660.0);
-        let (zoom, window) = (ui.ctx().zoom_factor(), ui.ctx().content_rect().size());
-        let below = matches!(panel.overlay.card_room(Vec2::new(window.x, window.y) * zoom, zoom), CardRoom::Bottom(_));
+        let (card, tall) = (panel.overlay.is_card(), panel.window.y >= 600.0);
+        let below = matches!(panel.card, CardRoom::Bottom(_));
         let height = match (card, tall, low) {
             // Under the board (a portrait window) the card shares the height with the board:
             // a short graph, so Rematch, Review and More all show.
             (true, _, _) if below => 44.0,
+            // Over the right-hand tray, under its player card: a little less height.
+            (true, true, _) if matches!(panel.card, CardRoom::Over { .. }) => 100.0,
             (true, true, _) => 130.0,
             // Below the board in a tall window: the result and both actions come first.
             (true, false, true) => 40.0,

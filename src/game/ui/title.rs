@@ -1,10 +1,12 @@
-//! The title screen: the game's name on a card over the board, its menu and the controls.
+//! The title screen: the game's name on a card beside the board on its rock by the sea (over
+//! it in a narrow window), its menu and the controls.
 
 use super::palette;
 use super::scroll_cues::more_cues;
 use super::theme::{display, type_scale};
 use super::widgets::{ButtonSize, Look, MenuCan, MenuOut, Tier, menu_item, root_ui};
 use crate::game::board::input::LastDevice;
+use crate::game::board::title_art::{TITLE_CARD_WIDTH, title_board};
 use crate::game::menus::{MenuAdjust, MenuChosen, MenuFocus, MenuItem, context, menu_items};
 use crate::game::modes::saves::{Resumable, SaveList};
 use crate::game::platform::i18n::{Msg, Tr};
@@ -165,13 +167,21 @@ fn draw_title(ctx: &egui::Context, card: &TitleCard, out: &mut MenuOut) -> bool 
         let scrolled = egui::ScrollArea::vertical()
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
             .show(ui, |ui| {
-                // The menu on a dark, rounded card, so the board playing behind stays art.
-                let card_width = (ui.available_width() - 16.0).min(520.0);
-                let margin = ((ui.available_width() - card_width) / 2.0).max(0.0);
-                ui.add_space(if compact { 4.0 } else { 16.0 });
+                // The menu on a dark, rounded card: at the left with the board beside it in a
+                // wide window, else over the board, in the middle.
+                let card_width = (ui.available_width() - 16.0).min(TITLE_CARD_WIDTH);
+                let zoom = ui.ctx().zoom_factor();
+                let window = ui.ctx().content_rect().size() * zoom;
+                let beside = title_board(Vec2::new(window.x, window.y), TITLE_CARD_WIDTH * zoom).1 > 0.0;
+                let margin = if beside { 24.0 } else { ((ui.available_width() - card_width) / 2.0).max(0.0) };
+                // Half the room the card leaves, above it (its height as last drawn).
+                let height_id = egui::Id::new("title card height");
+                let last: f32 = ui.ctx().data(|d| d.get_temp(height_id)).unwrap_or(0.0);
+                let top = ((ui.available_height() - last) / 2.0).max(if compact { 4.0 } else { 16.0 });
+                ui.add_space(top);
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
-                    egui::Frame::new()
+                    let shown = egui::Frame::new()
                         .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 236))
                         .corner_radius(22)
                         .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgba_unmultiplied(255, 210, 150, 40)))
@@ -180,6 +190,11 @@ fn draw_title(ctx: &egui::Context, card: &TitleCard, out: &mut MenuOut) -> bool 
                             ui.set_width(card_width - 48.0);
                             ui.vertical_centered(|ui| card_contents(ui, card, out));
                         });
+                    let height = shown.response.rect.height();
+                    if (height - last).abs() > 0.5 {
+                        ui.ctx().data_mut(|d| d.insert_temp(height_id, height));
+                        ui.ctx().request_discard("the title card's height changed");
+                    }
                 });
             });
         fitted = scrolled.content_size.y <= scrolled.inner_rect.height() + 1.0;
