@@ -127,10 +127,10 @@ fn board(s: &Shot) -> Counts {
     count(s, 0.25, 0.10, 0.75, 0.93)
 }
 
-/// On 8×8 at 1280×800, below the 104 px HUD and above a 36 px margin, a cell is 660/9 px
-/// and the board's centre is at (640, 434).
-const CELL_PX: f32 = 660.0 / 9.0;
-const CENTRE_Y: f32 = 434.0;
+/// On 8×8 at 1280×800, below the 86 px bar and 10 px of air and above a 36 px margin, a
+/// cell is 668/9 px and the board's centre is at (640, 430).
+const CELL_PX: f32 = 668.0 / 9.0;
+const CENTRE_Y: f32 = 430.0;
 
 /// The screen centre of a cell of the 8×8 board, by its name (`d3`).
 fn cell_centre(name: &str) -> (f32, f32) {
@@ -170,7 +170,8 @@ fn real_window_plays_moves_captures_and_ends_games() {
     // Board and both kinds of stones are where the board should be; the margins are not board.
     assert!(o.slab > o.total / 10, "no slab pixels on the board: {o:?}");
     assert!(o.coral > o.total / 20 && o.basalt > o.total / 40, "stones missing: {o:?}");
-    let margin = count(&opening, 0.0, 0.12, 0.12, 0.95);
+    // (Left of Black's tray, whose carved dish starts at about a tenth of the width.)
+    let margin = count(&opening, 0.0, 0.12, 0.09, 0.95);
     assert!(
         margin.coral + margin.basalt + margin.slab < margin.total / 50,
         "board drawn outside its place: {margin:?}"
@@ -190,14 +191,17 @@ fn real_window_plays_moves_captures_and_ends_games() {
     }
     assert!(cell(&after, "d5").basalt > 1000, "Black's jumper is not on d5: {:?}", cell(&after, "d5"));
     assert!(cell(&after, "d4").coral > 1000, "White's jumper is not on d4: {:?}", cell(&after, "d4"));
-    // Back on the title screen the game's board is gone: the menu's dark card covers the
-    // middle, where the game had coral stones, and the title's own board art shows beside it.
+    // Back on the title screen the game's board is gone: the menu's dark card stands at the
+    // left, where the game's board had its left half, and the title's own board, on its rock
+    // by the sea, at the right.
     let title_shot = load(&dir.join("title.png"));
     // Under the card's amber Play: New game, the tiles and the links on the dark card.
-    let middle = count(&title_shot, 0.33, 0.42, 0.67, 0.7);
+    let card = count(&title_shot, 0.05, 0.55, 0.40, 0.7);
     // (A board's coral stones fill about a quarter of it; the menu's light text, a little.)
-    assert!(middle.coral < middle.total / 20, "the game's stones are still drawn on the title screen: {middle:?}");
-    assert!(brightness(&title_shot, 0.33, 0.42, 0.67, 0.7) < 70.0, "no menu card in the middle of the title");
+    assert!(card.coral < card.total / 20, "the game's stones are still drawn on the title screen: {card:?}");
+    assert!(brightness(&title_shot, 0.05, 0.55, 0.40, 0.7) < 70.0, "no menu card at the left of the title");
+    let art = count(&title_shot, 0.5, 0.15, 0.95, 0.85);
+    assert!(art.coral > art.total / 20 && art.slab > art.total / 10, "no board beside the title's card: {art:?}");
     // Captured stones sit in the trays beside the board: Black's holds coral, White's basalt.
     let black_tray = count(&after, 0.12, 0.08, 0.23, 0.5);
     assert!(black_tray.coral > 100, "Black's tray has no captured coral stone: {black_tray:?}");
@@ -644,15 +648,16 @@ fn px(s: &Shot, x: f32, y: f32) -> [u8; 3] {
     s.rgb[(y as usize).min(s.h - 1) * s.w + (x as usize).min(s.w - 1)]
 }
 
-/// The 8×8 board's cells at 1280×800 as measured from a screenshot to the pixel (marks are
-/// a few pixels wide): a8's centre is at (386, 183), h1's at (894, 691).
-const MARK_CELL_PX: f32 = 508.0 / 7.0;
+/// The 8×8 board's cells at 1280×800 (marks are a few pixels wide): a8's centre is at
+/// (380.2, 170.2), h1's at (899.8, 689.8) — the layout's cell and centre, see [`CELL_PX`].
+const MARK_CELL_PX: f32 = CELL_PX;
 
 /// The centre of a cell of the 8×8 board at 1280×800, to the pixel.
 fn mark_centre(name: &str) -> (f32, f32) {
     let col = (name.as_bytes()[0] - b'a') as f32;
     let row = 8.0 - name[1..].parse::<f32>().unwrap();
-    (386.0 + col * MARK_CELL_PX, 183.0 + row * MARK_CELL_PX)
+    let (a8x, a8y) = (640.0 - 3.5 * MARK_CELL_PX, CENTRE_Y - 3.5 * MARK_CELL_PX);
+    (a8x + col * MARK_CELL_PX, a8y + row * MARK_CELL_PX)
 }
 
 /// How well what is drawn on `cell` stands out from what the same places of `plain` (a cell

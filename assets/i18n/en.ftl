@@ -74,7 +74,7 @@ status-side-jumps = { $side ->
 }
 # $n: the lesson's number, $total: how many lessons, $text: its task or title
 status-lesson-reading = Lesson { $n } of { $total }
-status-lesson = Lesson { $n }/{ $total }: { $text }
+status-lesson = Lesson { $n } of { $total }: { $text }
 
 ## Notices under the status line
 
@@ -169,6 +169,7 @@ title-tile-puzzles = Puzzles
 title-tile-online = Online
 title-subtitle = The Hawaiian stone-jumping game
 title-new-player = New to Kōnane? Choose Learn: eight short lessons.
+title-graduated = Well done: you know Kōnane now! Press Play for your first game.
 # $why: what was wrong with the file
 title-unreadable = The unfinished game could not be read (the file is kept): { $why }
 controls-mouse = Mouse: click a stone, then where it lands (or drag it).
@@ -478,6 +479,7 @@ card-took = took { $n }
 card-name-level = { $name } · { $level }
 tray-took = { $who } took { $n }
 item-take-back = Take back the last move
+item-take-back-resignation = Take back the resignation
 
 ## Playing a friend online
 

@@ -68,7 +68,7 @@ status-side-jumps = { $side ->
    *[white] Manawa o Keʻokeʻo — e lele me kekahi ʻiliʻili keʻokeʻo
 }
 status-lesson-reading = Haʻawina { $n } o { $total }
-status-lesson = Haʻawina { $n }/{ $total }: { $text }
+status-lesson = Haʻawina { $n } o { $total }: { $text }
 
 ## Nā leka hoʻolaha ma lalo o ka laina kūlana
 
@@ -155,6 +155,7 @@ title-tile-puzzles = Nā nane
 title-tile-online = Pūnaewele
 title-subtitle = Ka pāʻani lele ʻiliʻili o Hawaiʻi
 title-new-player = He malihini ʻoe? E koho iā E aʻo: ʻewalu haʻawina.
+title-graduated = Maikaʻi! Ua aʻo ʻoe i ke kōnane. E kaomi iā Pāʻani no kāu pāʻani mua.
 title-unreadable = ʻAʻole i heluhelu ʻia ka pāʻani i pau ʻole (ua mālama ʻia ka waihona): { $why }
 controls-mouse = ʻIole: e kaomi i ka ʻiliʻili, a laila i kahi e pae ai (a i ʻole e kauō).
 controls-keys = Pihi: { $move }, { $choose } koho, { $back } hoʻi; { $undo } hoʻihoʻi, { $mute } kani, { $delete } holoi i ka pāʻani i mālama ʻia.
@@ -431,6 +432,7 @@ card-took = ua lawe i { $n }
 card-name-level = { $name } · { $level }
 tray-took = Ua lawe ʻo { $who } i { $n }
 item-take-back = Hoʻihoʻi i ka neʻe hope
+item-take-back-resignation = Hoʻihoʻi i ka haʻalele ʻana
 
 ## Pāʻani me ka hoaaloha ma ka pūnaewele
 

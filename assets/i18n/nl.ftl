@@ -68,7 +68,7 @@ status-side-jumps = { $side ->
    *[white] Wit is aan zet — spring met een witte steen
 }
 status-lesson-reading = Les { $n } van { $total }
-status-lesson = Les { $n }/{ $total }: { $text }
+status-lesson = Les { $n } van { $total }: { $text }
 
 ## Meldingen onder de statusregel
 
@@ -158,6 +158,7 @@ title-tile-puzzles = Puzzels
 title-tile-online = Online
 title-subtitle = Het Hawaïaanse springspel met stenen
 title-new-player = Nieuw in Kōnane? Kies Leren: acht korte lessen.
+title-graduated = Goed gedaan: je kent Kōnane nu! Druk op Spelen voor je eerste partij.
 title-unreadable = Het onafgemaakte spel kon niet worden gelezen (het bestand blijft bewaard): { $why }
 controls-mouse = Muis: klik op een steen en dan op waar hij landt (of sleep hem).
 controls-keys = Toetsen: { $move }, { $choose } kiezen, { $back } terug; { $undo } terugnemen, { $mute } geluid, { $delete } wist een opgeslagen spel.
@@ -440,6 +441,7 @@ card-took = nam { $n }
 card-name-level = { $name } · { $level }
 tray-took = { $who } nam { $n }
 item-take-back = Laatste zet terugnemen
+item-take-back-resignation = Opgeven terugnemen
 
 ## Online tegen een vriend
 

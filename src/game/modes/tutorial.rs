@@ -117,8 +117,13 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (steps, notice_passing, announce.run_if(in_state(Screen::Game))).chain().in_set(GameSet::Presentation),
     )
-    .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<Tutorial>());
+    .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<Tutorial>())
+    .add_systems(OnEnter(Screen::Game), |mut commands: Commands| commands.remove_resource::<Graduated>());
 }
+
+/// The tutorial was just finished: the title says well done until a game starts.
+#[derive(Resource, Debug)]
+pub struct Graduated;
 
 /// On arriving at the board, the lesson's text is shown first (after the screen's own reset
 /// of the menus on entering).
@@ -196,8 +201,11 @@ fn steps(
                         intents.write(t.replace_board());
                         nav.write(Navigate::To(Overlay::Lesson));
                     }
-                    // The last lesson: back to the title.
-                    None => _ = goto.write(GoTo(Screen::Title)),
+                    // The last lesson: back to the title, which says well done.
+                    None => {
+                        commands.insert_resource(Graduated);
+                        goto.write(GoTo(Screen::Title));
+                    }
                 }
             }
             TutorialStep::Leave => {

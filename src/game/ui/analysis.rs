@@ -4,7 +4,7 @@ use super::palette;
 use crate::ai::review::{Standing, Verdict};
 use crate::game::modes::analysis::{GameAnalysis, Point, judged};
 use crate::game::platform::i18n::{Msg, Tr, side_key};
-use crate::rules::{Game, move_to_string};
+use crate::rules::{Color, Game, move_to_string};
 use bevy_egui::egui::{self, Color32};
 
 /// The standing across the game as a small plot (Black up, White down; proven results at
@@ -22,7 +22,9 @@ pub(super) fn analysis_view(
 ) -> Option<usize> {
     let points = analysis.points();
     let mistakes = judged(&points, &game.moves(), game.start());
-    let clicked = draw_graph(ui, &points, &mistakes, game.moves().len(), shown, size);
+    // Which way is whose: Black ahead above the middle line, White below.
+    let sides = [Color::Black, Color::White].map(|c| tr.msg(&crate::game::platform::i18n::side_name(c)));
+    let clicked = draw_graph(ui, &points, &mistakes, (game.moves().len(), shown), size, sides);
     // The captions keep a fixed room (as many lines as they can have), so what is below the
     // graph never moves as the analysis comes in.
     let top = ui.cursor().top();
@@ -34,18 +36,27 @@ pub(super) fn analysis_view(
     clicked
 }
 
+/// Small words at the graph's left: the side ahead above the middle line and below it.
+fn axis_labels(painter: &egui::Painter, graph: egui::Rect, [above, below]: [String; 2]) {
+    let colour = palette::TEXT_DIM.gamma_multiply(0.8);
+    let font = egui::FontId::proportional(12.0);
+    painter.text(graph.left_top() + egui::vec2(7.0, 4.0), egui::Align2::LEFT_TOP, above, font.clone(), colour);
+    painter.text(graph.left_bottom() + egui::vec2(7.0, -4.0), egui::Align2::LEFT_BOTTOM, below, font, colour);
+}
+
 /// Draws the plot of a game of `plies` moves (see [`analysis_view`]); returns the ply clicked.
 fn draw_graph(
     ui: &mut egui::Ui,
     points: &[Point],
     mistakes: &[(usize, Verdict)],
-    plies: usize,
-    shown: usize,
+    (plies, shown): (usize, usize),
     size: egui::Vec2,
+    sides: [String; 2],
 ) -> Option<usize> {
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(16, 18, 22));
+    axis_labels(&painter, rect, sides);
     painter
         .line_segment([rect.left_center(), rect.right_center()], egui::Stroke::new(1.0, egui::Color32::from_gray(70)));
     let x = |i: usize| rect.left() + 4.0 + (rect.width() - 8.0) * i as f32 / plies.max(1) as f32;

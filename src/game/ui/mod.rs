@@ -25,6 +25,7 @@ mod overlays;
 mod palette;
 mod panels;
 pub mod probe;
+mod rating_chip;
 mod scroll_cues;
 mod speech;
 mod stats;

@@ -5,7 +5,8 @@ use super::about::about_page;
 use super::analysis::{ANALYSIS_CAPTION_ROOM, analysis_view};
 use super::how_to_play::how_to_play_page;
 use super::palette;
-use super::panels::{PanelFacts, panel_words};
+use super::panels::{PanelFacts, RATING_LINE, panel_words};
+use super::rating_chip::RatingChip;
 use super::scroll_cues::more_below_row;
 use super::theme::{display, type_scale};
 use super::widgets::{ButtonSize, FOCUS_RING_ROOM, MenuCan, menu_buttons};
@@ -44,9 +45,22 @@ pub(super) struct Shown<'w> {
 }
 
 impl Shown<'_> {
-    /// A panel's lines, with what the connection or the rebinding has to say.
+    /// A panel's lines, with what the connection or the rebinding has to say (the rating's
+    /// change is drawn as a chip of its own, see [`Shown::rating_chip`]).
     fn lines(&self, lines: Vec<(Msg, egui::Color32)>, overlay: Overlay) -> Vec<(Msg, egui::Color32)> {
+        let chip = self.rating_chip(overlay).is_some();
+        let lines = lines.into_iter().filter(|(m, _)| !(chip && m.key == RATING_LINE)).collect();
         with_capture(with_notice(lines, overlay, &self.notice), overlay, &self.capture)
+    }
+
+    /// At the end of a rated game: its rating change, for the chip (its words those of the
+    /// rating's line).
+    fn rating_chip(&self, overlay: Overlay) -> Option<RatingChip> {
+        let rules = self.rules.as_deref().filter(|_| overlay.is_game_over())?;
+        let change = self.history.as_deref()?.result_of(rules.game_id)?.rating?;
+        let (line, _) = super::panels::rating_line(rules, self.history.as_deref())?;
+        let (before, after) = (change.before.rating.round() as i64, change.after.rating.round() as i64);
+        Some(RatingChip { before, after, words: self.tr.msg(&line) })
     }
 
     /// Where a card sits: the board's layout's place for it (the board keeps clear of it); a
@@ -100,6 +114,10 @@ fn item_label(item: MenuItem, shown: &Shown) -> String {
             tr.msg(&Msg::new("item-code").text("code", typed))
         }
         MenuItem::JoinNow if code.watch => tr.t("item-watch-now"),
+        // After a resignation, taking back takes back the resignation, not a move.
+        MenuItem::TakeBack if shown.rules.as_deref().is_some_and(|r| r.resigned.is_some()) => {
+            tr.t("item-take-back-resignation")
+        }
         _ => item.text(settings, tr),
     }
 }
@@ -135,9 +153,7 @@ pub(super) fn overlay_menu(
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&shown.settings, i, d);
     let steppers = |i: MenuItem| shows_steppers(i, *shown.device);
     let label = |item: MenuItem| item_label(item, &shown);
-    let slider = |i: MenuItem| crate::game::menus::slider(&shown.settings, i);
-    let switched = |i: MenuItem| crate::game::menus::is_on(&shown.settings, i);
-    let progress = |i: MenuItem| crate::game::menus::progress(&shown.settings, i);
+    let (slider, switched, progress) = value_readers(&shown.settings);
     let panel = Panel {
         overlay,
         title: tr.msg(&title),
@@ -154,6 +170,9 @@ pub(super) fn overlay_menu(
         winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(winner_shown),
         badges: badges(&shown, overlay),
         fade: fade_in(ctx, &mut opened_at, overlay, shown.settings.motion() > 0.0),
+        age: opened_at.map_or(0.0, |(_, at)| (ctx.input(|i| i.time) - at) as f32),
+        fade_motion: shown.settings.motion() > 0.0,
+        rating: shown.rating_chip(overlay),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
         saves: &shown.saves,
@@ -165,6 +184,21 @@ pub(super) fn overlay_menu(
     adjust_writer.write_batch(adjusted);
     chosen_writer.write_batch(chosen.into_iter().map(MenuChosen));
     Ok(())
+}
+
+/// What a setting's row reads of the settings: its slider, its switch, its bar of progress.
+fn value_readers(
+    settings: &Settings,
+) -> (
+    impl Fn(MenuItem) -> Option<crate::game::menus::Slider> + '_,
+    impl Fn(MenuItem) -> bool + '_,
+    impl Fn(MenuItem) -> Option<f32> + '_,
+) {
+    (
+        move |i| crate::game::menus::slider(settings, i),
+        move |i| crate::game::menus::is_on(settings, i),
+        move |i| crate::game::menus::progress(settings, i),
+    )
 }
 
 /// The width the move list takes at the window's right edge when it is open beside the board
@@ -297,6 +331,12 @@ struct Panel<'a> {
     badges: Vec<String>,
     /// How far it has faded in, 0 to 1 (1 at once with reduced motion).
     fade: f32,
+    /// Seconds since it opened.
+    age: f32,
+    /// Whether things move (not with reduced motion).
+    fade_motion: bool,
+    /// At the end of a rated game: its rating change.
+    rating: Option<RatingChip>,
     analysis: &'a GameAnalysis,
     saves: &'a SaveList,
     record: &'a crate::game::modes::history::RecordView,
@@ -448,6 +488,10 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     }
     for (l, color) in &panel.lines {
         ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(*color)).wrap());
+    }
+    if let Some(chip) = &panel.rating {
+        ui.add_space(4.0);
+        super::rating_chip::rating_chip(ui, chip, panel.age, panel.fade_motion);
     }
 }
 

@@ -61,6 +61,8 @@ pub const ON_ACCENT: Color32 = Color32::from_rgb(34, 26, 18);
 pub const DANGER: Color32 = Color32::from_rgb(122, 40, 34);
 /// A destructive action under the pointer.
 pub const DANGER_HOVER: Color32 = Color32::from_rgb(150, 52, 44);
+/// A rating that rose: a soft sea green (one that fell takes [`WARN`]).
+pub const RISE: Color32 = Color32::from_rgb(128, 206, 150);
 /// A switch's or a slider's track when off or empty.
 pub const TRACK: Color32 = Color32::from_rgb(86, 82, 78);
 

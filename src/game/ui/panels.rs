@@ -290,9 +290,12 @@ fn game_over_words(rules: &Rules, history: Option<&crate::game::modes::history::
     (headline, lines)
 }
 
+/// The key of the rating's line at the end of a game (drawn as a chip when it gives a change).
+pub(super) const RATING_LINE: &str = "over-rating";
+
 /// The game-over panel's rating line: the new rating and its change when the game was rated,
 /// or why a game against the computer was not.
-fn rating_line(
+pub(super) fn rating_line(
     rules: &Rules,
     history: Option<&crate::game::modes::history::PlayerHistory>,
 ) -> Option<(Msg, egui::Color32)> {
@@ -307,7 +310,7 @@ fn rating_line(
                 _ => "same",
             };
             let level = crate::game::platform::i18n::level_name(crate::history::even_level(&change.after));
-            let msg = Msg::new("over-rating")
+            let msg = Msg::new(RATING_LINE)
                 .text("change", direction)
                 .num("rating", change.after.rating.round() as i64)
                 .text("points", signed(points))

@@ -96,7 +96,10 @@ pub(super) fn title_screen(
     profile: Option<Res<crate::game::modes::saves::Profile>>,
     history: Res<crate::game::modes::history::PlayerHistory>,
     device: Res<LastDevice>,
-    mut fits: ResMut<crate::game::play::screen::MenuFits>,
+    (mut fits, graduated): (
+        ResMut<crate::game::play::screen::MenuFits>,
+        Option<Res<crate::game::modes::tutorial::Graduated>>,
+    ),
     mut last_focus: Local<usize>,
     mut chosen_writer: MessageWriter<MenuChosen>,
     mut adjust_writer: MessageWriter<MenuAdjust>,
@@ -112,15 +115,20 @@ pub(super) fn title_screen(
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&settings, i, d);
     let label = |item: MenuItem| item.text(&settings, &tr);
+    let mut notes = title_notes(
+        settings.tutorial,
+        profile.as_ref().is_some_and(|p| !p.owns_autosave()),
+        &resumable,
+        history.rating,
+        settings.level,
+    );
+    if graduated.is_some() {
+        // The tutorial just finished: well done, before anything else.
+        notes.insert(0, Note { msg: Msg::new("title-graduated"), colour: palette::FOCUS, size: 17.0, wrap: true });
+    }
     let card = TitleCard {
         tr: &tr,
-        notes: title_notes(
-            settings.tutorial,
-            profile.as_ref().is_some_and(|p| !p.owns_autosave()),
-            &resumable,
-            history.rating,
-            settings.level,
-        ),
+        notes,
         items: menu_items(Screen::Title, Overlay::None, menu_ctx),
         can: MenuCan::new(&choose, &step, &|_| false, &tr),
         label: &label,
