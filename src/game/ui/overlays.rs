@@ -170,8 +170,7 @@ pub(super) fn overlay_menu(
         winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(winner_shown),
         badges: badges(&shown, overlay),
         fade: fade_in(ctx, &mut opened_at, overlay, shown.settings.motion() > 0.0),
-        age: opened_at.map_or(0.0, |(_, at)| (ctx.input(|i| i.time) - at) as f32),
-        fade_motion: shown.settings.motion() > 0.0,
+        age: card_age(ctx, *opened_at, shown.settings.motion() > 0.0),
         rating: shown.rating_chip(overlay),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
@@ -331,10 +330,8 @@ struct Panel<'a> {
     badges: Vec<String>,
     /// How far it has faded in, 0 to 1 (1 at once with reduced motion).
     fade: f32,
-    /// Seconds since it opened.
+    /// Seconds since it opened (forever with reduced motion: what moves stands at its end).
     age: f32,
-    /// Whether things move (not with reduced motion).
-    fade_motion: bool,
     /// At the end of a rated game: its rating change.
     rating: Option<RatingChip>,
     analysis: &'a GameAnalysis,
@@ -491,7 +488,7 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     }
     if let Some(chip) = &panel.rating {
         ui.add_space(4.0);
-        super::rating_chip::rating_chip(ui, chip, panel.age, panel.fade_motion);
+        super::rating_chip::rating_chip(ui, chip, panel.age);
     }
 }
 
@@ -555,6 +552,15 @@ fn fade_in(ctx: &egui::Context, opened_at: &mut Option<(Overlay, f64)>, overlay:
     }
     // Never from nothing: the first frame already shows the page faintly.
     fade.max(0.25)
+}
+
+/// Seconds since the panel opened (forever with reduced motion: what moves stands at its end).
+fn card_age(ctx: &egui::Context, opened_at: Option<(Overlay, f64)>, motion: bool) -> f32 {
+    match opened_at {
+        _ if !motion => f32::INFINITY,
+        Some((_, at)) => (ctx.input(|i| i.time) - at) as f32,
+        None => 0.0,
+    }
 }
 
 /// The milestones the game that just ended earned, in words, for the end-of-game card.

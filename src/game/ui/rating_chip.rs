@@ -31,9 +31,10 @@ pub(super) fn counted(chip: &RatingChip, age: f32, motion: bool) -> (i64, bool) 
     (shown.round() as i64, t >= 1.0)
 }
 
-/// Draws the chip, centred, and the words under it.
-pub(super) fn rating_chip(ui: &mut egui::Ui, chip: &RatingChip, age: f32, motion: bool) {
-    let (number, done) = counted(chip, age, motion);
+/// Draws the chip, centred, and the words under it, `age` seconds after the card opened
+/// (infinite with reduced motion).
+pub(super) fn rating_chip(ui: &mut egui::Ui, chip: &RatingChip, age: f32) {
+    let (number, done) = counted(chip, age, age.is_finite());
     if !done {
         ui.ctx().request_repaint();
     }

@@ -137,17 +137,12 @@ pub(super) fn title_screen(
         bindings: &settings.bindings,
         compact: ctx.content_rect().height() < 700.0,
     };
-    let moved = focus.index != *last_focus;
-    *last_focus = focus.index;
+    let moved = std::mem::replace(&mut *last_focus, focus.index) != focus.index;
     let (mut chosen, mut adjusted) = (Vec::new(), Vec::new());
     let mut out = MenuOut { focus: &mut focus, scroll_to_focus: moved, chosen: &mut chosen, adjusted: &mut adjusted };
     fits.0 = draw_title(ctx, &card, &mut out);
-    for item in chosen {
-        chosen_writer.write(MenuChosen(item));
-    }
-    for a in adjusted {
-        adjust_writer.write(a);
-    }
+    chosen_writer.write_batch(chosen.into_iter().map(MenuChosen));
+    adjust_writer.write_batch(adjusted);
     Ok(())
 }
 
