@@ -483,11 +483,19 @@ fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     if let Some((current, passed)) = panel.lesson {
         lesson_dots(ui, current, passed);
     }
-    for (l, color) in &panel.lines {
+    // At the end of a game the rating's chip comes before the last line, the notice's (kept
+    // even when empty, so nothing below moves when something is said).
+    let split = if panel.rating.is_some() { panel.lines.len().saturating_sub(1) } else { panel.lines.len() };
+    for (i, (l, color)) in panel.lines.iter().enumerate() {
+        if i == split
+            && let Some(chip) = &panel.rating
+        {
+            ui.add_space(4.0);
+            super::rating_chip::rating_chip(ui, chip, panel.age);
+        }
         ui.add(egui::Label::new(egui::RichText::new(l).size(16.0).color(*color)).wrap());
     }
-    if let Some(chip) = &panel.rating {
-        ui.add_space(4.0);
+    if let Some(chip) = panel.rating.as_ref().filter(|_| panel.lines.is_empty()) {
         super::rating_chip::rating_chip(ui, chip, panel.age);
     }
 }
@@ -506,7 +514,7 @@ fn panel_graph(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
             // a short graph, so Rematch, Review and More all show.
             (true, _, _) if below => 44.0,
             // Over the right-hand tray, under its player card: a little less height.
-            (true, true, _) if matches!(panel.card, CardRoom::Over { .. }) => 100.0,
+            (true, true, _) if matches!(panel.card, CardRoom::Over { .. }) => 56.0,
             (true, true, _) => 130.0,
             // Below the board in a tall window: the result and both actions come first.
             (true, false, true) => 40.0,
