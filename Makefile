@@ -28,22 +28,29 @@ test-deps: deps
 play: deps
 	$(CARGO) run --release
 
-# One profile (release) for everything, so Bevy is compiled once.
+# One profile (release) for everything, so Bevy is compiled once; then the engine
+# (crates/core, no Bevy: quick to build) once more in the debug profile, so its overflow checks
+# and debug assertions run too.
 test: test-deps
-	$(CARGO) test --release --all-targets
+	$(CARGO) test --release --workspace --all-targets
+	$(CARGO) test -p konane-core
 
 bench:
 	$(CARGO) run --release -- bench
 	$(CARGO) run --release -- perft --size 8x8 --depth 9
 
 # Formatting and clippy with warnings as errors (same release profile, so no second build of
-# Bevy's code generation), the module import graph of src/game (its folders too), src/rules and src/ai without cycles,
-# and no function over 60 lines outside src/ai.
+# Bevy's code generation), the module import graph of src/game (its folders too) and of the
+# engine's rules and ai without cycles, no function over 60 lines outside the engine's search
+# and solvers, and an engine that depends on no graphics, sound, input or network crate.
 lint:
-	$(CARGO) fmt --check
-	$(CARGO) clippy --release --all-targets -- -D warnings
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 	python3 tools/import_graph.py --check
 	python3 tools/long_functions.py --check
+	@if $(CARGO) tree -p konane-core -e normal,build --prefix none | grep -E '^(bevy|winit|wgpu|ash|alsa|udev|x11|gilrs|tokio|egui)'; then \
+	  echo "lint: konane-core depends on the crates above (it must stay free of graphics, sound, input and networking)" >&2; exit 1; \
+	else echo "konane-core: no graphics, sound, input or network crate"; fi
 
 # The packages for players (target/dist/: a .deb and a .tar.gz with install.sh), from the
 # `dist` profile: a second, slower build of everything (about 40 minutes on two cores).

@@ -1,6 +1,9 @@
-//! Kōnane: rules engine, AI, command line and the Bevy game.
+//! Kōnane: the Bevy game, the command line and the server, over the engine of
+//! `konane-core` (the rules, the AI and its solvers, ratings: no Bevy, no tokio), whose
+//! modules are re-exported here under their own names.
 
-pub mod ai;
+pub use konane_core::{ai, memory, rating, rules};
+
 pub mod art;
 pub mod cli;
 pub mod clock;
@@ -9,9 +12,6 @@ pub mod display;
 pub mod files;
 pub mod game;
 pub mod history;
-pub mod memory;
 pub mod music;
 pub mod online;
-pub mod rating;
-pub mod rules;
 pub mod synth;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Prints which sibling modules each module of src/game, src/rules and src/ai (and of every
-folder inside them) uses, and any import cycle among them. With --check, exits 1 when there is
+"""Prints which sibling modules each module of src/game (the game), crates/core/src/rules and
+crates/core/src/ai (the engine) — and of every folder inside them — uses, and any import cycle
+among them. With --check, exits 1 when there is
 a cycle, at any level: between the folders of src/game as between the files of one folder.
 
 A module is a `.rs` file (or a folder) next to the folder's `mod.rs`. Module X uses sibling Y
@@ -11,17 +12,21 @@ import os
 import re
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
-TOP = ["game", "rules", "ai"]
+REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+# Each crate's source folder and its top folders (the path after `crate::`).
+TOPS = [("src", ["game"]), ("crates/core/src", ["rules", "ai"])]
 
 
 def folders():
-    """The top folders and every folder inside them that has a `mod.rs`."""
+    """(source folder, folder) for the top folders and every folder inside them that has a
+    `mod.rs`."""
     found = []
-    for top in TOP:
-        for d, _, fs in sorted(os.walk(os.path.join(ROOT, top))):
-            if "mod.rs" in fs:
-                found.append(os.path.relpath(d, ROOT).replace(os.sep, "/"))
+    for src, tops in TOPS:
+        root = os.path.join(REPO, src)
+        for top in tops:
+            for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+                if "mod.rs" in fs:
+                    found.append((src, os.path.relpath(d, root).replace(os.sep, "/")))
     return found
 
 
@@ -60,8 +65,8 @@ def used_names(text, prefix):
     return names
 
 
-def graph(folder_name):
-    folder = os.path.join(ROOT, folder_name)
+def graph(src, folder_name):
+    folder = os.path.join(REPO, src, folder_name)
     mods = module_files(folder)
     edges = {m: set() for m in mods}
     for m, files in mods.items():
@@ -102,16 +107,16 @@ def find_cycles(edges):
 def main():
     check = "--check" in sys.argv
     total = 0
-    for folder in folders():
-        edges = graph(folder)
+    for src, folder in folders():
+        edges = graph(src, folder)
         cycles = find_cycles(edges)
         total += len(cycles)
         if not check:
-            print(f"src/{folder}:")
+            print(f"{src}/{folder}:")
             for m in sorted(edges):
                 print(f"  {m} -> {', '.join(sorted(edges[m])) or '(nothing)'}")
         for c in cycles:
-            print(f"cycle in src/{folder}: {' -> '.join(c)}")
+            print(f"cycle in {src}/{folder}: {' -> '.join(c)}")
     print(f"{total} import cycles")
     return 1 if check and total else 0
 

@@ -4,7 +4,7 @@ one that says `fn` to the one with its closing brace, both included.
 
     python3 tools/long_functions.py [--limit N] [--check] [--all] [PATH ...]
 
-PATH is a file or a folder (default: src). src/ai is left out unless named or --all is
+PATH is a file or a folder (default: src and crates/core/src). crates/core/src/ai is left out unless named or --all is
 given (the limit is for the rest of the code). With --check, exits 1 when any function is
 over the limit. Functions inside `#[cfg(test)]` modules count like any other (a test over the limit is listed).
 """
@@ -13,7 +13,9 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-DEFAULT = ["src"]
+DEFAULT = ["src", "crates/core/src"]
+# The engine's search and solver code, whose long functions are its inner loops.
+AI = "crates/core/src/ai"
 FN = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+\"[^\"]*\"\s+)?fn\s+(\w+)")
 
 
@@ -105,7 +107,7 @@ def rust_files(paths, include_ai):
         for d, dirs, fs in sorted(os.walk(full)):
             dirs.sort()
             rel = os.path.relpath(d, ROOT).replace(os.sep, "/")
-            if not include_ai and (rel == "src/ai" or rel.startswith("src/ai/")):
+            if not include_ai and (rel == AI or rel.startswith(AI + "/")):
                 continue
             for f in sorted(fs):
                 if f.endswith(".rs"):
@@ -124,7 +126,7 @@ def main():
     paths = [a for a in args if not a.startswith("--")]
     paths = paths or DEFAULT
     long = []
-    for f in rust_files(paths, include_ai or any(p.startswith("src/ai") for p in paths)):
+    for f in rust_files(paths, include_ai or any(p.startswith(AI) for p in paths)):
         for name, line, count in functions(os.path.join(ROOT, f)):
             if count > limit:
                 long.append((count, f, line, name))

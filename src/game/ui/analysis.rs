@@ -40,8 +40,15 @@ pub(super) fn analysis_view(
 fn axis_labels(painter: &egui::Painter, graph: egui::Rect, [above, below]: [String; 2]) {
     let colour = palette::TEXT_DIM.gamma_multiply(0.8);
     let font = egui::FontId::proportional(12.0);
-    painter.text(graph.left_top() + egui::vec2(7.0, 4.0), egui::Align2::LEFT_TOP, above, font.clone(), colour);
-    painter.text(graph.left_bottom() + egui::vec2(7.0, -4.0), egui::Align2::LEFT_BOTTOM, below, font, colour);
+    for (words, at, align) in [
+        (above, graph.left_top() + egui::vec2(7.0, 4.0), egui::Align2::LEFT_TOP),
+        (below, graph.left_bottom() + egui::vec2(7.0, -4.0), egui::Align2::LEFT_BOTTOM),
+    ] {
+        let galley = painter.layout_no_wrap(words, font.clone(), colour);
+        let rect = align.anchor_size(at, galley.size()).expand2(egui::vec2(4.0, 1.0));
+        painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(16, 18, 22));
+        painter.galley(rect.min + egui::vec2(4.0, 1.0), galley, colour);
+    }
 }
 
 /// Draws the plot of a game of `plies` moves (see [`analysis_view`]); returns the ply clicked.
@@ -56,7 +63,6 @@ fn draw_graph(
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(16, 18, 22));
-    axis_labels(&painter, rect, sides);
     painter
         .line_segment([rect.left_center(), rect.right_center()], egui::Stroke::new(1.0, egui::Color32::from_gray(70)));
     let x = |i: usize| rect.left() + 4.0 + (rect.width() - 8.0) * i as f32 / plies.max(1) as f32;
@@ -78,6 +84,8 @@ fn draw_graph(
         [egui::pos2(x(shown), rect.top()), egui::pos2(x(shown), rect.bottom())],
         egui::Stroke::new(1.0, egui::Color32::from_rgba_unmultiplied(255, 184, 64, 160)),
     );
+    // Over the line, on the graph's own dark, so the line never runs through them.
+    axis_labels(&painter, rect, sides);
     response.clicked().then(|| response.interact_pointer_pos()).flatten().map(|pos| {
         (((pos.x - rect.left() - 4.0) / (rect.width() - 8.0)).clamp(0.0, 1.0) * plies as f32).round() as usize
     })

@@ -385,7 +385,14 @@ fn status_row(ui: &mut egui::Ui, bar: &Bar, aside: Option<Aside>) {
     };
     let room = ui.available_width() - 24.0;
     let (status, said) = (width(&bar.status, 17.0), width(&aside.text, 17.0));
-    let aside_room = if status + said <= room { said } else { (room - status).max(room * 0.45) }.max(0.0);
+    // Both whole when they fit; else a warning (a refusal: what the player needs to read now)
+    // keeps its words and the status gives way, else the status keeps at least half.
+    let aside_room = match (status + said <= room, aside.warning) {
+        (true, _) => said,
+        (false, true) => said.min(room - 120.0),
+        (false, false) => (room - status).max(room * 0.45),
+    }
+    .max(0.0);
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         let color = if aside.warning { palette::WARN } else { palette::TEXT_DIM };
         let label = egui::Label::new(egui::RichText::new(&aside.text).size(17.0).color(color)).truncate();

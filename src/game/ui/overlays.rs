@@ -42,6 +42,7 @@ pub(super) struct Shown<'w> {
     capture: Res<'w, crate::game::board::input::Capture>,
     move_list: Res<'w, crate::game::play::screen::MoveListOpen>,
     card: Res<'w, crate::game::play::screen::CardPlace>,
+    wake: Res<'w, crate::game::platform::redraw::Wake>,
 }
 
 impl Shown<'_> {
@@ -51,6 +52,23 @@ impl Shown<'_> {
         let chip = self.rating_chip(overlay).is_some();
         let lines = lines.into_iter().filter(|(m, _)| !(chip && m.key == RATING_LINE)).collect();
         with_capture(with_notice(lines, overlay, &self.notice), overlay, &self.capture)
+    }
+
+    /// Seconds since the panel opened (forever with reduced motion: what moves stands at its
+    /// end); while its rating chip still counts, the next frame is asked for (a game that waits
+    /// draws nothing unless woken).
+    fn card_age(&self, ctx: &egui::Context, opened_at: Option<(Overlay, f64)>, overlay: Overlay) -> f32 {
+        let age = match opened_at {
+            _ if self.settings.motion() <= 0.0 => f32::INFINITY,
+            Some((_, at)) => (ctx.input(|i| i.time) - at) as f32,
+            None => 0.0,
+        };
+        if let Some(chip) = self.rating_chip(overlay)
+            && !super::rating_chip::counted(&chip, age, age.is_finite()).1
+        {
+            self.wake.after_secs(1.0 / 30.0);
+        }
+        age
     }
 
     /// At the end of a rated game: its rating change, for the chip (its words those of the
@@ -170,7 +188,7 @@ pub(super) fn overlay_menu(
         winner: shown.rules.as_deref().filter(|_| overlay.is_game_over()).and_then(winner_shown),
         badges: badges(&shown, overlay),
         fade: fade_in(ctx, &mut opened_at, overlay, shown.settings.motion() > 0.0),
-        age: card_age(ctx, *opened_at, shown.settings.motion() > 0.0),
+        age: shown.card_age(ctx, *opened_at, overlay),
         rating: shown.rating_chip(overlay),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
@@ -560,15 +578,6 @@ fn fade_in(ctx: &egui::Context, opened_at: &mut Option<(Overlay, f64)>, overlay:
     }
     // Never from nothing: the first frame already shows the page faintly.
     fade.max(0.25)
-}
-
-/// Seconds since the panel opened (forever with reduced motion: what moves stands at its end).
-fn card_age(ctx: &egui::Context, opened_at: Option<(Overlay, f64)>, motion: bool) -> f32 {
-    match opened_at {
-        _ if !motion => f32::INFINITY,
-        Some((_, at)) => (ctx.input(|i| i.time) - at) as f32,
-        None => 0.0,
-    }
 }
 
 /// The milestones the game that just ended earned, in words, for the end-of-game card.

@@ -185,7 +185,7 @@ fn draw_title(ctx: &egui::Context, card: &TitleCard, out: &mut MenuOut) -> bool 
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
                     let shown = egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 236))
+                        .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 248))
                         .corner_radius(22)
                         .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgba_unmultiplied(255, 210, 150, 40)))
                         .inner_margin(egui::Margin::symmetric(24, if compact { 8 } else { 18 }))

@@ -99,11 +99,16 @@ pub(super) fn milestone_toast(
     Ok(())
 }
 
-/// The card, at the top in the middle, over the bar's empty middle (never over the board, its
-/// trays or the card at the end of a game, which opens as a milestone is earned).
+/// The card: in a wide window at the right under the bar and the right-hand player card, over
+/// the tray's dish (never over the toolbar, the board or the card at the end of a game, which
+/// opens as a milestone is earned); in a narrow one at the top in the middle.
 fn draw_card(ctx: &egui::Context, title: String, about: String, drop: f32, alpha: f32) {
     let wide = ctx.content_rect().width() >= 1000.0;
-    let (align, offset) = (egui::Align2::CENTER_TOP, egui::vec2(0.0, 6.0 - 90.0 * drop));
+    let (align, offset) = if wide {
+        (egui::Align2::RIGHT_TOP, egui::vec2(-12.0, super::HUD_HEIGHT + 52.0 - 140.0 * drop))
+    } else {
+        (egui::Align2::CENTER_TOP, egui::vec2(0.0, 6.0 - 90.0 * drop))
+    };
     egui::Area::new(egui::Id::new("milestone-toast"))
         .order(egui::Order::Tooltip)
         .anchor(align, offset)
@@ -116,7 +121,7 @@ fn draw_card(ctx: &egui::Context, title: String, about: String, drop: f32, alpha
                 .corner_radius(14)
                 .inner_margin(egui::Margin::symmetric(18, 10))
                 .show(ui, |ui| {
-                    ui.set_max_width(if wide { 300.0 } else { 440.0 });
+                    ui.set_max_width(if wide { 260.0 } else { 440.0 });
                     ui.vertical_centered(|ui| {
                         ui.add(
                             egui::Label::new(egui::RichText::new(title).size(19.0).strong().color(palette::FOCUS))
