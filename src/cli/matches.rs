@@ -1,0 +1,407 @@
+//! `konane match`: games between two players (levels, baselines), their openings, workers
+//! and records, and the tallies.
+
+use super::*;
+
+/// `match`: plays the games between the two players (Black first), prints the result, and
+/// fails when Ctrl-C stopped it early or records could not be written.
+pub(super) fn match_command(
+    size: Geometry,
+    [black, white]: [String; 2],
+    move_ms: Option<u64>,
+    openings: Openings,
+    threads: usize,
+    records: Option<std::path::PathBuf>,
+) -> Result<(), Failure> {
+    let Openings { games, seed, random_plies, alternate, only } = openings;
+    let a = PlayerSpec::parse(&black, move_ms)?;
+    let b = PlayerSpec::parse(&white, move_ms)?;
+    let only = chosen_games(only, games)?;
+    if let Some(dir) = &records {
+        prepare_records_dir(dir)?;
+    }
+    let to_play = if only.is_empty() { games } else { only.len() };
+    let (workers, note) = worker_count(threads, to_play);
+    if let Some(note) = note {
+        errln!("konane: {note}");
+    }
+    let names = [black.clone(), white.clone()];
+    let stop = interrupt_flag();
+    let config = MatchConfig {
+        size,
+        a,
+        b,
+        games,
+        seed,
+        threads: workers,
+        random_plies,
+        alternate,
+        only,
+        records: records.map(|dir| (dir, names)),
+        stop: stop.clone(),
+    };
+    let res = play_match(&config);
+    res.print(&black, &white)?;
+    match_failure(&res, to_play, stop.load(Ordering::SeqCst)).map_or(Ok(()), Err)
+}
+
+/// Which games of a match are played, and from which openings: the match's own arguments.
+pub(super) struct Openings {
+    pub(super) games: usize,
+    pub(super) seed: u64,
+    pub(super) random_plies: usize,
+    pub(super) alternate: bool,
+    /// `--only`: game numbers from 1 (empty: every game).
+    pub(super) only: Vec<usize>,
+}
+
+/// `--only`'s game numbers as indices from 0, sorted, each once; an error names a number past
+/// the match's last game.
+pub(super) fn chosen_games(mut only: Vec<usize>, games: usize) -> Result<Vec<usize>, Failure> {
+    if let Some(&n) = only.iter().find(|&&n| n > games) {
+        return Err(format!("--only {n}: the match has {games} games (--games {games}), numbered from 1").into());
+    }
+    only.sort_unstable();
+    only.dedup();
+    Ok(only.into_iter().map(|n| n - 1).collect())
+}
+
+/// Why a finished match fails, if it does: stopped (Ctrl-C) before every game was played, or
+/// records that could not be written.
+pub(super) fn match_failure(res: &MatchResult, games: usize, stopped: bool) -> Option<Failure> {
+    let played = res.wins[0] + res.wins[1];
+    if played < games && stopped {
+        return Some(Failure::Interrupted(format!("{played} of {games} games played")));
+    }
+    (res.unwritten > 0).then(|| format!("{} of {games} game records could not be written", res.unwritten).into())
+}
+
+/// Creates the records directory and checks a file can be written there, before any game.
+pub(super) fn prepare_records_dir(dir: &std::path::Path) -> Result<(), String> {
+    let name = show_path(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create records directory {name}: {e}"))?;
+    check_writable(&dir.join("game-001.txt")).map_err(|e| format!("cannot write to records directory {name}: {e}"))
+}
+
+/// Worker threads for a match: at most one per game and one per core; a note when fewer than
+/// asked are used because of the cores.
+pub(super) fn worker_count(threads: usize, games: usize) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = threads.min(games).min(cores).max(1);
+    let note = (threads > cores && workers < threads.min(games))
+        .then(|| format!("--threads {threads} is more than the {cores} cores: using {workers} worker threads"));
+    (workers, note)
+}
+
+/// A match participant.
+#[derive(Clone, Copy, Debug)]
+pub enum PlayerSpec {
+    /// A difficulty level, optionally with its budget overridden, its evaluation replaced
+    /// (`expert-mobility` is Expert with the plain mobility evaluation, for experiments) and
+    /// its tables resized (`expert+tt19+sv21`: log2 entries of the search and solver tables).
+    Level(Level, Option<Duration>, Option<EvalKind>, Tables),
+    /// Plain alpha-beta with mobility evaluation under a time budget.
+    Baseline(Duration),
+    /// Plain alpha-beta with mobility evaluation to a fixed depth, without a clock
+    /// (`baseline-d6`).
+    BaselineDepth(u32),
+}
+
+/// A player's table sizes when not its level's (log2 entries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tables {
+    /// The search table.
+    pub tt: Option<u32>,
+    /// The endgame solver's table.
+    pub solver: Option<u32>,
+}
+
+impl Tables {
+    /// Splits `+ttN` and `+svN` off a player's name.
+    fn parse(s: &str) -> Result<(&str, Tables), String> {
+        let mut parts = s.split('+');
+        let name = parts.next().unwrap_or_default();
+        let mut tables = Tables::default();
+        for part in parts {
+            let (slot, digits) = if let Some(d) = part.strip_prefix("tt") {
+                (&mut tables.tt, d)
+            } else if let Some(d) = part.strip_prefix("sv") {
+                (&mut tables.solver, d)
+            } else {
+                return Err(format!("bad player {}: after '+' comes ttN or svN (table sizes)", quoted(s)));
+            };
+            match digits.parse::<u32>() {
+                Ok(n) if (10..=30).contains(&n) => *slot = Some(n),
+                _ => return Err(format!("bad player {}: table sizes are log2 entries from 10 to 30", quoted(s))),
+            }
+        }
+        Ok((name, tables))
+    }
+}
+
+impl PlayerSpec {
+    /// Parses a level name or `baseline`, optionally followed by `@MS`, that player's own
+    /// per-move time (overrides `move_ms`).
+    pub fn parse(s: &str, move_ms: Option<u64>) -> Result<PlayerSpec, String> {
+        let (s, move_ms) = match s.split_once('@') {
+            Some((name, ms)) => match ms.parse::<u64>() {
+                Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => (name, Some(ms)),
+                _ => {
+                    return Err(format!(
+                        "bad player {}: the time after '@' must be milliseconds from 1 to {MAX_MOVE_MS}, e.g. expert@500",
+                        quoted(s)
+                    ));
+                }
+            },
+            None => (s, move_ms),
+        };
+        let t = move_ms.map(Duration::from_millis);
+        let (s, tables) = Tables::parse(s)?;
+        if s.eq_ignore_ascii_case("baseline") {
+            Ok(PlayerSpec::Baseline(t.unwrap_or(Duration::from_millis(2000))))
+        } else if let Some(d) = s.strip_prefix("baseline-d") {
+            match d.parse::<u32>() {
+                Ok(d) if (1..=60).contains(&d) => Ok(PlayerSpec::BaselineDepth(d)),
+                _ => Err(format!("bad player {}: the fixed depth of baseline-dN must be 1 to 60", quoted(s))),
+            }
+        } else if let Some((level, w)) = s.split_once("-lin:") {
+            let w = tune::parse_weights(w).map_err(|e| format!("bad player {}: {e}", quoted(s)))?;
+            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Linear(w)), tables))
+        } else if let Some(level) = s.strip_suffix("-mobility") {
+            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Mobility), tables))
+        } else if let Some(level) = s.strip_suffix("-full") {
+            Ok(PlayerSpec::Level(level.parse()?, t, Some(EvalKind::Full), tables))
+        } else {
+            Ok(PlayerSpec::Level(s.parse()?, t, None, tables))
+        }
+    }
+
+    fn build(self, seed: u64) -> Ai {
+        match self {
+            PlayerSpec::Level(l, t, eval, tables) => {
+                let mut config = l.config();
+                config.tt_bits = tables.tt.unwrap_or(config.tt_bits);
+                config.solver_bits = tables.solver.unwrap_or(config.solver_bits);
+                if let Some(t) = t {
+                    config.budget = t;
+                }
+                if let Some(e) = eval {
+                    config.eval = e;
+                }
+                Ai::with_config(config, seed)
+            }
+            PlayerSpec::Baseline(t) => Ai::baseline(t),
+            PlayerSpec::BaselineDepth(d) => Ai::baseline_depth(d),
+        }
+    }
+}
+
+/// Settings of an AI-vs-AI match.
+pub struct MatchConfig {
+    /// Board.
+    pub size: Geometry,
+    /// First player (Black in even games).
+    pub a: PlayerSpec,
+    /// Second player.
+    pub b: PlayerSpec,
+    /// Number of games.
+    pub games: usize,
+    /// Seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Random jumps after the random removals.
+    pub random_plies: usize,
+    /// Swap colours every game.
+    pub alternate: bool,
+    /// Play only these games (indices from 0, below `games`); empty: every game.
+    pub only: Vec<usize>,
+    /// Directory for game records, and the two players' names for their headers.
+    pub records: Option<(std::path::PathBuf, [String; 2])>,
+    /// Set to stop: no new game starts and the game in progress is dropped.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// The score of a match.
+#[derive(Default, Debug)]
+pub struct MatchResult {
+    /// Wins of the first and second player.
+    pub wins: [usize; 2],
+    /// Wins by colour (Black, White).
+    pub color_wins: [usize; 2],
+    /// Moves made and total thinking time, per player.
+    pub moves: [u64; 2],
+    /// Total thinking time per player.
+    pub time: [Duration; 2],
+    /// Longest single move per player.
+    pub max_time: [Duration; 2],
+    /// Moves over budget by more than 10 %, per player.
+    pub over_budget: [u64; 2],
+    /// Total plies over all games.
+    pub plies: u64,
+    /// Records that could not be written.
+    pub unwritten: usize,
+}
+
+impl MatchResult {
+    fn print(&self, a: &str, b: &str) -> Result<(), OutputError> {
+        let games = self.wins[0] + self.wins[1];
+        for (i, name) in [a, b].iter().enumerate() {
+            let avg = self.time[i].as_secs_f64() * 1000.0 / self.moves[i].max(1) as f64;
+            outln!(
+                "{name:>10}: {} wins ({:.1}%), avg {avg:.1} ms/move, max {:.1} ms, over budget+10%: {}",
+                self.wins[i],
+                100.0 * self.wins[i] as f64 / games.max(1) as f64,
+                self.max_time[i].as_secs_f64() * 1000.0,
+                self.over_budget[i]
+            );
+        }
+        outln!(
+            "games {games}, Black won {}, White won {}, avg plies {:.1}",
+            self.color_wins[0],
+            self.color_wins[1],
+            self.plies as f64 / games.max(1) as f64
+        );
+        Ok(())
+    }
+}
+
+/// A random opening: the two removals and `jumps` random jumps.
+pub fn random_opening(geo: Geometry, jumps: usize, rng: &mut SmallRng) -> Game {
+    let mut game = Game::new(geo);
+    for _ in 0..2 + jumps {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        game.play(m).expect("generated move is legal");
+    }
+    game
+}
+
+/// Plays a whole match (games in parallel on at most `threads` workers, never more than there
+/// are games). Stops early, dropping unfinished games, when `cfg.stop` is set.
+pub fn play_match(cfg: &MatchConfig) -> MatchResult {
+    let list: Vec<usize> = if cfg.only.is_empty() { (0..cfg.games).collect() } else { cfg.only.clone() };
+    let next = AtomicUsize::new(0);
+    let result = Mutex::new(MatchResult::default());
+    let done = Arc::new(AtomicUsize::new(0));
+    let _progress = {
+        let (done, total) = (done.clone(), list.len());
+        Progress::start("match", move || format!("{} of {total} games played", done.load(Ordering::Relaxed)))
+    };
+    on_threads(cfg.threads.clamp(1, list.len().max(1)), || {
+        let mut players = [cfg.a.build(cfg.seed), cfg.b.build(cfg.seed.wrapping_add(1))];
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            let Some(&g) = list.get(i) else { break };
+            if cfg.stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let Some(mut played) = play_one(cfg, &mut players, g) else { break };
+            if let Some((dir, names)) = &cfg.records {
+                let text = record_text(g, cfg.random_plies, names, &played);
+                let path = dir.join(format!("game-{:03}.txt", g + 1));
+                if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
+                    // Counted in `unwritten`, which fails the match at its end.
+                    let _ = crate::console::err(format_args!("konane: cannot write {}: {e}\n", show_path(&path)));
+                    played.unwritten = 1;
+                }
+            }
+            result.lock().unwrap().add(&played);
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+    result.into_inner().unwrap()
+}
+
+/// One game of a match, played to its end.
+pub(super) struct Played {
+    pub(super) game: Game,
+    /// The first player had Black.
+    pub(super) a_is_black: bool,
+    pub(super) winner: Color,
+    /// Moves, thinking time, longest move and moves over budget, per player.
+    pub(super) moves: [u64; 2],
+    pub(super) time: [Duration; 2],
+    pub(super) max_time: [Duration; 2],
+    pub(super) over: [u64; 2],
+    /// Its record could not be written (0 or 1).
+    pub(super) unwritten: usize,
+}
+
+/// Plays game `g` of a match from its random opening (each opening is played twice, once with
+/// each colour assignment); `None` when the match is stopped first.
+pub(super) fn play_one(cfg: &MatchConfig, players: &mut [Ai; 2], g: usize) -> Option<Played> {
+    let mut rng = SmallRng::seed_from_u64(cfg.seed.wrapping_mul(1000).wrapping_add((g / 2) as u64));
+    let game = random_opening(cfg.size, cfg.random_plies, &mut rng);
+    let a_is_black = !cfg.alternate || g.is_multiple_of(2);
+    for p in players.iter_mut() {
+        p.new_game();
+    }
+    let z = Duration::ZERO;
+    let mut played = Played {
+        game,
+        a_is_black,
+        winner: Color::Black,
+        moves: [0; 2],
+        time: [z; 2],
+        max_time: [z; 2],
+        over: [0; 2],
+        unwritten: 0,
+    };
+    let game = &mut played.game;
+    played.winner = loop {
+        if let Phase::Over { winner } = game.phase() {
+            break winner;
+        }
+        let idx = if (game.to_move() == Color::Black) == a_is_black { 0 } else { 1 };
+        let t0 = Instant::now();
+        let choice = players[idx].choose(game.position(), cfg.stop.clone());
+        let dt = t0.elapsed();
+        if cfg.stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        let m = choice.mv.expect("a player with legal moves returns one");
+        game.play(m).unwrap_or_else(|e| panic!("AI played an illegal move: {e}"));
+        played.moves[idx] += 1;
+        played.time[idx] += dt;
+        played.max_time[idx] = played.max_time[idx].max(dt);
+        if dt.as_secs_f64() > players[idx].config().budget.as_secs_f64() * 1.1 {
+            played.over[idx] += 1;
+        }
+    };
+    Some(played)
+}
+
+/// The record file of game `g` of a match: who played which colour (`names`: the first
+/// player's, then the second's), the winner, and the moves.
+pub(super) fn record_text(g: usize, random_plies: usize, names: &[String; 2], played: &Played) -> String {
+    let (bn, wn) = if played.a_is_black { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+    format!(
+        "# game {} (opening {} with {} random jumps)\n# black: {bn}\n# white: {wn}\n# winner: {}\n{}",
+        g + 1,
+        g / 2 + 1,
+        random_plies,
+        played.winner.name(),
+        Record::of_game(&played.game).to_text()
+    )
+}
+
+impl MatchResult {
+    /// Counts a finished game.
+    pub(super) fn add(&mut self, played: &Played) {
+        let winner_idx = if (played.winner == Color::Black) == played.a_is_black { 0 } else { 1 };
+        self.wins[winner_idx] += 1;
+        self.color_wins[played.winner.index()] += 1;
+        self.plies += played.game.ply() as u64;
+        self.unwritten += played.unwritten;
+        for i in 0..2 {
+            self.moves[i] += played.moves[i];
+            self.time[i] += played.time[i];
+            self.max_time[i] = self.max_time[i].max(played.max_time[i]);
+            self.over_budget[i] += played.over[i];
+        }
+    }
+}

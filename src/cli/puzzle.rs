@@ -1,0 +1,152 @@
+//! `konane puzzle`: generating and checking the puzzle books.
+
+use super::*;
+
+/// `konane puzzle generate|check`.
+pub(super) fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
+    match action {
+        PuzzleCommand::Generate { size, count, out, seed, max_nodes, max_games } => {
+            generate_puzzles(size, count, &out, seed, max_nodes, max_games)?;
+        }
+        PuzzleCommand::Check { file, max_nodes } => {
+            check_memo(max_nodes)?;
+            let text = read_regular_file(&file, MAX_PUZZLE_BYTES)?;
+            let start = std::time::Instant::now();
+            let n = crate::ai::puzzle::check(&text, max_nodes).map_err(|e| format!("{}: {e}", show_path(&file)))?;
+            outln!("{n} puzzles re-proved in {:.1} s", start.elapsed().as_secs_f64());
+        }
+    }
+    Ok(())
+}
+
+/// How many puzzles of each grade (short, middle, long) make `count`: a third each, the
+/// shorter grades taking what is left over.
+pub(super) fn per_grade(count: u32) -> [u32; 3] {
+    let per = count / 3;
+    [per + u32::from(!count.is_multiple_of(3)), per + u32::from(count % 3 > 1), per]
+}
+
+/// The puzzle file: a header with the command that made it, then the puzzles by grade.
+pub(super) fn puzzle_file(
+    size: Geometry,
+    count: u32,
+    seed: u64,
+    max_nodes: u64,
+    puzzles: &[crate::ai::puzzle::Puzzle],
+) -> String {
+    let (rows, cols) = (size.rows(), size.cols());
+    let mut text = format!(
+        "# Kōnane puzzles, {rows}x{cols}: konane puzzle generate --size {rows}x{cols} --count {count} --seed {seed} \
+         --max-nodes {max_nodes}\n# position | win in N (moves of the side to move) | plies K | every winning first move\n"
+    );
+    for grade in crate::ai::puzzle::Grade::ALL {
+        text += &format!("# grade: {}\n", grade.name());
+        for p in puzzles.iter().filter(|p| p.grade() == grade) {
+            text += &p.to_line();
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// `puzzle generate`: plays games until each grade has its puzzles (or Ctrl-C), writes them,
+/// and prints what it did. The file and the memory are checked before the first game (a
+/// generation takes minutes).
+pub(super) fn generate_puzzles(
+    size: Geometry,
+    count: u32,
+    out: &std::path::Path,
+    seed: u64,
+    max_nodes: u64,
+    max_games: u32,
+) -> Result<(), Failure> {
+    use crate::ai::puzzle::{GenerateConfig, generate};
+    check_writable(out)?;
+    check_memo(max_nodes)?;
+    let per_grade = per_grade(count);
+    let cfg = GenerateConfig {
+        geometry: size,
+        per_grade,
+        seed,
+        max_nodes,
+        max_games,
+        move_time: std::time::Duration::from_millis(20),
+        // Ctrl-C stops the generation; the puzzles kept so far are still written.
+        stop: Some(interrupt_static()),
+    };
+    // One line rewritten in place on a terminal; a line every 50 games otherwise. A progress
+    // line that cannot be written fails the command, but only after the puzzles are saved.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut progress_error = None;
+    let (puzzles, stats) = generate(&cfg, |s| {
+        if progress_error.is_some() || (!terminal && s.games % 50 != 0) {
+            return;
+        }
+        let (start, end) = if terminal { ("\r", "") } else { ("", "\n") };
+        let written = crate::console::err(format_args!(
+            "{start}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s{end}",
+            s.games,
+            s.tried,
+            s.kept[0],
+            s.kept[1],
+            s.kept[2],
+            s.elapsed.as_secs_f64(),
+        ));
+        progress_error = written.err();
+    });
+    if terminal && progress_error.is_none() {
+        errln!();
+    }
+    let text = puzzle_file(size, count, seed, max_nodes, &puzzles);
+    write_or_rescue(out, &text, &format!("the {} puzzles", puzzles.len()))?;
+    if let Some(e) = progress_error {
+        return Err(e.into());
+    }
+    print_generation(&stats, per_grade, out)?;
+    if interrupt_static().load(Ordering::SeqCst) {
+        let kept = format!("{} puzzles kept after {} games, written to {}", puzzles.len(), stats.games, show_path(out));
+        return Err(Failure::Interrupted(kept));
+    }
+    Ok(())
+}
+
+/// What a puzzle generation did: games, positions, verdicts, puzzles kept of each grade.
+pub(super) fn print_generation(
+    stats: &crate::ai::puzzle::GenerateStats,
+    per_grade: [u32; 3],
+    out: &std::path::Path,
+) -> Result<(), Failure> {
+    outln!("games played      {}", stats.games);
+    outln!("positions tried   {}", stats.tried);
+    outln!("proven wins       {}", stats.wins);
+    outln!("proven losses     {}", stats.losses);
+    outln!("over the budget   {}", stats.unknown);
+    outln!("too many winners  {}", stats.too_easy);
+    for (g, grade) in crate::ai::puzzle::Grade::ALL.iter().enumerate() {
+        outln!("kept {:<13}{} of {}", grade.name(), stats.kept[g], per_grade[g]);
+    }
+    outln!("time              {:.1} s", stats.elapsed.as_secs_f64());
+    let hours = stats.elapsed.as_secs_f64().max(1e-3) / 3600.0;
+    let per_hour = |n: u32| n as f64 / hours;
+    outln!(
+        "yield per hour    {:.0} puzzles ({:.0} short, {:.0} middle, {:.0} long)",
+        per_hour(stats.kept.iter().sum()),
+        per_hour(stats.kept[0]),
+        per_hour(stats.kept[1]),
+        per_hour(stats.kept[2])
+    );
+    outln!("written           {}", show_path(out));
+    Ok(())
+}
+
+/// Checks that the distance solver's memo for `--max-nodes` positions fits in the memory left.
+pub(super) fn check_memo(max_nodes: u64) -> Result<(), String> {
+    use crate::ai::distance::BYTES_PER_NODE;
+    crate::memory::check(
+        max_nodes.saturating_mul(BYTES_PER_NODE),
+        "the solver's memory of that many positions",
+        "--max-nodes",
+        max_nodes,
+        BYTES_PER_NODE,
+    )
+}
