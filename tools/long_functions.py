@@ -7,6 +7,10 @@ one that says `fn` to the one with its closing brace, both included.
 PATH is a file or a folder (default: src and crates/core/src). crates/core/src/ai is left out unless named or --all is
 given (the limit is for the rest of the code). With --check, exits 1 when any function is
 over the limit. Functions inside `#[cfg(test)]` modules count like any other (a test over the limit is listed).
+
+Files are held to 700 lines the same way, with a ratchet: a file already longer when the
+limit came in is listed in LONG_FILES with the length it had, and may only shrink (lower its
+number there when it does; take it out once it is under the limit).
 """
 import os
 import re
@@ -16,6 +20,21 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 DEFAULT = ["src", "crates/core/src"]
 # The engine's search and solver code, whose long functions are its inner loops.
 AI = "crates/core/src/ai"
+# Files longer than FILE_LIMIT lines when the file limit came in, with their length then: they
+# may not grow (see the module's text). The split of each is in the issue tracker.
+FILE_LIMIT = 700
+LONG_FILES = {
+    "src/game/menus/mod.rs": 1610,
+    "src/online/server.rs": 1247,
+    "src/game/modes/online.rs": 1120,
+    "src/game/platform/settings.rs": 1069,
+    "src/cli.rs": 1048,
+    "src/game/script.rs": 1014,
+    "src/music.rs": 993,
+    "src/game/board/input.rs": 969,
+    "src/game/ui/overlays.rs": 832,
+    "src/game/modes/saves.rs": 774,
+}
 FN = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+\"[^\"]*\"\s+)?fn\s+(\w+)")
 
 
@@ -133,7 +152,23 @@ def main():
     for count, f, line, name in sorted(long, key=lambda t: (t[1], t[2])):
         print(f"{count:5}  {f}:{line}  {name}")
     print(f"{len(long)} functions over {limit} lines")
-    return 1 if check and long else 0
+    grown = long_files(paths, include_ai or any(p.startswith(AI) for p in paths))
+    for count, f, allowed in grown:
+        print(f"{count:5}  {f}  (over {FILE_LIMIT} lines" + (f"; was {allowed}: it may only shrink)" if allowed else ")"))
+    print(f"{len(grown)} files over their limit")
+    return 1 if check and (long or grown) else 0
+
+
+def long_files(paths, include_ai):
+    """Files over FILE_LIMIT lines that are not in LONG_FILES, or longer than it says."""
+    found = []
+    for f in rust_files(paths, include_ai):
+        with open(os.path.join(ROOT, f), encoding="utf-8") as fh:
+            count = sum(1 for _ in fh)
+        allowed = LONG_FILES.get(f)
+        if count > max(FILE_LIMIT, allowed or 0):
+            found.append((count, f, allowed))
+    return found
 
 
 if __name__ == "__main__":
