@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # the AT-SPI bus and pyatspi for the screen-reader test.
 BUILD_PKGS := pkg-config libasound2-dev libudev-dev
 RUN_PKGS := libvulkan1 mesa-vulkan-drivers libxkbcommon-x11-0 libx11-6 libxcursor1 libxrandr2 libxi6
-TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils postgresql dbus at-spi2-core python3-pyatspi
+TEST_PKGS := xvfb xauth xdotool x11-utils appstream desktop-file-utils postgresql dbus at-spi2-core python3-pyatspi systemd
 
 .PHONY: play test deps test-deps bench lint package package-test
 
@@ -42,16 +42,21 @@ bench:
 # Formatting and clippy with warnings as errors (same release profile, so no second build of
 # Bevy's code generation), the module import graph of src/game (its folders too) and of the
 # engine's rules and ai without cycles, no function over 60 lines and no file over 700 (the
-# files already longer may only shrink) outside the engine's search and solvers, and an
-# engine that depends on no graphics, sound, input or network crate.
+# files already longer may only shrink) outside the engine's search and solvers, an engine and
+# a server that depend on no graphics, sound or input crate, and an engine without networking.
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 	python3 tools/import_graph.py --check
 	python3 tools/long_functions.py --check
-	@if $(CARGO) tree -p konane-core -e normal,build --prefix none | grep -E '^(bevy|winit|wgpu|ash|alsa|udev|x11|gilrs|tokio|egui)'; then \
-	  echo "lint: konane-core depends on the crates above (it must stay free of graphics, sound, input and networking)" >&2; exit 1; \
-	else echo "konane-core: no graphics, sound, input or network crate"; fi
+	@for crate in konane-core konane-server; do \
+	  if $(CARGO) tree -p $$crate -e normal,build --prefix none | grep -E '^(bevy|winit|wgpu|ash|alsa|libudev|udev|x11|gilrs|egui|glow|naga|cpal|accesskit)'; then \
+	    echo "lint: $$crate depends on the crates above (it must stay free of graphics, sound and input)" >&2; exit 1; \
+	  else echo "$$crate: no graphics, sound or input crate"; fi; \
+	done
+	@if $(CARGO) tree -p konane-core -e normal,build --prefix none | grep -E '^(tokio|rusqlite|postgres|mio) '; then \
+	  echo "lint: konane-core depends on the networking or database crates above" >&2; exit 1; \
+	else echo "konane-core: no networking or database crate"; fi
 
 # The packages for players (target/dist/: a .deb and a .tar.gz with install.sh), from the
 # `dist` profile: a second, slower build of everything (about 40 minutes on two cores).

@@ -7,17 +7,18 @@
 use crate::ai::{Ai, EvalKind, Level, Outlook, SearchLimits, Searcher};
 use crate::console::OutputError;
 use crate::files::{check_writable, read_regular_file, show_path};
+use crate::online::command::{ServeArgs, ServeBenchArgs, serve, serve_bench};
+use crate::online::flags::{seconds, size, whole};
 use crate::rules::quote::quoted;
 use crate::rules::{
-    Color, Game, Geometry, PerftTable, Phase, Position, Record, move_to_string, parse_position, parse_size,
-    perft_until, perft_until_hashed, position_to_string,
+    Color, Game, Geometry, PerftTable, Phase, Position, Record, move_to_string, parse_position, perft_until,
+    perft_until_hashed, position_to_string,
 };
 use crate::{errln, outln};
 mod bench;
 mod dist;
 mod history;
 mod matches;
-mod online;
 mod puzzle;
 mod solve;
 mod tune;
@@ -28,8 +29,6 @@ use matches::{Openings, match_command};
 use puzzle::puzzle;
 
 use clap::Subcommand;
-use clap::builder::TypedValueParser;
-use clap::error::ErrorKind;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::io::IsTerminal;
@@ -64,68 +63,6 @@ pub const MAX_THREADS: u64 = 65_536;
 pub const MAX_RANDOM_PLIES: u64 = 400;
 /// Largest record file `play-record` reads.
 pub const MAX_RECORD_BYTES: u64 = 32 << 20;
-
-/// A clap value parser from a function of (flag, text), whose message clap prints as it is
-/// (clap's own "invalid value" message would echo the whole input).
-#[derive(Clone)]
-pub struct Checked<T>(Arc<CheckFn<T>>);
-
-/// A check of (flag, text) that gives the value or a message.
-type CheckFn<T> = dyn Fn(&str, &str) -> Result<T, String> + Send + Sync;
-
-fn checked<T>(f: impl Fn(&str, &str) -> Result<T, String> + Send + Sync + 'static) -> Checked<T> {
-    Checked(Arc::new(f))
-}
-
-impl<T: Clone + Send + Sync + 'static> TypedValueParser for Checked<T> {
-    type Value = T;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<T, clap::Error> {
-        let flag = arg.and_then(|a| a.get_long()).map_or_else(|| "a value".to_string(), |l| format!("--{l}"));
-        let result = match value.to_str() {
-            Some(text) => (self.0)(&flag, text),
-            None => Err(format!("{flag} must be UTF-8 text, found {}", quoted(&value.to_string_lossy()))),
-        };
-        result.map_err(|message| {
-            let mut cmd = cmd.clone();
-            clap::Error::raw(ErrorKind::ValueValidation, message).format(&mut cmd)
-        })
-    }
-}
-
-/// A whole number in `lo..=hi` (a negative number or one too large for any type gets the
-/// same message as any other out-of-range value).
-fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(lo: u64, hi: u64) -> Checked<T> {
-    checked(move |flag, text| {
-        let t = text.trim();
-        let fail = || format!("{flag} must be a whole number from {lo} to {hi}, found {}", quoted(text));
-        match t.parse::<i128>() {
-            Ok(n) if n >= lo as i128 && n <= hi as i128 => T::try_from(n as u64).map_err(|_| fail()),
-            _ => Err(fail()),
-        }
-    })
-}
-
-/// Seconds for `solve --timeout`: finite, above 0 and at most [`MAX_TIMEOUT_SECS`].
-fn seconds() -> Checked<f64> {
-    checked(|flag, text| match text.trim().parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECS => Ok(t),
-        _ => Err(format!(
-            "{flag} must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECS:.0}, found {}",
-            quoted(text)
-        )),
-    })
-}
-
-/// A board size such as 8x8.
-fn size() -> Checked<Geometry> {
-    checked(|flag, text| parse_size(text).map_err(|e| format!("{flag}: {e}")))
-}
 
 /// What `konane puzzle` does.
 #[derive(Subcommand, Debug)]
@@ -168,36 +105,6 @@ pub enum PuzzleCommand {
 
 /// Largest puzzle file read.
 const MAX_PUZZLE_BYTES: u64 = 4 << 20;
-
-/// The options of `konane serve`.
-#[derive(clap::Args, Debug)]
-pub struct ServeArgs {
-    /// Address to listen on; 0.0.0.0:7411 accepts other machines (port 0: any free port).
-    #[arg(long, default_value = "127.0.0.1:7411")]
-    pub listen: std::net::SocketAddr,
-    /// Where games are kept: a SQLite file (created if missing), or a PostgreSQL address
-    /// (postgres://user@host:port/dbname) shared by several servers.
-    #[arg(long, default_value = "konane-server.sqlite")]
-    pub database: String,
-    /// Minutes a game waits for a player who went away before it ends as abandoned.
-    #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 7 * 24 * 60), allow_hyphen_values = true)]
-    pub keep_minutes: u64,
-    /// Seconds of silence after which a connection is closed (clients ping every 10 s).
-    #[arg(long, default_value_t = 60, value_parser = whole::<u64>(15, 3600), allow_hyphen_values = true)]
-    pub idle_seconds: u64,
-    /// Most connections open at once from one address.
-    #[arg(long, default_value_t = 64, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
-    pub max_connections_per_address: usize,
-    /// Most unfinished games hosted from one address.
-    #[arg(long, default_value_t = 32, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
-    pub max_games_per_address: usize,
-    /// Messages one connection may send per second on average (twice as many at once).
-    #[arg(long, default_value_t = 20, value_parser = whole::<u64>(1, 1_000_000), allow_hyphen_values = true)]
-    pub rate: u64,
-    /// Also answer LAN discovery (UDP, on the listening port) for the games it keeps.
-    #[arg(long)]
-    pub discovery: bool,
-}
 
 /// Headless subcommands.
 #[derive(Subcommand, Debug)]
@@ -248,7 +155,7 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Give up after this many seconds (above 0, at most 1000000).
-        #[arg(long, value_parser = seconds(), allow_hyphen_values = true)]
+        #[arg(long, value_parser = seconds(MAX_TIMEOUT_SECS), allow_hyphen_values = true)]
         timeout: Option<f64>,
         /// Worker threads (default: one per core).
         #[arg(long, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
@@ -409,23 +316,7 @@ pub enum Command {
     },
     /// Load-test the server: pairs of simulated players on loopback play random legal games
     /// through a `konane serve` started for the purpose (or --server), at each load given.
-    ServeBench {
-        /// Games played at once, one run per value (comma-separated).
-        #[arg(long, value_delimiter = ',', default_value = "250,500,1000,2000", value_parser = whole::<usize>(1, 20_000), allow_hyphen_values = true)]
-        games: Vec<usize>,
-        /// Seconds each run plays (after the connections are made).
-        #[arg(long, default_value_t = 60.0, value_parser = seconds(), allow_hyphen_values = true)]
-        seconds: f64,
-        /// Board size.
-        #[arg(long, default_value = "8x8", value_parser = size(), allow_hyphen_values = true)]
-        size: Geometry,
-        /// Mean think time of a simulated player before each move, in milliseconds.
-        #[arg(long, default_value_t = 500, value_parser = whole::<u64>(0, 60_000), allow_hyphen_values = true)]
-        think_ms: u64,
-        /// Use this running server instead of starting one (its memory is then not reported).
-        #[arg(long)]
-        server: Option<String>,
-    },
+    ServeBench(ServeBenchArgs),
 }
 
 /// Why a command stopped early.
@@ -454,9 +345,16 @@ impl From<OutputError> for Failure {
     }
 }
 
-/// Exit status of a command whose output pipe was closed by its reader, as if killed by
-/// SIGPIPE (what the shell reports for `konane perft … | head` when the signal ends it).
-pub const EXIT_PIPE_CLOSED: i32 = 141;
+impl From<crate::online::command::Failure> for Failure {
+    fn from(e: crate::online::command::Failure) -> Failure {
+        match e {
+            crate::online::command::Failure::Bad(message) => Failure::Bad(message),
+            crate::online::command::Failure::Output(e) => Failure::Output(e),
+        }
+    }
+}
+
+pub use konane_core::console::EXIT_PIPE_CLOSED;
 
 /// Exit status of `solve` when its `--timeout` ran out before it named the winner.
 pub const EXIT_TIME_LIMIT: i32 = 124;
@@ -615,9 +513,10 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         cmd @ Command::Solve { .. } => run_solve(cmd)?,
         cmd @ Command::Match { .. } => run_match(cmd)?,
         Command::Bench { quick } => bench(quick)?,
-        Command::Serve(args) => online::serve(args.config(), args.discovery)?,
-        Command::ServeBench { games, seconds, size, think_ms, server } => {
-            online::serve_bench(&games, seconds, size, think_ms, server)?;
+        Command::Serve(args) => serve(&args)?,
+        Command::ServeBench(args) => {
+            let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+            serve_bench(&args, &[exe.into(), "serve".into()])?;
         }
         Command::Puzzle { action } => puzzle(action)?,
         Command::Analyse { file, ms } => analyse_record(&file, ms)?,

@@ -188,6 +188,7 @@ fn the_tarball_s_install_script_puts_the_game_in_local_and_its_uninstall_leaves_
     let installed = files_under(&prefix);
     for file in [
         "bin/konane",
+        "bin/konane-server",
         "share/applications/io.github.konane.Konane.desktop",
         "share/metainfo/io.github.konane.Konane.metainfo.xml",
         "share/icons/hicolor/16x16/apps/konane.png",

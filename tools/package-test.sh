@@ -66,6 +66,13 @@ in_root konane --version
 in_root konane moves --size 8x8 | tr '\n' ' '
 echo
 
+step "konane-server --version; its systemd unit (systemd-analyze verify in the root)"
+in_root konane-server --version
+in_root test -f /usr/lib/systemd/system/konane-server.service
+if in_root sh -c 'command -v systemd-analyze' >/dev/null; then
+    in_root systemd-analyze verify --man=no /usr/lib/systemd/system/konane-server.service
+fi
+
 step "the game under Xvfb (xvfb installed now, for the test's screen)"
 in_root apt-get install -y -qq xvfb xauth > "$OUT/apt-xvfb.log" 2>&1 || { tail -n 30 "$OUT/apt-xvfb.log" >&2; exit 1; }
 $SUDO mkdir -p "$ROOT/tmp/shots"

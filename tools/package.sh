@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make package`: the distribution build (the `dist` profile: thin LTO, one codegen unit,
 # stripped) and, in target/dist/ of the repository:
-#   konane_VERSION-1_ARCH.deb            (cargo-deb; Debian's own dependency lookup for the
+#   konane_VERSION-1_ARCH.deb            (the game, konane-server and its systemd unit;
+#                                         cargo-deb; Debian's own dependency lookup for the
 #                                         linked libraries, the rest declared in Cargo.toml)
 #   konane-VERSION-linux-ARCH.tar.gz     (the same files, with install.sh / uninstall.sh for ~/.local)
 # Everything but the binary is made by the binary itself (icon, manual pages, completions)
@@ -45,9 +46,9 @@ echo "package: validating the desktop entry and the AppStream file"
 desktop-file-validate assets/dist/io.github.konane.Konane.desktop
 appstreamcli validate --no-net assets/dist/io.github.konane.Konane.metainfo.xml
 
-echo "package: cargo build --profile dist"
+echo "package: cargo build --profile dist (the game and the server)"
 start=$(date +%s)
-cargo build --locked --profile dist
+cargo build --locked --profile dist -p konane -p konane-server
 echo "package: dist build took $(( $(date +%s) - start )) s"
 BIN=$TARGET_DIR/dist/konane
 

@@ -15,6 +15,8 @@ put() { # source destination mode
 mkdir -p "$(dirname "$LIST")"
 : > "$LIST.new"
 put "$HERE/bin/konane" "$PREFIX/bin/konane" 755
+# The online server on its own (the same as `konane serve`, without graphics or sound).
+put "$HERE/bin/konane-server" "$PREFIX/bin/konane-server" 755
 # The menu entry starts the game by its full path: ~/.local/bin is not always on the PATH a
 # desktop session uses.
 sed "s|^Exec=konane\$|Exec=$PREFIX/bin/konane|" "$HERE/io.github.konane.Konane.desktop" > "$HERE/.desktop.$$"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Lays out everything a package ships, from the game binary BIN, into the directory TREE
-# (tools/package.sh makes the .deb and the tarball from it; tests/dist.rs installs it):
-#   bin/konane  icons/NxN/apps/konane.png  man/*.6.gz  completions/{konane.bash,_konane,konane.fish}
+# Lays out everything a package ships, from the game binary BIN and the server binary beside it
+# (konane-server), into the directory TREE (tools/package.sh makes the .deb and the tarball
+# from it; tests/dist.rs installs it):
+#   bin/konane  bin/konane-server  systemd/konane-server.service  icons/NxN/apps/konane.png  man/*.6.gz  completions/{konane.bash,_konane,konane.fish}
 #   doc/{README.md,LICENSE-MIT,LICENSE-APACHE,DejaVu-LICENSE.txt,Noto-LICENSE.txt,third-party.txt}
 #   io.github.konane.Konane.desktop  io.github.konane.Konane.metainfo.xml  install.sh  uninstall.sh
 # The licence texts of the crates (doc/THIRD-PARTY-LICENSES.html) are added by package.sh.
@@ -10,9 +11,13 @@ set -euo pipefail
 BIN=$1
 TREE=$2
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
+SERVER=$(dirname "$BIN")/konane-server
+[ -x "$SERVER" ] || { echo "$0: $SERVER is missing (build it too: cargo build -p konane-server)" >&2; exit 2; }
 rm -rf "$TREE"
-mkdir -p "$TREE"/{bin,icons,man,completions,doc}
+mkdir -p "$TREE"/{bin,systemd,icons,man,completions,doc}
 cp "$BIN" "$TREE/bin/konane"
+cp "$SERVER" "$TREE/bin/konane-server"
+cp "$REPO/assets/dist/konane-server.service" "$TREE/systemd/"
 "$BIN" icon --out "$TREE/icons" >/dev/null
 "$BIN" manual --out "$TREE/man" >/dev/null
 gzip -9n "$TREE"/man/*.6

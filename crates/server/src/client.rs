@@ -595,7 +595,7 @@ async fn after_entering(link: &mut Link, memory: &mut Memory) -> Result<(), Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::online::protocol::SeatView;
+    use crate::protocol::SeatView;
 
     fn memory(start: Start) -> Memory {
         Memory { start, pending: None, queued: Vec::new(), moves: 0 }

@@ -329,7 +329,7 @@ pub fn listen(
                 let mut c = match client.take().map_or_else(|| listening(&url), Ok) {
                     Ok(c) => c,
                     Err(e) => {
-                        eprintln!("konane serve: not listening to the other servers: {e}");
+                        eprintln!("{}: not listening to the other servers: {e}", crate::program());
                         std::thread::sleep(Duration::from_secs(1));
                         continue;
                     }

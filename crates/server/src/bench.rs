@@ -9,7 +9,7 @@ use rand::seq::IndexedRandom;
 
 use super::client::Link;
 use super::protocol::{ClientMsg, Colour, ServerMsg};
-use crate::rules::{Game, Geometry, notation};
+use konane_core::rules::{Game, Geometry, notation};
 
 /// One load level.
 #[derive(Clone, Debug)]

@@ -35,7 +35,7 @@ pub fn normalise(typed: &str) -> Result<String, String> {
         if !up.is_ascii() || !ALPHABET.contains(&(up as u8)) {
             return Err(format!(
                 "{} is not in an invite code (codes use A–Z without I, L, O, and 2–9)",
-                crate::rules::quote::quoted(&ch.to_string())
+                konane_core::rules::quote::quoted(&ch.to_string())
             ));
         }
         out.push(up);

@@ -9,6 +9,10 @@
 use std::fmt;
 use std::io::Write;
 
+/// Exit status of a command whose output pipe was closed by its reader, as if killed by
+/// SIGPIPE (what the shell reports for `konane perft … | head` when the signal ends it).
+pub const EXIT_PIPE_CLOSED: i32 = 141;
+
 /// Why standard output or standard error could not be written.
 #[derive(Debug)]
 pub enum OutputError {

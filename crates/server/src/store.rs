@@ -126,7 +126,7 @@ impl Database {
     /// How messages name it: the file, or the address without its password.
     pub fn shown(&self) -> String {
         match self {
-            Database::Sqlite(p) => crate::files::show_path(p),
+            Database::Sqlite(p) => konane_core::files::show_path(p),
             Database::Postgres(url) => hide_password(url),
         }
     }
@@ -238,7 +238,7 @@ pub(super) fn how_from(s: &str) -> Option<EndReason> {
 
 /// Opens (creating if needed) the database at `path` and checks its schema.
 pub fn open(path: &Path) -> Result<Connection, String> {
-    let shown = crate::files::show_path(path);
+    let shown = konane_core::files::show_path(path);
     let conn = Connection::open(path).map_err(|e| format!("cannot open the database {shown}: {e}"))?;
     let setup = || -> rusqlite::Result<()> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -448,7 +448,7 @@ impl Store {
         let _ = conn.pragma_update(None, "wal_autocheckpoint", 0);
         let writing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         checkpoint_sqlite(&path, writing.clone());
-        let shown = crate::files::show_path(&path);
+        let shown = konane_core::files::show_path(&path);
         Store::start_on(Box::new(Sqlite { conn }), shown, Some(StopOnDrop(writing)))
     }
 
@@ -486,7 +486,7 @@ impl Store {
                     for ((_, reply), result) in batch.into_iter().zip(results) {
                         let result = result.map_err(|e| format!("{shown}: {e}"));
                         if let Err(e) = &result {
-                            eprintln!("konane serve: a change was not kept: {e}");
+                            eprintln!("{}: a change was not kept: {e}", crate::program());
                         }
                         let _ = reply.send(result);
                     }

@@ -1,13 +1,90 @@
-//! `konane serve` and `konane serve-bench`.
+//! `konane serve` (and `konane-server`, the same flags) and `konane serve-bench`: their
+//! options and what they do.
 
-use super::Failure;
-use crate::online::bench::{self, BenchConfig, BenchReport};
-use crate::online::discovery::Responder;
-use crate::online::server::{Server, ServerConfig};
-use crate::rules::Geometry;
-use crate::{errln, outln};
+use crate::bench::{self, BenchConfig, BenchReport};
+use crate::discovery::Responder;
+use crate::flags::{seconds, size, whole};
+use crate::server::{Server, ServerConfig};
+use konane_core::console::OutputError;
+use konane_core::rules::Geometry;
+use konane_core::{errln, outln};
+use std::ffi::OsString;
 use std::io::BufRead;
 use std::time::Duration;
+
+/// Longest run of `serve-bench --seconds`: a day.
+pub const MAX_BENCH_SECS: f64 = 86_400.0;
+
+/// Why a server command stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// It could not start or run (a port in use, a database it cannot open): exit status 2.
+    Bad(String),
+    /// Standard output or error could not be written.
+    Output(OutputError),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Bad(message)
+    }
+}
+
+impl From<OutputError> for Failure {
+    fn from(e: OutputError) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// The options of `konane serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on; 0.0.0.0:7411 accepts other machines (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:7411")]
+    pub listen: std::net::SocketAddr,
+    /// Where games are kept: a SQLite file (created if missing), or a PostgreSQL address
+    /// (postgres://user@host:port/dbname) shared by several servers.
+    #[arg(long, default_value = "konane-server.sqlite")]
+    pub database: String,
+    /// Minutes a game waits for a player who went away before it ends as abandoned.
+    #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 7 * 24 * 60), allow_hyphen_values = true)]
+    pub keep_minutes: u64,
+    /// Seconds of silence after which a connection is closed (clients ping every 10 s).
+    #[arg(long, default_value_t = 60, value_parser = whole::<u64>(15, 3600), allow_hyphen_values = true)]
+    pub idle_seconds: u64,
+    /// Most connections open at once from one address.
+    #[arg(long, default_value_t = 64, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
+    pub max_connections_per_address: usize,
+    /// Most unfinished games hosted from one address.
+    #[arg(long, default_value_t = 32, value_parser = whole::<usize>(1, 1_000_000), allow_hyphen_values = true)]
+    pub max_games_per_address: usize,
+    /// Messages one connection may send per second on average (twice as many at once).
+    #[arg(long, default_value_t = 20, value_parser = whole::<u64>(1, 1_000_000), allow_hyphen_values = true)]
+    pub rate: u64,
+    /// Also answer LAN discovery (UDP, on the listening port) for the games it keeps.
+    #[arg(long)]
+    pub discovery: bool,
+}
+
+/// The options of `konane serve-bench`.
+#[derive(clap::Args, Debug)]
+pub struct ServeBenchArgs {
+    /// Games played at once, one run per value (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "250,500,1000,2000", value_parser = whole::<usize>(1, 20_000), allow_hyphen_values = true)]
+    pub games: Vec<usize>,
+    /// Seconds each run plays (after the connections are made).
+    #[arg(long, default_value_t = 60.0, value_parser = seconds(MAX_BENCH_SECS), allow_hyphen_values = true)]
+    pub seconds: f64,
+    /// Board size.
+    #[arg(long, default_value = "8x8", value_parser = size(), allow_hyphen_values = true)]
+    pub size: Geometry,
+    /// Mean think time of a simulated player before each move, in milliseconds.
+    #[arg(long, default_value_t = 500, value_parser = whole::<u64>(0, 60_000), allow_hyphen_values = true)]
+    pub think_ms: u64,
+    /// Use this running server instead of starting one (its memory is then not reported).
+    #[arg(long)]
+    pub server: Option<String>,
+}
 
 /// A network program must not die of SIGPIPE when a peer goes away mid-write (the command
 /// line restores the default disposition for piping into `head`): the write fails instead.
@@ -48,12 +125,14 @@ async fn stop_signal() {
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
-pub(super) fn serve(config: ServerConfig, discovery: bool) -> Result<(), Failure> {
-    crate::online::raise_open_file_limit();
+pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
+    let (config, discovery) = (args.config(), args.discovery);
+    let name = crate::program();
+    crate::raise_open_file_limit();
     #[cfg(unix)]
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } == 0 {
-        errln!("konane serve: running as root is not needed; run the server as an ordinary user");
+        errln!("{name}: running as root is not needed; run the server as an ordinary user");
     }
     let rt = runtime()?;
     rt.block_on(async {
@@ -64,19 +143,25 @@ pub(super) fn serve(config: ServerConfig, discovery: bool) -> Result<(), Failure
             match Responder::start(local.port(), local.port(), move |code| lookup.has(code)) {
                 Ok(r) => Some(r),
                 Err(e) => {
-                    errln!("konane serve: no LAN discovery on UDP port {}: {e}", local.port());
+                    errln!("{name}: no LAN discovery on UDP port {}: {e}", local.port());
                     None
                 }
             }
         } else {
             None
         };
-        outln!("konane serve: listening on {local}");
-        crate::console::flush()?;
+        outln!("{name}: listening on {local}");
+        konane_core::console::flush()?;
         server.run(stop_signal()).await;
-        outln!("konane serve: stopped");
+        outln!("{name}: stopped");
         Ok::<(), Failure>(())
     })
+}
+
+/// A command line for messages.
+fn shown_command(command: &[OsString]) -> String {
+    let words: Vec<String> = command.iter().map(|w| w.to_string_lossy().into_owned()).collect();
+    konane_core::rules::quote::shown(&words.join(" "))
 }
 
 /// Ends and reaps the server child, also when the benchmark fails.
@@ -95,38 +180,38 @@ fn rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Starts `konane serve` on a free loopback port with a fresh database; returns it and its address.
-fn start_server(dir: &std::path::Path) -> Result<(Child, String), Failure> {
-    let exe = std::env::current_exe().map_err(|e| Failure::Bad(format!("cannot find this program: {e}")))?;
-    let mut child = std::process::Command::new(exe)
-        .args(["serve", "--listen", "127.0.0.1:0", "--database"])
+/// Starts the server (`command`: the program and its first arguments, `konane serve`) on a free
+/// loopback port with a fresh database; returns it and its address.
+fn start_server(dir: &std::path::Path, command: &[OsString]) -> Result<(Child, String), Failure> {
+    let (program, first) = command.split_first().ok_or_else(|| Failure::Bad("no server program to start".into()))?;
+    let mut child = std::process::Command::new(program)
+        .args(first)
+        .args(["--listen", "127.0.0.1:0", "--database"])
         .arg(dir.join("bench.sqlite"))
         .args(["--max-connections-per-address", "1000000", "--max-games-per-address", "1000000"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::inherit())
         .spawn()
-        .map_err(|e| Failure::Bad(format!("cannot start konane serve: {e}")))?;
+        .map_err(|e| Failure::Bad(format!("cannot start the server {}: {e}", shown_command(command))))?;
     let stdout = child.stdout.take().expect("piped");
     let child = Child(child);
     let mut line = String::new();
     std::io::BufReader::new(stdout).read_line(&mut line).map_err(|e| Failure::Bad(e.to_string()))?;
     let addr = line
         .trim()
-        .strip_prefix("konane serve: listening on ")
-        .ok_or_else(|| Failure::Bad(format!("konane serve said {line:?} instead of its address")))?
-        .to_string();
+        .split_once(": listening on ")
+        .map(|(_, addr)| addr.to_string())
+        .ok_or_else(|| Failure::Bad(format!("the server said {line:?} instead of its address")))?;
     Ok((child, addr))
 }
 
 /// Plays each load level in turn and prints one table row per level.
-pub(super) fn serve_bench(
-    loads: &[usize],
-    seconds: f64,
-    size: Geometry,
-    think_ms: u64,
-    server: Option<String>,
-) -> Result<(), Failure> {
-    crate::online::raise_open_file_limit();
+/// `server_command` starts a server when `--server` names none: the program and its first
+/// arguments (`konane serve`).
+pub fn serve_bench(args: &ServeBenchArgs, server_command: &[OsString]) -> Result<(), Failure> {
+    let ServeBenchArgs { games: loads, seconds, size, think_ms, server } = args;
+    let (seconds, size, think_ms) = (*seconds, *size, *think_ms);
+    crate::raise_open_file_limit();
     let rt = runtime()?;
     outln!("{}", bench_header());
     for &games in loads {
@@ -135,7 +220,7 @@ pub(super) fn serve_bench(
         let (child, addr) = match &server {
             Some(a) => (None, a.clone()),
             None => {
-                let (c, a) = start_server(&dir)?;
+                let (c, a) = start_server(&dir, server_command)?;
                 (Some(c), a)
             }
         };
@@ -155,7 +240,7 @@ pub(super) fn serve_bench(
         if let Some(first) = report.failures.first() {
             errln!("konane serve-bench: {} of {games} pairs failed; the first: {first}", report.failures.len());
         }
-        crate::console::flush()?;
+        konane_core::console::flush()?;
     }
     Ok(())
 }
@@ -192,13 +277,13 @@ fn bench_row(report: &BenchReport, rss: Option<u64>, base: Option<u64>) -> Strin
     )
 }
 
-impl super::ServeArgs {
+impl ServeArgs {
     /// The server's configuration: a game waits `keep_minutes` for a player who went away, a
     /// silent connection closes after `idle_seconds`, and `rate` messages a second are allowed
     /// on average (twice as many at once).
-    pub(super) fn config(&self) -> ServerConfig {
+    pub fn config(&self) -> ServerConfig {
         let mut config = ServerConfig::new(self.listen, Default::default());
-        config.database = crate::online::store::Database::parse(&self.database);
+        config.database = crate::store::Database::parse(&self.database);
         config.keep = Duration::from_secs(self.keep_minutes * 60);
         config.idle = Duration::from_secs(self.idle_seconds);
         config.max_connections_per_address = self.max_connections_per_address;
@@ -215,7 +300,7 @@ mod tests {
 
     #[test]
     fn serve_options_become_the_server_s_limits() {
-        let args = super::super::ServeArgs {
+        let args = ServeArgs {
             listen: "127.0.0.1:0".parse().unwrap(),
             database: "x.sqlite".into(),
             keep_minutes: 2,

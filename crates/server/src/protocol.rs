@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use tokio_util::codec::LengthDelimitedCodec;
 
-use crate::rules::{Color as Side, Game, Geometry, notation};
+use konane_core::rules::{Color as Side, Game, Geometry, notation};
 
 /// The protocol's version; a `hello` with another is answered `version` and closed.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -328,12 +328,12 @@ pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
 
 /// A frame body as a client message, or what was wrong with it (shortened for a reply).
 pub fn decode_client(body: &[u8]) -> Result<ClientMsg, String> {
-    serde_json::from_slice(body).map_err(|e| crate::rules::quote::shown(&e.to_string()))
+    serde_json::from_slice(body).map_err(|e| konane_core::rules::quote::shown(&e.to_string()))
 }
 
 /// A frame body as a server message.
 pub fn decode_server(body: &[u8]) -> Result<ServerMsg, String> {
-    serde_json::from_slice(body).map_err(|e| crate::rules::quote::shown(&e.to_string()))
+    serde_json::from_slice(body).map_err(|e| konane_core::rules::quote::shown(&e.to_string()))
 }
 
 #[cfg(test)]

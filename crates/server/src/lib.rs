@@ -1,14 +1,33 @@
-//! Online play: the protocol, the server (`konane serve`), its store, the client session the
-//! game uses, LAN discovery, and the load benchmark. Engine-free: no Bevy here.
+//! Online play, without graphics or sound: the protocol, the server (`konane serve` and the
+//! `konane-server` program), its store (SQLite or PostgreSQL), the client session the game
+//! uses, LAN discovery, the load benchmark (`konane serve-bench`), and the command-line value
+//! checks both programs share.
 
 pub mod bench;
 pub mod client;
 pub mod code;
+pub mod command;
 pub mod discovery;
+pub mod flags;
 pub mod postgres;
 pub mod protocol;
 pub mod server;
 pub mod store;
+
+use std::sync::OnceLock;
+
+static PROGRAM: OnceLock<&'static str> = OnceLock::new();
+
+/// Names the program in the server's log lines (`konane serve` unless set): `konane-server`
+/// sets its own name first thing.
+pub fn set_program_name(name: &'static str) {
+    let _ = PROGRAM.set(name);
+}
+
+/// The program's name for log lines.
+pub fn program() -> &'static str {
+    PROGRAM.get().copied().unwrap_or("konane serve")
+}
 
 /// Raises this process's soft limit of open files to its hard limit (a server holds one per
 /// connection; the usual soft limit of 1,024 is far below the hard one).

@@ -27,7 +27,7 @@ use super::protocol::{
     PROTOCOL_VERSION, SeatView, ServerMsg, codec, decode_client, encode,
 };
 use super::store::{Backend, Database, Op, Store, StoredGame};
-use crate::rules::{Game, Geometry, Phase, notation};
+use konane_core::rules::{Game, Geometry, Phase, notation};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -817,7 +817,7 @@ async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
     let mut frames = FramedRead::new(read, codec(MAX_CLIENT_FRAME));
     let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
     if let Err(why) = admitted {
-        eprintln!("konane serve: refused a connection from {ip}: {why}");
+        eprintln!("{}: refused a connection from {ip}: {why}", crate::program());
         let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
         return;
     }

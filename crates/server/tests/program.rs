@@ -1,0 +1,188 @@
+//! `konane-server`, the server on its own: it serves real games to real clients and stops
+//! cleanly on SIGTERM; it links no graphics, sound or input library and stays small; its
+//! systemd unit passes `systemd-analyze verify` with the usual sandboxing.
+
+use konane_core::rules::Geometry;
+use konane_server::bench::{BenchConfig, run};
+use std::io::{BufRead, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Only catches a hang; never a speed target.
+const LIMIT: Duration = Duration::from_secs(120);
+
+fn program() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_konane-server"))
+}
+
+/// A scratch directory, removed when dropped (also when the test fails).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("konane-server-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The server child, killed and reaped when dropped (also when the test fails).
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn konane_server_serves_whole_games_and_stops_cleanly_on_sigterm() {
+    let dir = Scratch::new("serve");
+    let database = dir.0.join("games.sqlite");
+    let mut child = Running(
+        Command::new(program())
+            .args(["--listen", "127.0.0.1:0", "--database"])
+            .arg(&database)
+            // Simulated players move at once: well over the 20 messages a second a person sends.
+            .args(["--rate", "10000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdout = std::io::BufReader::new(child.0.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("konane-server: listening on ").unwrap_or_else(|| panic!("{line:?}"));
+
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let report = rt.block_on(run(BenchConfig {
+        server: addr.to_string(),
+        games: 4,
+        duration: Duration::from_secs(3),
+        size: Geometry::new(4, 4).unwrap(),
+        think: Duration::ZERO,
+    }));
+    assert_eq!(report.failures, Vec::<String>::new());
+    assert_eq!(report.games_started, 4);
+    assert!(report.games_finished >= 4, "4×4 games end within seconds: {report:?}");
+
+    // SIGTERM: it says so and exits 0, its games kept in the database it was given.
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(unsafe { libc::kill(child.0.id() as libc::pid_t, libc::SIGTERM) }, 0);
+    let t = Instant::now();
+    let status = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(t.elapsed() < LIMIT, "konane-server did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(rest.contains("konane-server: stopped"), "{rest:?}");
+    assert!(std::fs::metadata(&database).unwrap().len() > 0);
+}
+
+#[test]
+fn konane_server_refuses_a_bad_flag_in_one_line_naming_it() {
+    let out = Command::new(program()).args(["--rate", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("konane-server: --rate must be a whole number from 1 to"), "{err}");
+    let help = Command::new(program()).arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--listen", "--database", "--keep-minutes", "--idle-seconds", "--rate", "--discovery"] {
+        assert!(help.contains(flag), "{flag} missing from --help: {help}");
+    }
+}
+
+/// The shared libraries `ldd` names for the program.
+fn linked_libraries() -> Vec<String> {
+    let out = Command::new("ldd").arg(program()).output().expect("ldd runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| l.split_whitespace().next()).map(String::from).collect()
+}
+
+#[test]
+fn konane_server_links_no_graphics_sound_or_input_library_and_is_small() {
+    let libs = linked_libraries();
+    for bad in ["libasound", "libudev", "libX11", "libxcb", "libvulkan", "libwayland", "libGL"] {
+        assert!(!libs.iter().any(|l| l.starts_with(bad)), "{bad} linked: {libs:?}");
+    }
+    // What it may link: the C library and its runtime pieces, nothing else.
+    for lib in &libs {
+        let known =
+            ["linux-vdso", "libc.so", "libm.so", "libgcc_s", "/lib64/ld-linux", "ld-linux", "libpthread", "libdl"];
+        assert!(known.iter().any(|k| lib.starts_with(k)), "unexpected library {lib}: {libs:?}");
+    }
+    let bytes = std::fs::metadata(program()).unwrap().len();
+    assert!(bytes <= 15 << 20, "konane-server is {bytes} bytes, over 15 MiB");
+}
+
+/// A file-system root holding the systemd unit, the program at the path the unit names, and
+/// a copy of the system's own units (the targets it is ordered after).
+fn unit_root(dir: &Path) -> PathBuf {
+    let root = dir.join("root");
+    for sub in ["usr/bin", "etc/systemd/system", "lib/systemd"] {
+        std::fs::create_dir_all(root.join(sub)).unwrap();
+    }
+    std::fs::copy(program(), root.join("usr/bin/konane-server")).unwrap();
+    let unit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/dist/konane-server.service");
+    std::fs::copy(unit, root.join("etc/systemd/system/konane-server.service")).unwrap();
+    let copied = Command::new("cp").arg("-r").arg("/lib/systemd/system").arg(root.join("lib/systemd/")).status();
+    assert!(copied.unwrap().success());
+    root
+}
+
+#[test]
+fn the_systemd_unit_verifies_and_runs_the_server_sandboxed_as_an_unprivileged_user() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/dist/konane-server.service"))
+            .unwrap();
+    for line in ["DynamicUser=yes", "StateDirectory=konane-server", "ProtectSystem=strict", "NoNewPrivileges=yes"] {
+        assert!(text.lines().any(|l| l == line), "{line} missing");
+    }
+    assert!(
+        Path::new("/lib/systemd/system/sysinit.target").exists(),
+        "systemd's units are needed (apt-get install systemd)"
+    );
+    let dir = Scratch::new("unit");
+    let root = unit_root(&dir.0);
+    let unit = "/etc/systemd/system/konane-server.service";
+    let verify = Command::new("systemd-analyze")
+        .args(["verify", "--man=no"])
+        .arg(format!("--root={}", root.display()))
+        .arg(unit)
+        .output();
+    let verify = verify.expect("systemd-analyze runs (apt-get install systemd)");
+    let said = String::from_utf8_lossy(&verify.stderr).into_owned() + &String::from_utf8_lossy(&verify.stdout);
+    // A value systemd does not understand is only a warning: none is allowed.
+    assert!(verify.status.success() && said.trim().is_empty(), "systemd-analyze verify: {said}");
+
+    let security = Command::new("systemd-analyze")
+        .args(["security", "--offline=true", "--no-pager"])
+        .arg(format!("--root={}", root.display()))
+        .arg(unit)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&security.stdout);
+    let exposure: f64 = report
+        .lines()
+        .find_map(|l| l.split("Overall exposure level for konane-server.service: ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no exposure level: {report}{}", String::from_utf8_lossy(&security.stderr)));
+    assert!(exposure <= 2.0, "exposure {exposure} (0 is best, 10 worst): {report}");
+}
