@@ -31,7 +31,6 @@ use puzzle::puzzle;
 use clap::Subcommand;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -425,49 +424,10 @@ fn interrupt_static() -> &'static AtomicBool {
     INTERRUPT.get().expect("set by interrupt_flag")
 }
 
-/// One progress line on stderr every two seconds while alive, if stderr is a terminal.
-struct Progress {
-    done: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Progress {
-    fn start(what: &'static str, status: impl Fn() -> String + Send + 'static) -> Progress {
-        let done = Arc::new(AtomicBool::new(false));
-        let thread = std::io::stderr().is_terminal().then_some(()).and_then(|()| {
-            let done = done.clone();
-            // No progress lines if the thread cannot be started.
-            std::thread::Builder::new()
-                .spawn(move || {
-                    let t0 = Instant::now();
-                    let mut next = Duration::from_secs(2);
-                    while !done.load(Ordering::SeqCst) {
-                        std::thread::sleep(Duration::from_millis(50));
-                        if t0.elapsed() >= next && !done.load(Ordering::SeqCst) {
-                            // Best effort: progress is only shown on a terminal, and a failure
-                            // to show it must not stop the work.
-                            let _ = crate::console::err(format_args!(
-                                "konane: {what}: {} ({:.0} s, Ctrl-C stops)\n",
-                                status(),
-                                t0.elapsed().as_secs_f64()
-                            ));
-                            next += Duration::from_secs(2);
-                        }
-                    }
-                })
-                .ok()
-        });
-        Progress { done, thread }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        self.done.store(true, Ordering::SeqCst);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
+/// A spinner with `status()` on stderr while the value lives, drawn only on a terminal (see
+/// [`crate::online::progress`]).
+fn progress(what: &str, status: impl Fn() -> String + Send + 'static) -> crate::online::progress::Progress {
+    crate::online::progress::Progress::start("konane", what, status)
 }
 
 fn position_arg(text: &str) -> Result<Position, String> {
@@ -750,8 +710,7 @@ fn perft_command(
     let start = Instant::now();
     let total = {
         let seen = counted.clone();
-        let _progress =
-            Progress::start("perft", move || format!("{} leaf nodes counted", seen.load(Ordering::Relaxed)));
+        let _progress = progress("perft", move || format!("{} leaf nodes counted", seen.load(Ordering::Relaxed)));
         if threads > 1 && depth > 1 {
             let sums = perft_threaded(p, depth, threads, &stop, &counted, table).unwrap_or_default();
             if divide {

@@ -112,7 +112,7 @@ fn a_puzzle_is_solved_with_any_winning_move_against_the_longest_defence() {
         assert_eq!(judge.value(&after).unwrap().before(), best, "the defence did not resist longest");
     }
     wait_for(&mut app, "the solved panel", |a| overlay(a) == Overlay::PuzzleOver);
-    assert!(is_solved(app.world().resource::<Settings>().puzzles_solved, index));
+    assert!(is_solved(book(), &app.world().resource::<Settings>().puzzles_solved, index));
     assert!(player_moves >= puzzle.moves() as usize);
     // Back to the puzzles: the players and board of before.
     choose(&mut app, MenuItem::LeavePuzzle);
@@ -147,7 +147,7 @@ fn a_losing_move_is_refuted_and_the_puzzle_can_be_tried_again() {
     let mut judge = DistanceSolver::new(10_000_000);
     assert!(matches!(judge.value(&puzzle.position.after(losing)), Some(Value::Win(_))));
     assert!(matches!(judge.value(rules.game.position()), Some(Value::Loss(_))));
-    assert!(!is_solved(app.world().resource::<Settings>().puzzles_solved, index));
+    assert!(!is_solved(book(), &app.world().resource::<Settings>().puzzles_solved, index));
     // Try again: the same puzzle from its start.
     choose(&mut app, MenuItem::RetryPuzzle);
     wait_for(&mut app, "the puzzle again", |a| position(a) == puzzle.position && run(a).ready());
@@ -161,10 +161,10 @@ fn the_shipped_book_has_every_grade_and_at_least_three_hundred_puzzles_on_three_
     let book = book();
     assert!(book.puzzles.len() >= 300, "{} puzzles", book.puzzles.len());
     for size in ["6x6", "7x7", "8x8"] {
-        let n = book.names.iter().filter(|n| n.starts_with(size)).count();
+        let n = book.ids.iter().filter(|n| n.starts_with(size)).count();
         assert!(n >= 60, "{size}: {n} puzzles");
     }
-    let mut names = book.names.clone();
+    let mut names = book.ids.clone();
     names.sort();
     names.dedup();
     assert_eq!(names.len(), book.puzzles.len(), "every name is one puzzle's");
@@ -225,7 +225,7 @@ fn a_streak_climbs_until_the_first_miss_and_the_daily_puzzle_is_the_date_s() {
     assert_eq!(run(&app).state, PuzzleState::Solved);
     let history = app.world().resource::<PlayerHistory>();
     let (name, recorded) = history.last_puzzle.clone().expect("the attempt is recorded");
-    assert_eq!(name, book().names[first]);
+    assert_eq!(name, book().ids[first]);
     assert!(recorded.rating.points() > 0, "a solve raises the puzzle rating");
     assert_eq!(history.puzzles.as_ref().unwrap().best_streak, 1);
     // The next of the streak is no easier, and a miss ends the streak.

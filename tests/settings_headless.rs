@@ -195,3 +195,67 @@ fn a_second_game_on_the_same_profile_neither_continues_nor_overwrites_the_first_
     assert!(Profile::lock(&dir).owns_autosave());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_fifo_where_the_profile_s_lock_belongs_is_passed_over_not_waited_on() {
+    use konane::game::modes::saves::Profile;
+    let dir = folder("lock-fifo");
+    let lock = std::ffi::CString::new(dir.join("lock").to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo with a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(lock.as_ptr(), 0o600) }, 0);
+    // Opening the FIFO to write would wait for a reader forever; the lock is not kept instead.
+    assert!(Profile::lock(&dir).owns_autosave());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A settings file as the 0.1.0 release wrote it (with a comment of the player's): its
+/// bindings read back as they were, matched by command name; its solved puzzles (places in
+/// that release's book) are moved onto the puzzles' identifiers once, the old file kept beside
+/// it, and every other line stays byte for byte.
+#[test]
+fn a_settings_file_of_the_0_1_0_release_reads_back_unchanged_and_its_puzzle_marks_migrate_once() {
+    use konane::game::platform::bindings::{Chord, Command};
+    let dir = folder("release-0.1.0");
+    let path = dir.join("settings.txt");
+    let old = include_str!("fixtures/settings-0.1.0.txt");
+    std::fs::write(&path, old).unwrap();
+    let loaded = SettingsFile::load(&path, Settings::default());
+    assert!(loaded.messages.is_empty(), "{:?}", loaded.messages);
+    let b = &loaded.settings.bindings;
+    let plain = |key| Chord { key, ctrl: false };
+    assert_eq!(b.keys(Command::Undo), &[plain(KeyCode::KeyG)]);
+    assert_eq!(b.keys(Command::Hint), &[plain(KeyCode::KeyU)]);
+    assert_eq!(b.keys(Command::MoveList), &[Chord { key: KeyCode::KeyO, ctrl: true }]);
+    assert_eq!(b.keys(Command::Confirm), &[plain(KeyCode::Enter), plain(KeyCode::NumpadEnter), plain(KeyCode::Space)]);
+    assert_eq!(b.pads(Command::Mute), &[GamepadButton::RightThumb]);
+    assert_eq!(b.pads(Command::Hint), &[GamepadButton::North]);
+    assert!(b.keys(Command::Pause).is_empty() && b.pads(Command::TypeMove).is_empty());
+    // Written again, the bindings' lines are the file's own.
+    let text = loaded.settings.to_text();
+    for line in old.lines().filter(|l| l.starts_with("keys-") || l.starts_with("pad-")) {
+        assert!(text.lines().any(|l| l.trim_end() == line.trim_end()), "{line} not written back");
+    }
+    // The puzzles: places 1 2 3 66 67 141 201 382 of the 0.1.0 book, now by identifier.
+    let legacy = konane::history::legacy_puzzles::legacy_puzzles();
+    let ids: Vec<&str> = loaded.settings.puzzles_solved.ids().collect();
+    let mut want: Vec<&str> = [1, 2, 3, 66, 67, 141, 201, 382].iter().map(|p| legacy[p - 1].1.as_str()).collect();
+    want.sort();
+    assert_eq!(ids, want);
+    // The file now says so, every other line as it was; the old file is kept beside it.
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(dir.join("settings.txt.0.1.0")).unwrap(), old);
+    for (a, b) in old.lines().zip(now.lines()) {
+        if a.starts_with("puzzles = ") {
+            assert_eq!(b, format!("puzzles = {}", want.join(" ")));
+        } else {
+            assert_eq!(a, b);
+        }
+    }
+    assert_eq!(old.lines().count(), now.lines().count());
+    // Once: read again, nothing is migrated or rewritten.
+    let again = SettingsFile::load(&path, Settings::default());
+    assert!(again.messages.is_empty());
+    assert_eq!(again.settings.puzzles_solved, loaded.settings.puzzles_solved);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), now);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,7 +12,7 @@ pub(super) fn bench(quick: bool) -> Result<(), Failure> {
     let stop = interrupt_flag();
     let t_bench = Instant::now();
     let interrupted = || Failure::Interrupted(format!("bench stopped after {:.1} s", t_bench.elapsed().as_secs_f64()));
-    let _progress = Progress::start("bench", || "running".to_string());
+    let _progress = progress("bench", || "running".to_string());
     // Move generation.
     let start = Position::start(geometry(8, 8));
     let depth = if quick { 8 } else { 9 };

@@ -286,11 +286,8 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
     let list: Vec<usize> = if cfg.only.is_empty() { (0..cfg.games).collect() } else { cfg.only.clone() };
     let next = AtomicUsize::new(0);
     let result = Mutex::new(MatchResult::default());
-    let done = Arc::new(AtomicUsize::new(0));
-    let _progress = {
-        let (done, total) = (done.clone(), list.len());
-        Progress::start("match", move || format!("{} of {total} games played", done.load(Ordering::Relaxed)))
-    };
+    let done = Arc::new(AtomicU64::new(0));
+    let _progress = crate::online::progress::Progress::counting("konane", "match", list.len() as u64, done.clone());
     on_threads(cfg.threads.clamp(1, list.len().max(1)), || {
         let mut players = [cfg.a.build(cfg.seed), cfg.b.build(cfg.seed.wrapping_add(1))];
         loop {

@@ -74,29 +74,26 @@ pub(super) fn generate_puzzles(
         // Ctrl-C stops the generation; the puzzles kept so far are still written.
         stop: Some(interrupt_static()),
     };
-    // One line rewritten in place on a terminal; a line every 50 games otherwise. A progress
-    // line that cannot be written fails the command, but only after the puzzles are saved.
+    // A spinner on a terminal; a line every 50 games otherwise. A progress line that cannot
+    // be written fails the command, but only after the puzzles are saved.
     let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let status = Arc::new(Mutex::new(String::from("starting")));
+    let _spinner = terminal.then(|| {
+        let status = status.clone();
+        progress("puzzle generate", move || status.lock().map(|s| s.clone()).unwrap_or_default())
+    });
     let mut progress_error = None;
     let (puzzles, stats) = generate(&cfg, |s| {
-        if progress_error.is_some() || (!terminal && s.games % 50 != 0) {
-            return;
+        let line = generation_line(s);
+        if terminal {
+            if let Ok(mut shown) = status.lock() {
+                *shown = line;
+            }
+        } else if progress_error.is_none() && s.games % 50 == 0 {
+            progress_error = crate::console::err(format_args!("{line}\n")).err();
         }
-        let (start, end) = if terminal { ("\r", "") } else { ("", "\n") };
-        let written = crate::console::err(format_args!(
-            "{start}game {:>5}  tried {:>6}  kept {}/{}/{}  {:>6.1} s{end}",
-            s.games,
-            s.tried,
-            s.kept[0],
-            s.kept[1],
-            s.kept[2],
-            s.elapsed.as_secs_f64(),
-        ));
-        progress_error = written.err();
     });
-    if terminal && progress_error.is_none() {
-        errln!();
-    }
+    drop(_spinner);
     let text = puzzle_file(size, count, seed, max_nodes, &puzzles);
     write_or_rescue(out, &text, &format!("the {} puzzles", puzzles.len()))?;
     if let Some(e) = progress_error {
@@ -108,6 +105,17 @@ pub(super) fn generate_puzzles(
         return Err(Failure::Interrupted(kept));
     }
     Ok(())
+}
+
+/// Where a puzzle generation stands, in one line.
+fn generation_line(s: &crate::ai::puzzle::GenerateStats) -> String {
+    let [short, middle, long] = s.kept;
+    format!(
+        "game {:>5}  tried {:>6}  kept {short}/{middle}/{long}  {:>6.1} s",
+        s.games,
+        s.tried,
+        s.elapsed.as_secs_f64()
+    )
 }
 
 /// What a puzzle generation did: games, positions, verdicts, puzzles kept of each grade.

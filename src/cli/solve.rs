@@ -1,7 +1,7 @@
 //! `konane solve`: the parallel prover with progress, a checkpoint to stop and resume, and
 //! an independent check of the result by play.
 
-use super::{Failure, Progress, interrupt_flag, write_or_rescue};
+use super::{Failure, interrupt_flag, progress, write_or_rescue};
 use crate::ai::crosscheck;
 use crate::ai::prove::{self, LeafResult, ProveOptions, ProveStatus};
 use crate::ai::{Solution, SolveLimits, Solver};
@@ -198,7 +198,7 @@ fn general(
         solver = solver.general_only();
     }
     let out = {
-        let _progress = Progress::start("solving", || "no proof yet".to_string());
+        let _progress = progress("solving", || "no proof yet".to_string());
         let limits = SolveLimits { deadline, max_nodes: u64::MAX };
         if req.winner_only { solver.solve_one(&p, limits, stop) } else { solver.solve(&p, limits, stop) }
     };
@@ -248,7 +248,7 @@ fn second(
     })?;
     let out = {
         let t0 = Instant::now();
-        let _progress = Progress::start("solving", move || {
+        let _progress = progress("solving", move || {
             let n = counter.load(Ordering::Relaxed);
             format!(
                 "second prover: {} nodes ({:.1} M/s)",
@@ -323,7 +323,7 @@ fn verify(
 ) -> Result<(), Failure> {
     let t = Instant::now();
     let checked = {
-        let _progress = Progress::start("verifying", || "playing the strategy against every defence".to_string());
+        let _progress = progress("verifying", || "playing the strategy against every defence".to_string());
         prove::verify(p, sol, table_bytes, stop)
     };
     match checked {
@@ -362,7 +362,7 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     let out = {
         let s = status.clone();
         let t0 = Instant::now();
-        let _progress = Progress::start("solving", move || progress_line(&s, t0));
+        let _progress = progress("solving", move || progress_line(&s, t0));
         let known = checkpoint.known.clone();
         prove::prove(p, &opts, &known, &stop, &status, |leaf| {
             checkpoint.known.insert(leaf.key, leaf.win);

@@ -10,64 +10,24 @@
 //!   written by a newer version is only read. A directory that cannot be written gives a
 //!   history that is only read (or none), never a failed start.
 
+pub mod legacy_puzzles;
 pub mod milestones;
 pub mod puzzles;
+mod schema;
 pub mod stats;
 
 use crate::ai::Level;
 use crate::rating::{self, Rating};
 use crate::rules::{Color as Side, Game};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+pub use schema::SCHEMA_VERSION;
+#[cfg(test)]
+use schema::{APPLICATION_ID, MIGRATIONS};
+use schema::{Verdict, migrate, verdict};
 use std::path::{Path, PathBuf};
 
 /// The file's name in the data directory.
 pub const FILE_NAME: &str = "history.sqlite";
-
-/// `PRAGMA application_id`: "KONA".
-const APPLICATION_ID: i64 = 0x4B4F_4E41;
-
-/// The migrations, in order: the schema after migration `i` is version `i + 1`.
-const MIGRATIONS: [&str; 2] = [
-    // 1: finished games, their records apart (so the list and the statistics read narrow rows).
-    "CREATE TABLE games(
-        id INTEGER PRIMARY KEY,
-        finished_at INTEGER NOT NULL,
-        rows INTEGER NOT NULL,
-        cols INTEGER NOT NULL,
-        black TEXT NOT NULL,
-        white TEXT NOT NULL,
-        you TEXT CHECK (you IN ('black', 'white')),
-        winner TEXT NOT NULL CHECK (winner IN ('black', 'white')),
-        resigned INTEGER NOT NULL,
-        moves INTEGER NOT NULL,
-        took_back INTEGER NOT NULL,
-        longest_jump INTEGER NOT NULL,
-        rated INTEGER NOT NULL,
-        rating REAL,
-        deviation REAL,
-        volatility REAL
-     );
-     CREATE INDEX games_rated ON games(rated, id);
-     CREATE TABLE records(game INTEGER PRIMARY KEY REFERENCES games(id), text TEXT NOT NULL);",
-    // 2: puzzle attempts (with the puzzle rating after each) and milestones earned.
-    "CREATE TABLE puzzle_attempts(
-        id INTEGER PRIMARY KEY,
-        at INTEGER NOT NULL,
-        puzzle TEXT NOT NULL,
-        difficulty REAL NOT NULL,
-        solved INTEGER NOT NULL,
-        daily TEXT,
-        streak INTEGER,
-        rating REAL NOT NULL,
-        deviation REAL NOT NULL,
-        volatility REAL NOT NULL
-     );
-     CREATE INDEX puzzle_daily ON puzzle_attempts(daily);
-     CREATE TABLE milestones(key TEXT PRIMARY KEY, earned_at INTEGER NOT NULL);",
-];
-
-/// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Who played a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,13 +284,6 @@ fn is_read_only(e: &rusqlite::Error) -> bool {
     )
 }
 
-/// What checking a file found.
-enum Verdict {
-    Ours,
-    Foreign,
-    Newer(i64),
-}
-
 /// Unix seconds now.
 pub fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
@@ -526,41 +479,6 @@ pub(super) fn last_rating(conn: &Connection) -> rusqlite::Result<Rating> {
         )
         .optional()?
         .unwrap_or(rating::START))
-}
-
-/// Whether the file is ours (or new), another program's, or from a newer version.
-fn verdict(conn: &Connection) -> rusqlite::Result<Verdict> {
-    let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    let tables: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
-    Ok(match (app, version) {
-        (APPLICATION_ID, v) if v > SCHEMA_VERSION => Verdict::Newer(v),
-        (APPLICATION_ID, _) => Verdict::Ours,
-        (0, 0) if tables == 0 => Verdict::Ours,
-        _ => Verdict::Foreign,
-    })
-}
-
-/// Brings the schema up to [`SCHEMA_VERSION`], each migration in its own transaction.
-fn migrate(conn: &Connection) -> rusqlite::Result<()> {
-    loop {
-        conn.execute_batch("BEGIN IMMEDIATE")?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        let Some(step) = MIGRATIONS.get(version.max(0) as usize) else {
-            conn.execute_batch("COMMIT")?;
-            return Ok(());
-        };
-        let result = conn.execute_batch(step).and_then(|_| {
-            conn.execute_batch(&format!(
-                "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {}; COMMIT",
-                version + 1
-            ))
-        });
-        if let Err(e) = result {
-            let _ = conn.execute_batch("ROLLBACK");
-            return Err(e);
-        }
-    }
 }
 
 /// Whether the file (or, if it does not exist, its directory) cannot be written by us.

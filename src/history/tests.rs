@@ -222,6 +222,37 @@ fn an_older_schema_is_migrated_and_keeps_its_games() {
     assert_eq!(h.milestones().unwrap().len(), milestones::ALL.len(), "the new tables are there");
 }
 
+#[test]
+fn puzzle_attempts_of_version_2_are_renamed_to_the_puzzles_identifiers_once() {
+    let dir = Dir::new("migrate-puzzles");
+    {
+        let conn = Connection::open(dir.file()).unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.execute_batch(MIGRATIONS[1]).unwrap();
+        conn.execute_batch(&format!("PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 2")).unwrap();
+        for name in ["6x6-001", "7x7-010", "8x8-111", "not-a-book-puzzle"] {
+            conn.execute(
+                "INSERT INTO puzzle_attempts(at, puzzle, difficulty, solved, rating, deviation, volatility)
+                 VALUES (1, ?1, 1000, 1, 1500, 200, 0.06)",
+                [name],
+            )
+            .unwrap();
+        }
+    }
+    let h = open(&dir.file());
+    let version: i64 = h.conn().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let legacy = legacy_puzzles::legacy_puzzles();
+    let id = |old: &str| legacy.iter().find(|(o, _)| o == old).unwrap().1.clone();
+    let solved = h.puzzles_solved().unwrap();
+    let expected: std::collections::BTreeSet<String> =
+        [id("6x6-001"), id("7x7-010"), id("8x8-111"), "not-a-book-puzzle".into()].into_iter().collect();
+    assert_eq!(solved, expected);
+    // Opened again, nothing moves: the migration ran once.
+    drop(h);
+    assert_eq!(open(&dir.file()).puzzles_solved().unwrap(), expected);
+}
+
 fn set_aside_files(dir: &Dir) -> Vec<PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(&dir.0)
         .unwrap()

@@ -232,7 +232,11 @@ pub fn serve_bench(args: &ServeBenchArgs, server_command: &[OsString]) -> Result
             size,
             think: Duration::from_millis(think_ms),
         };
+        let spinner = crate::progress::Progress::start("konane", "serve-bench", move || {
+            format!("{games} games at once for {seconds:.0} s")
+        });
         let report = rt.block_on(bench::run(cfg));
+        drop(spinner);
         let rss = child.as_ref().and_then(|c| rss_kib(c.0.id()));
         drop(child);
         let _ = std::fs::remove_dir_all(&dir);

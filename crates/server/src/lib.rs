@@ -10,6 +10,7 @@ pub mod command;
 pub mod discovery;
 pub mod flags;
 pub mod postgres;
+pub mod progress;
 pub mod protocol;
 pub mod server;
 pub mod store;

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod history;
 pub mod online;
+pub mod profile;
 pub mod puzzles;
 pub mod saves;
 pub mod tutorial;

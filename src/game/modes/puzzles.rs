@@ -41,8 +41,9 @@ pub fn book() -> &'static PuzzleBook {
 pub struct PuzzleBook {
     /// The puzzles.
     pub puzzles: Vec<Puzzle>,
-    /// Their names (`6x6-001`), as the history records them.
-    pub names: Vec<String>,
+    /// Their stable identifiers (`6x6-3f9a2c1d`), by which the settings mark them solved and
+    /// the history records their attempts.
+    pub ids: Vec<String>,
     /// Their places, easiest first (by difficulty rating, then place).
     pub by_difficulty: Vec<usize>,
 }
@@ -50,9 +51,13 @@ pub struct PuzzleBook {
 impl PuzzleBook {
     /// Reads the shipped files; a line that cannot be read is logged and left out.
     pub fn shipped() -> PuzzleBook {
-        let mut book = PuzzleBook { puzzles: Vec::new(), names: Vec::new(), by_difficulty: Vec::new() };
-        for (size, text) in PUZZLE_FILES {
-            let mut n = 0;
+        PuzzleBook::from_files(&PUZZLE_FILES)
+    }
+
+    /// Reads puzzle files given as (size, text), in order.
+    pub fn from_files(files: &[(&str, &str)]) -> PuzzleBook {
+        let mut book = PuzzleBook { puzzles: Vec::new(), ids: Vec::new(), by_difficulty: Vec::new() };
+        for (size, text) in files {
             for (i, raw) in text.lines().enumerate() {
                 let line = raw.split('#').next().unwrap_or("").trim();
                 if line.is_empty() {
@@ -60,9 +65,8 @@ impl PuzzleBook {
                 }
                 match Puzzle::parse_line(line) {
                     Ok(p) => {
-                        n += 1;
+                        book.ids.push(p.id());
                         book.puzzles.push(p);
-                        book.names.push(format!("{size}-{n:03}"));
                     }
                     Err(e) => error!("puzzles {size} line {}: {e}", i + 1),
                 }
@@ -126,9 +130,9 @@ pub enum PuzzleKind {
     },
 }
 
-/// Whether puzzle `index` is marked solved in `solved`.
-pub fn is_solved(solved: PuzzleMarks, index: usize) -> bool {
-    solved.contains(index)
+/// Whether puzzle `index` of `book` is marked solved in `solved`.
+pub fn is_solved(book: &PuzzleBook, solved: &PuzzleMarks, index: usize) -> bool {
+    book.ids.get(index).is_some_and(|id| solved.contains(id))
 }
 
 /// Where a puzzle stands.
@@ -203,7 +207,7 @@ impl PuzzleRun {
         let book = book();
         PuzzleAttempt {
             at: crate::history::now(),
-            puzzle: book.names.get(self.index).cloned().unwrap_or_default(),
+            puzzle: book.ids.get(self.index).cloned().unwrap_or_default(),
             difficulty: book.puzzles.get(self.index).map_or(1500.0, Puzzle::difficulty),
             solved: self.state == PuzzleState::Solved,
             daily: match &self.kind {
@@ -307,16 +311,16 @@ pub fn status(run: &PuzzleRun, geo: &Geometry) -> Msg {
 
 /// The first puzzle of `grade` after puzzle `after` (from the grade's start without one),
 /// round the grade's list, that is not solved; if all are, the first of them.
-fn first_unsolved(book: &PuzzleBook, grade: Grade, after: Option<usize>, solved: PuzzleMarks) -> Option<usize> {
+fn first_unsolved(book: &PuzzleBook, grade: Grade, after: Option<usize>, solved: &PuzzleMarks) -> Option<usize> {
     let list = book.of_grade(grade);
     let start = after.and_then(|a| list.iter().position(|i| *i == a)).map_or(0, |p| p + 1).min(list.len());
     let mut rotated = list[start..].iter().chain(list[..start].iter());
-    rotated.clone().find(|i| !is_solved(solved, **i)).or(rotated.next()).copied()
+    rotated.clone().find(|i| !is_solved(book, solved, **i)).or(rotated.next()).copied()
 }
 
 /// The puzzle a step opens: a grade's first unsolved one, the next of the same grade, or the
 /// same again (`current` is the puzzle on the board, if any). `None` for Leave.
-fn puzzle_for(book: &PuzzleBook, step: PuzzleStep, current: Option<usize>, solved: PuzzleMarks) -> Option<usize> {
+fn puzzle_for(book: &PuzzleBook, step: PuzzleStep, current: Option<usize>, solved: &PuzzleMarks) -> Option<usize> {
     match step {
         PuzzleStep::Open(grade) => first_unsolved(book, grade, None, solved),
         PuzzleStep::Next => current.and_then(|c| first_unsolved(book, book.puzzles[c].grade(), Some(c), solved)),
@@ -332,7 +336,7 @@ fn opening(
     book: &PuzzleBook,
     step: PuzzleStep,
     current: Option<(usize, &PuzzleKind, PuzzleState)>,
-    solved: PuzzleMarks,
+    solved: &PuzzleMarks,
     today: &str,
     seed: u64,
 ) -> Option<(usize, PuzzleKind)> {
@@ -373,7 +377,7 @@ fn steps(
         let today = crate::history::puzzles::date_of(crate::history::now());
         let seed =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-        let Some((index, kind)) = opening(book, *step, current, settings.puzzles_solved, &today, seed) else {
+        let Some((index, kind)) = opening(book, *step, current, &settings.puzzles_solved, &today, seed) else {
             continue;
         };
         let puzzle = &book.puzzles[index];
@@ -429,9 +433,10 @@ impl PuzzleRun {
         edits: &mut MessageWriter<EditSettings>,
         finished: &mut MessageWriter<PuzzleFinished>,
     ) {
-        if self.take(verdict) {
-            let index = self.index;
-            edits.write(EditSettings::new(move |s| s.puzzles_solved.insert(index)));
+        if self.take(verdict)
+            && let Some(id) = book().ids.get(self.index).cloned()
+        {
+            edits.write(EditSettings::new(move |s| s.puzzles_solved.insert(id)));
         }
         if self.state != PuzzleState::Playing && !self.recorded {
             self.recorded = true;
@@ -530,23 +535,63 @@ mod tests {
         assert!(list.len() >= 2, "the shipped book has puzzles of every grade");
         let bit = |i: usize| {
             let mut m = PuzzleMarks::default();
-            m.insert(i);
+            m.insert(book.ids[i].clone());
             m
         };
-        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, PuzzleMarks::default()), Some(list[0]));
-        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, bit(list[0])), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, &PuzzleMarks::default()), Some(list[0]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Open(grade), None, &bit(list[0])), Some(list[1]));
         // Next skips solved puzzles, goes round to the start, and with all solved simply
         // takes the next one.
         let last = *list.last().unwrap();
-        assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(last), bit(list[0])), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(last), &bit(list[0])), Some(list[1]));
         let all = list.iter().fold(PuzzleMarks::default(), |mut s, i| {
-            s.insert(*i);
+            s.insert(book.ids[*i].clone());
             s
         });
-        assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(list[0]), all), Some(list[1]));
-        assert_eq!(puzzle_for(book, PuzzleStep::Retry, Some(list[1]), PuzzleMarks::default()), Some(list[1]));
-        assert_eq!(puzzle_for(book, PuzzleStep::Next, None, PuzzleMarks::default()), None);
-        assert_eq!(puzzle_for(book, PuzzleStep::Leave, Some(list[1]), PuzzleMarks::default()), None);
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, Some(list[0]), &all), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Retry, Some(list[1]), &PuzzleMarks::default()), Some(list[1]));
+        assert_eq!(puzzle_for(book, PuzzleStep::Next, None, &PuzzleMarks::default()), None);
+        assert_eq!(puzzle_for(book, PuzzleStep::Leave, Some(list[1]), &PuzzleMarks::default()), None);
+    }
+
+    #[test]
+    fn a_puzzle_added_to_a_book_moves_no_solved_mark_and_the_old_marks_migrate_onto_their_puzzles() {
+        let shipped = book();
+        assert_eq!(shipped.ids.iter().collect::<std::collections::HashSet<_>>().len(), shipped.ids.len());
+        // Today's book is the 0.1.0 book: its frozen list names the same puzzles in the same order.
+        let legacy = crate::history::legacy_puzzles::legacy_puzzles();
+        assert!(legacy.iter().all(|(_, id)| shipped.ids.contains(id)), "every 0.1.0 puzzle is still shipped");
+        // A 0.1.0 settings line (places in the book, from 1) marks the puzzles at those places.
+        let mut s = Settings::default();
+        assert!(s.apply_text("puzzles = 1 2 67 200 382").is_empty());
+        let marked: Vec<usize> =
+            (0..shipped.puzzles.len()).filter(|i| is_solved(shipped, &s.puzzles_solved, *i)).collect();
+        let places: Vec<usize> = [1, 2, 67, 200, 382]
+            .iter()
+            .map(|p| shipped.ids.iter().position(|id| *id == legacy[p - 1].1).unwrap())
+            .collect();
+        assert_eq!(marked, places);
+        // One new 6x6 puzzle at the head of its file (and so before every 7x7 and 8x8 one).
+        let extra = "BW.W.W/....../B.B.../.B..../BW...W/WB..WB w | win in 1 | plies 1 | a1-c1";
+        let six = format!("{extra}\n{}", PUZZLE_FILES[0].1);
+        let grown = PuzzleBook::from_files(&[("6x6", &six), PUZZLE_FILES[1], PUZZLE_FILES[2]]);
+        assert_eq!(grown.puzzles.len(), shipped.puzzles.len() + 1);
+        // Every mark stays on its puzzle (the same position), and the new one is not marked.
+        for i in 0..shipped.puzzles.len() {
+            let j = grown.puzzles.iter().position(|p| p.position == shipped.puzzles[i].position).unwrap();
+            assert_eq!(is_solved(&grown, &s.puzzles_solved, j), is_solved(shipped, &s.puzzles_solved, i), "puzzle {i}");
+        }
+        assert!(!is_solved(&grown, &s.puzzles_solved, 0));
+        // Written back, the line holds identifiers and reads back the same.
+        let text = s.to_text();
+        let line = text.lines().find(|l| l.starts_with("puzzles = ")).unwrap();
+        assert!(line.split_whitespace().skip(2).all(crate::ai::puzzle::Puzzle::is_id), "{line}");
+        let mut again = Settings::default();
+        assert!(again.apply_text(line).is_empty());
+        assert_eq!(again.puzzles_solved, s.puzzles_solved);
+        // A number past the 0.1.0 book or a word that is neither is refused, naming it.
+        assert!(again.apply_text("puzzles = 383")[0].contains("383"));
+        assert!(again.apply_text("puzzles = 6x6-zzzzzzzz")[0].contains("6x6-zzzzzzzz"));
     }
 
     #[test]
@@ -585,7 +630,7 @@ mod tests {
     #[test]
     fn a_streak_goes_on_only_from_a_solved_puzzle_and_a_retry_is_practice() {
         let book = book();
-        let none = PuzzleMarks::default();
+        let none = &PuzzleMarks::default();
         let streak = PuzzleKind::Streak { place: 3, seed: 7 };
         let solved = opening(book, PuzzleStep::Next, Some((5, &streak, PuzzleState::Solved)), none, "d", 1);
         assert_eq!(solved, Some((streak_index(book, 3, 7), PuzzleKind::Streak { place: 4, seed: 7 })));

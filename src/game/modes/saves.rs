@@ -13,6 +13,7 @@
 //! d5 e5 d3-d5
 //! ```
 
+pub use super::profile::{DataDir, Profile, default_data_dir};
 use crate::ai::Level;
 use crate::game::platform::clipboard::Clipboard;
 use crate::game::platform::i18n::{Msg, level_name, side_key};
@@ -26,26 +27,6 @@ use std::path::{Path, PathBuf};
 
 /// Largest saved game read (a 20x20 game has at most a few hundred moves).
 const MAX_SAVE_BYTES: u64 = 1 << 20;
-
-/// Where saved games live; absent when the game keeps none (scripted runs without
-/// `--data-dir`).
-#[derive(Resource, Clone, Debug)]
-pub struct DataDir(pub PathBuf);
-
-impl DataDir {
-    /// The unfinished game's file.
-    pub fn autosave(&self) -> PathBuf {
-        self.0.join("autosave.txt")
-    }
-}
-
-/// The default place: `$XDG_DATA_HOME/konane`, else `~/.local/share/konane`.
-pub fn default_data_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
-        std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".local").join("share"))
-    })?;
-    Some(base.join("konane"))
-}
 
 /// A game as saved: its record and who played each colour.
 #[derive(Clone, Debug)]
@@ -345,39 +326,6 @@ pub struct ContinueGame;
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ForgetUnfinished;
 
-/// Whether this run owns the profile's unfinished game. A second copy of the game open on the
-/// same data directory neither continues nor overwrites the first one's game.
-#[derive(Resource, Debug)]
-pub enum Profile {
-    /// This run holds the profile's lock (kept open for as long as it runs; none when the
-    /// directory allows no lock file, as a read-only one).
-    Owner(#[allow(dead_code)] Option<std::fs::File>),
-    /// Another run holds it: this one keeps no autosave and offers no Continue.
-    InUseElsewhere,
-}
-
-impl Profile {
-    /// Takes the lock on `dir` (creating the directory); `InUseElsewhere` when another
-    /// running game holds it. A directory where no lock can be made counts as owned, so a
-    /// read-only profile still plays (its autosave failures are said on screen).
-    pub fn lock(dir: &Path) -> Profile {
-        use std::os::fd::AsRawFd;
-        let _ = std::fs::create_dir_all(dir);
-        let file = match std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join("lock")) {
-            Ok(f) => f,
-            Err(_) => return Profile::Owner(None),
-        };
-        // SAFETY: flock on a descriptor this function owns; no memory is shared.
-        let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-        if taken { Profile::Owner(Some(file)) } else { Profile::InUseElsewhere }
-    }
-
-    /// Whether this run may keep and continue the unfinished game.
-    pub fn owns_autosave(&self) -> bool {
-        matches!(self, Profile::Owner(_))
-    }
-}
-
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Resumable>()
         .init_resource::<SaveList>()
@@ -399,18 +347,6 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(Update, autosave.in_set(GameSet::Presentation).run_if(in_state(Screen::Game)))
         .add_systems(Last, autosave.run_if(on_message::<AppExit>).run_if(in_state(Screen::Game)));
-}
-
-impl DataDir {
-    /// The seat of the last online game (server, code and token).
-    pub fn online_seat(&self) -> PathBuf {
-        self.0.join("online.txt")
-    }
-
-    /// The folder of games saved on purpose.
-    pub fn saves(&self) -> PathBuf {
-        self.0.join("saves")
-    }
 }
 
 /// Checks the data directory for an unfinished game (on every visit to the title screen).

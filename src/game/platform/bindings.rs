@@ -6,9 +6,10 @@
 use crate::game::platform::i18n::Msg;
 use bevy::input::gamepad::GamepadButton;
 use bevy::prelude::KeyCode;
+use std::collections::BTreeMap;
 
 /// Something the player can ask for with a key or a button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Command {
     /// Move the cursor or the focus up.
     Up,
@@ -83,8 +84,91 @@ impl Command {
         }
     }
 
-    fn index(self) -> usize {
-        COMMANDS.iter().position(|c| *c == self).unwrap_or(0)
+    /// Its line of keys in the settings file: `keys-` and its name.
+    pub fn key_line(self) -> &'static str {
+        match self {
+            Command::Up => "keys-up",
+            Command::Down => "keys-down",
+            Command::Left => "keys-left",
+            Command::Right => "keys-right",
+            Command::Confirm => "keys-confirm",
+            Command::Cancel => "keys-cancel",
+            Command::Undo => "keys-undo",
+            Command::Redo => "keys-redo",
+            Command::Pause => "keys-pause",
+            Command::Mute => "keys-mute",
+            Command::Delete => "keys-delete",
+            Command::Describe => "keys-describe",
+            Command::TypeMove => "keys-type-move",
+            Command::Hint => "keys-hint",
+            Command::MoveList => "keys-moves",
+        }
+    }
+
+    /// Its line of pad buttons: `pad-` and its name.
+    pub fn pad_line(self) -> &'static str {
+        match self {
+            Command::Up => "pad-up",
+            Command::Down => "pad-down",
+            Command::Left => "pad-left",
+            Command::Right => "pad-right",
+            Command::Confirm => "pad-confirm",
+            Command::Cancel => "pad-cancel",
+            Command::Undo => "pad-undo",
+            Command::Redo => "pad-redo",
+            Command::Pause => "pad-pause",
+            Command::Mute => "pad-mute",
+            Command::Delete => "pad-delete",
+            Command::Describe => "pad-describe",
+            Command::TypeMove => "pad-type-move",
+            Command::Hint => "pad-hint",
+            Command::MoveList => "pad-moves",
+        }
+    }
+
+    /// The keys it has until the player rebinds it.
+    fn default_keys(self) -> Vec<Chord> {
+        use KeyCode as K;
+        let p = Chord::plain;
+        match self {
+            Command::Up => vec![p(K::ArrowUp), p(K::KeyW)],
+            Command::Down => vec![p(K::ArrowDown), p(K::KeyS)],
+            Command::Left => vec![p(K::ArrowLeft), p(K::KeyA)],
+            Command::Right => vec![p(K::ArrowRight), p(K::KeyD)],
+            Command::Confirm => vec![p(K::Enter), p(K::NumpadEnter), p(K::Space)],
+            Command::Cancel => vec![p(K::Escape)],
+            Command::Undo => vec![p(K::KeyU), Chord { key: K::KeyZ, ctrl: true }],
+            Command::Redo => vec![Chord { key: K::KeyY, ctrl: true }],
+            Command::Pause => vec![],
+            Command::Mute => vec![p(K::KeyM)],
+            Command::Delete => vec![p(K::Delete)],
+            Command::Describe => vec![p(K::KeyI)],
+            Command::TypeMove => vec![p(K::KeyT)],
+            Command::Hint => vec![p(K::KeyH)],
+            Command::MoveList => vec![p(K::KeyL)],
+        }
+    }
+
+    /// The pad buttons it has until the player rebinds it.
+    fn default_pads(self) -> Vec<GamepadButton> {
+        use GamepadButton as B;
+        match self {
+            Command::Up => vec![B::DPadUp],
+            Command::Down => vec![B::DPadDown],
+            Command::Left => vec![B::DPadLeft],
+            Command::Right => vec![B::DPadRight],
+            Command::Confirm => vec![B::South],
+            Command::Cancel => vec![B::East],
+            Command::Undo => vec![B::LeftTrigger],
+            Command::Redo => vec![B::RightTrigger],
+            Command::Pause => vec![B::Start],
+            Command::Mute => vec![],
+            Command::Delete => vec![B::West],
+            Command::Describe => vec![B::Select],
+            Command::TypeMove => vec![],
+            Command::Hint => vec![B::North],
+            Command::MoveList => vec![B::RightTrigger2],
+        }
     }
 }
 
@@ -103,65 +187,31 @@ impl Chord {
     }
 }
 
-/// Which keys and buttons give each command (by [`COMMANDS`]' order).
+/// Which keys and buttons give each command, kept by command (every command has an entry).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bindings {
-    keys: [Vec<Chord>; 15],
-    pads: [Vec<GamepadButton>; 15],
+    keys: BTreeMap<Command, Vec<Chord>>,
+    pads: BTreeMap<Command, Vec<GamepadButton>>,
 }
 
 impl Default for Bindings {
     fn default() -> Bindings {
-        use KeyCode as K;
-        let p = Chord::plain;
-        let keys = [
-            vec![p(K::ArrowUp), p(K::KeyW)],
-            vec![p(K::ArrowDown), p(K::KeyS)],
-            vec![p(K::ArrowLeft), p(K::KeyA)],
-            vec![p(K::ArrowRight), p(K::KeyD)],
-            vec![p(K::Enter), p(K::NumpadEnter), p(K::Space)],
-            vec![p(K::Escape)],
-            vec![p(K::KeyU), Chord { key: K::KeyZ, ctrl: true }],
-            vec![Chord { key: K::KeyY, ctrl: true }],
-            vec![],
-            vec![p(K::KeyM)],
-            vec![p(K::Delete)],
-            vec![p(K::KeyI)],
-            vec![p(K::KeyT)],
-            vec![p(K::KeyH)],
-            vec![p(K::KeyL)],
-        ];
-        use GamepadButton as B;
-        let pads = [
-            vec![B::DPadUp],
-            vec![B::DPadDown],
-            vec![B::DPadLeft],
-            vec![B::DPadRight],
-            vec![B::South],
-            vec![B::East],
-            vec![B::LeftTrigger],
-            vec![B::RightTrigger],
-            vec![B::Start],
-            vec![],
-            vec![B::West],
-            vec![B::Select],
-            vec![],
-            vec![B::North],
-            vec![B::RightTrigger2],
-        ];
-        Bindings { keys, pads }
+        Bindings {
+            keys: COMMANDS.iter().map(|c| (*c, c.default_keys())).collect(),
+            pads: COMMANDS.iter().map(|c| (*c, c.default_pads())).collect(),
+        }
     }
 }
 
 impl Bindings {
     /// The keys of a command.
     pub fn keys(&self, c: Command) -> &[Chord] {
-        &self.keys[c.index()]
+        self.keys.get(&c).map_or(&[], Vec::as_slice)
     }
 
     /// The pad buttons of a command.
     pub fn pads(&self, c: Command) -> &[GamepadButton] {
-        &self.pads[c.index()]
+        self.pads.get(&c).map_or(&[], Vec::as_slice)
     }
 
     /// A command's keys (or, `pad`, its buttons) as a prompt names them: "U, Ctrl+Z"; "–" for
@@ -246,7 +296,7 @@ impl Bindings {
         match self.command_of_key(chord) {
             Some(other) if other != c => Err(other),
             _ => {
-                self.keys[c.index()] = vec![chord];
+                self.keys.insert(c, vec![chord]);
                 Ok(())
             }
         }
@@ -257,7 +307,7 @@ impl Bindings {
         match self.command_of_button(b) {
             Some(other) if other != c => Err(other),
             _ => {
-                self.pads[c.index()] = vec![b];
+                self.pads.insert(c, vec![b]);
                 Ok(())
             }
         }
@@ -265,20 +315,25 @@ impl Bindings {
 
     /// The settings file's lines: `keys-NAME` and `pad-NAME` with their values.
     pub fn entries(&self) -> Vec<(&'static str, String)> {
-        let keys = COMMANDS
-            .iter()
-            .zip(KEY_LINES)
-            .map(|(c, line)| (line, self.keys(*c).iter().map(|k| chord_name(*k)).collect::<Vec<_>>().join(", ")));
-        let pads = COMMANDS
-            .iter()
-            .zip(PAD_LINES)
-            .map(|(c, line)| (line, self.pads(*c).iter().map(|b| button_name(*b)).collect::<Vec<_>>().join(", ")));
+        let keys = COMMANDS.iter().map(|c| (c.key_line(), self.words_or_none(*c, false)));
+        let pads = COMMANDS.iter().map(|c| (c.pad_line(), self.words_or_none(*c, true)));
         keys.chain(pads).collect()
+    }
+
+    /// A command's keys (or buttons) as its settings line gives them: "U, Ctrl+Z"; nothing
+    /// for none.
+    fn words_or_none(&self, c: Command, pad: bool) -> String {
+        let names: Vec<String> = if pad {
+            self.pads(c).iter().map(|b| button_name(*b)).collect()
+        } else {
+            self.keys(c).iter().map(|k| chord_name(*k)).collect()
+        };
+        names.join(", ")
     }
 
     /// The line name (as [`Bindings::entries`] writes it) of a `keys-`/`pad-` key.
     pub fn line_name(key: &str) -> Option<&'static str> {
-        KEY_LINES.iter().chain(PAD_LINES.iter()).find(|n| **n == key).copied()
+        COMMANDS.iter().flat_map(|c| [c.key_line(), c.pad_line()]).find(|n| *n == key)
     }
 
     /// Applies one `keys-NAME` or `pad-NAME` line; `None` when `key` is neither. A value that
@@ -306,62 +361,25 @@ impl Bindings {
             };
             // A button the line gives is taken from any command that had it: the file is read
             // top to bottom, so a saved swap (U for hint, H for undo) reads back as it was.
-            for pads in next.pads.iter_mut() {
+            for pads in next.pads.values_mut() {
                 pads.retain(|b| !buttons.contains(b));
             }
-            next.pads[c.index()] = buttons;
+            next.pads.insert(c, buttons);
         } else {
             let chords: Result<Vec<_>, _> = parts.map(|p| parse_chord(p).ok_or(p)).collect();
             let chords = match chords {
                 Ok(k) => k,
                 Err(p) => return Some(Err(format!("{key}: {} is not a key (A, Enter, Ctrl+Z, Up, …)", quote(p)))),
             };
-            for keys in next.keys.iter_mut() {
+            for keys in next.keys.values_mut() {
                 keys.retain(|k| !chords.contains(k));
             }
-            next.keys[c.index()] = chords;
+            next.keys.insert(c, chords);
         }
         *self = next;
         Some(Ok(()))
     }
 }
-
-/// The settings file's names of the key lines, by [`COMMANDS`]' order.
-const KEY_LINES: [&str; 15] = [
-    "keys-up",
-    "keys-down",
-    "keys-left",
-    "keys-right",
-    "keys-confirm",
-    "keys-cancel",
-    "keys-undo",
-    "keys-redo",
-    "keys-pause",
-    "keys-mute",
-    "keys-delete",
-    "keys-describe",
-    "keys-type-move",
-    "keys-hint",
-    "keys-moves",
-];
-/// The names of the pad lines.
-const PAD_LINES: [&str; 15] = [
-    "pad-up",
-    "pad-down",
-    "pad-left",
-    "pad-right",
-    "pad-confirm",
-    "pad-cancel",
-    "pad-undo",
-    "pad-redo",
-    "pad-pause",
-    "pad-mute",
-    "pad-delete",
-    "pad-describe",
-    "pad-type-move",
-    "pad-hint",
-    "pad-moves",
-];
 
 fn quote(s: &str) -> String {
     crate::rules::quote::quoted(s)
@@ -542,6 +560,23 @@ mod tests {
             read.apply(k, &v).unwrap().unwrap();
         }
         assert_eq!(read, other);
+    }
+
+    #[test]
+    fn every_command_s_lines_are_named_after_it_and_no_two_commands_share_a_name() {
+        let mut names = std::collections::HashSet::new();
+        for c in COMMANDS {
+            assert_eq!(c.key_line(), format!("keys-{}", c.name()));
+            assert_eq!(c.pad_line(), format!("pad-{}", c.name()));
+            assert!(names.insert(c.name()), "{c:?}");
+        }
+        // A line names its command; its place in the file does not matter.
+        let mut b = Bindings::default();
+        b.apply("pad-moves", "Y").unwrap().unwrap();
+        b.apply("keys-describe", "F1").unwrap().unwrap();
+        assert_eq!(b.pads(Command::MoveList), &[GamepadButton::North]);
+        assert!(b.pads(Command::Hint).is_empty(), "the button moved from Hint");
+        assert_eq!(b.keys(Command::Describe), &[Chord::plain(KeyCode::F1)]);
     }
 
     #[test]

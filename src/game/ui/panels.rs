@@ -198,7 +198,7 @@ fn puzzle_result_lines(
 ) -> Vec<(Msg, egui::Color32)> {
     use crate::game::modes::puzzles::{PuzzleKind, PuzzleState};
     let mut lines = Vec::new();
-    let name = crate::game::modes::puzzles::book().names.get(run.index);
+    let name = crate::game::modes::puzzles::book().ids.get(run.index);
     if let Some((_, recorded)) = history.and_then(|h| h.last_puzzle.as_ref()).filter(|(n, _)| Some(n) == name) {
         let change = recorded.rating;
         let msg = Msg::new("puzzle-rating")

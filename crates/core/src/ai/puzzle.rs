@@ -89,6 +89,28 @@ impl Puzzle {
         d.clamp(600.0, 2800.0).round()
     }
 
+    /// Its stable identifier: the board and a 32-bit FNV-1a hash of its position text
+    /// (`6x6-3f9a2c1d`). It depends on the position alone, so adding, removing or reordering
+    /// the puzzles of a book leaves every other puzzle's identifier as it was: the player's
+    /// solved marks and the history's attempts are kept by it.
+    pub fn id(&self) -> String {
+        let geo = self.position.geometry();
+        let hash = position_to_string(&self.position)
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+        format!("{}x{}-{:08x}", geo.rows(), geo.cols(), (hash ^ (hash >> 32)) as u32)
+    }
+
+    /// Whether `text` has the form of a puzzle identifier (`6x6-3f9a2c1d`).
+    pub fn is_id(text: &str) -> bool {
+        let Some((size, hash)) = text.split_once('-') else { return false };
+        let dims: Vec<&str> = size.split('x').collect();
+        dims.len() == 2
+            && dims.iter().all(|d| (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit()))
+            && hash.len() == 8
+            && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    }
+
     /// Its line in a puzzle file.
     pub fn to_line(&self) -> String {
         let geo = self.position.geometry();
@@ -371,6 +393,25 @@ mod tests {
             assert!(check(bad, 10_000).unwrap_err().starts_with("line 1"), "{bad}");
         }
         assert!(check("# nothing\n", 10_000).is_err());
+    }
+
+    #[test]
+    fn a_puzzle_s_identifier_depends_on_its_position_alone() {
+        let line = "B...../W...../....../W...../....../...... b | win in 1 | plies 1 | a6-a2";
+        let p = Puzzle::parse_line(line).unwrap();
+        let id = p.id();
+        assert!(Puzzle::is_id(&id) && id.starts_with("6x6-"), "{id}");
+        // The same position with another side to move is another puzzle.
+        let mut q = p.clone();
+        q.position = parse_position("B...../W...../....../W...../....../...... w").unwrap();
+        assert_ne!(q.id(), id);
+        // The winning moves and the length are not part of it.
+        q = p.clone();
+        q.plies = 3;
+        assert_eq!(q.id(), id);
+        for bad in ["6x6-001", "6x6-3F9A2C1D", "6x6-3f9a2c1", "66-3f9a2c1d", "x6-3f9a2c1d", "6x6x6-3f9a2c1d", "1"] {
+            assert!(!Puzzle::is_id(bad), "{bad}");
+        }
     }
 
     #[test]
