@@ -49,6 +49,7 @@ lint:
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 	python3 tools/import_graph.py --check
 	python3 tools/long_functions.py --check
+	python3 tools/writers.py --check
 	@for crate in konane-core konane-server; do \
 	  if $(CARGO) tree -p $$crate -e normal,build --prefix none | grep -E '^(bevy|winit|wgpu|ash|alsa|libudev|udev|x11|gilrs|egui|glow|naga|cpal|accesskit)'; then \
 	    echo "lint: $$crate depends on the crates above (it must stay free of graphics, sound and input)" >&2; exit 1; \

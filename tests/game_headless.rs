@@ -12,7 +12,7 @@ use konane::game::board::input::CellActivated;
 use konane::game::board::view::Stone;
 use konane::game::play::ai_task::AiState;
 use konane::game::play::ai_task::{HintRequest, HintState};
-use konane::game::play::authority::{Intent, Rules};
+use konane::game::play::authority::{GameChange, Intent, Rules};
 use konane::game::play::score::Score;
 use konane::game::play::screen::Overlay;
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
@@ -175,7 +175,7 @@ fn new_game_while_the_ai_thinks_never_plays_the_old_search_s_move() {
     let searches = app.world().resource::<AiState>().searches_started();
     let old_generation = rules(&app).generation;
     let setup = rules(&app).setup;
-    app.world_mut().write_message(Intent::NewGame(setup));
+    app.world_mut().write_message(GameChange::fresh(setup));
     app.world_mut().resource_mut::<Settings>().ai_min_delay = 0.0;
     app.update();
     assert_eq!(rules(&app).game.ply(), 0, "the old search's move was played in the new game");
@@ -256,9 +256,13 @@ fn new_game_while_an_animation_runs_rebuilds_the_board() {
     app.update();
     assert_eq!(rules(&app).game.ply(), 1);
     let setup = rules(&app).setup;
-    app.world_mut().write_message(Intent::NewGame(setup));
-    for _ in 0..3 {
+    app.world_mut().write_message(GameChange::fresh(setup));
+    // A few frames: the board is rebuilt and the turn handed over (waited for, never timed).
+    for _ in 0..10 {
         app.update();
+        if turn(&app) == Turn::Human {
+            break;
+        }
     }
     assert_eq!(rules(&app).game.ply(), 0);
     assert_eq!(stones(&mut app), 36);
@@ -544,4 +548,67 @@ fn a_script_plays_the_first_legal_alternative_and_stops_on_a_move_that_is_not_le
     // A cell that is not on the board stops it too.
     let (exit, _) = run("wait-idle\nclick z9\nquit\n");
     assert_eq!(exit, AppExit::from_code(3));
+}
+
+/// Starting, restarting and leaving a game all go through one message: a restart on the game
+/// screen replaces the game in place and forgets the last one's review and selection; leaving
+/// opens the title; a start from the title opens the game screen on the game asked for.
+#[test]
+fn one_message_starts_restarts_and_leaves_a_game() {
+    use konane::game::play::screen::Review;
+    let mut app = app(settings(6, 6, [Controller::Human; 2]), true);
+    let settle = |app: &mut App| {
+        let start = Instant::now();
+        while turn(app) != Turn::Human {
+            assert!(start.elapsed() < HANG, "the move never settled");
+            app.update();
+        }
+    };
+    let first = rules(&app).legal_moves()[0];
+    app.world_mut().write_message(Intent::Play { mv: first, generation: None });
+    app.update();
+    settle(&mut app);
+    let second = rules(&app).legal_moves()[0];
+    app.world_mut().write_message(Intent::Play { mv: second, generation: None });
+    app.update();
+    settle(&mut app);
+    assert_eq!(rules(&app).game.ply(), 2);
+    app.world_mut().resource_mut::<Review>().0 = Some(1);
+    let third = rules(&app).legal_moves()[0];
+    app.world_mut().resource_mut::<konane::game::board::input::Selection>().selected = Some(third.from);
+    let id = rules(&app).game_id;
+
+    // Restart: the same setup, a fresh board, nothing of the last game's review.
+    let setup = rules(&app).setup;
+    app.world_mut().write_message(GameChange::fresh(setup));
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game, "a restart stays on the board");
+    assert_eq!((rules(&app).game.ply(), rules(&app).game_id), (0, id + 1));
+    assert_eq!(app.world().resource::<Review>().0, None, "the review of the last game is forgotten");
+    assert_eq!(app.world().resource::<konane::game::board::input::Selection>().selected, None);
+
+    // Leave, then start a game from a position on the title screen: the game screen opens on it.
+    app.world_mut().write_message(GameChange::Leave);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
+    let mut game = konane::rules::Game::new(Geometry::new(6, 6).unwrap());
+    game.play(first).unwrap();
+    app.world_mut().write_message(GameChange::at(setup, game.clone(), None));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    assert_eq!(rules(&app).game.moves(), game.moves());
+    assert!(app.world().get_resource::<konane::game::play::authority::NextGame>().is_none(), "the start was used up");
+
+    // Leave and start in one frame: the start wins (changes are taken in order).
+    app.world_mut().write_message(GameChange::Leave);
+    app.world_mut().write_message(GameChange::fresh(setup));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    assert_eq!(rules(&app).game.ply(), 0);
 }

@@ -13,7 +13,7 @@ use konane::game::board::input::LastDevice;
 use konane::game::modes::history::{PlayerHistory, RecordView};
 use konane::game::modes::saves::{DataDir, SaveList};
 use konane::game::platform::clipboard::Clipboard;
-use konane::game::play::authority::{Intent, NextGame, Rules};
+use konane::game::play::authority::{GameChange, Intent, Rules};
 use konane::game::play::screen::{Notice, Overlay};
 use konane::game::setup::GameSetup;
 use konane::game::ui::{PanelFacts, panel_words};
@@ -87,8 +87,7 @@ fn start_near_the_end(app: &mut App, players: [Controller; 2]) -> (Side, Move) {
     let (game, last) = played_out();
     let mover = game.to_move();
     let setup = GameSetup::play(*game.geometry(), players);
-    app.world_mut().insert_resource(NextGame { setup, from: Some((game, None)), allowed: None, took_back: false });
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.world_mut().write_message(GameChange::at(setup, game, None));
     app.update();
     app.update();
     (mover, last)
@@ -160,12 +159,15 @@ fn won_lost_resigned_taken_back_and_two_people_games_change_the_record_as_specif
     // 2. You resign against Hard: a rated loss.
     let (game, _) = played_out();
     let setup = GameSetup::play(*game.geometry(), you_against(Level::Hard, game.to_move()));
-    app.world_mut().write_message(Intent::Replace { game: Box::new(game.clone()), allowed: None, setup });
+    app.world_mut().write_message(GameChange::at(setup, game.clone(), None));
     app.update();
     let resigner = rules(&app).game.to_move();
     app.world_mut().write_message(Intent::Resign(resigner));
-    app.update();
-    app.update();
+    let start = Instant::now();
+    while app.world().resource::<PlayerHistory>().result_of(rules(&app).game_id).is_none() {
+        assert!(start.elapsed() < common::LIMIT, "the resigned game was never recorded");
+        app.update();
+    }
     let lost = app.world().resource::<PlayerHistory>().result_of(rules(&app).game_id).cloned().unwrap();
     let lost_change = lost.rating.unwrap();
     assert_eq!(lost_change.before, change.after);
@@ -176,7 +178,7 @@ fn won_lost_resigned_taken_back_and_two_people_games_change_the_record_as_specif
     game.undo();
     game.undo();
     let setup = GameSetup::play(*game.geometry(), you_against(Level::Easy, game.to_move()));
-    app.world_mut().write_message(Intent::Replace { game: Box::new(game), allowed: None, setup });
+    app.world_mut().write_message(GameChange::at(setup, game, None));
     app.update();
     let mv = rules(&app).legal_moves()[0];
     // The move and its take-back in one frame, before the computer can answer (the first
@@ -208,7 +210,7 @@ fn won_lost_resigned_taken_back_and_two_people_games_change_the_record_as_specif
     // 4. Two people at this screen: recorded, unrated, nobody's streak.
     let (game, last) = played_out();
     let setup = GameSetup::play(*game.geometry(), [Controller::Human; 2]);
-    app.world_mut().write_message(Intent::Replace { game: Box::new(game), allowed: None, setup });
+    app.world_mut().write_message(GameChange::at(setup, game, None));
     app.update();
     play(&mut app, last);
     let people = app.world().resource::<PlayerHistory>().result_of(rules(&app).game_id).cloned().unwrap();

@@ -16,7 +16,7 @@ use konane::game::menus::{MenuChosen, MenuItem};
 use konane::game::modes::saves::{ContinueGame, DataDir, Resumable, SaveList, SavedGame};
 use konane::game::platform::clipboard::Clipboard;
 use konane::game::platform::i18n::{Msg, Tr};
-use konane::game::play::authority::{Intent, Rules};
+use konane::game::play::authority::{GameChange, Intent, Rules};
 use konane::game::play::screen::{Discard, Overlay};
 use konane::game::{Controller, Screen, Settings, Turn, core_plugin};
 use konane::rules::{Geometry, parse_move};
@@ -102,7 +102,7 @@ fn the_unfinished_game_is_saved_after_every_move_and_continues_with_its_history(
     assert_eq!(rules(&second).game.moves(), moves[..2]);
     // Finishing or emptying the game leaves nothing to continue.
     let setup = rules(&second).setup;
-    second.world_mut().write_message(Intent::NewGame(setup));
+    second.world_mut().write_message(GameChange::fresh(setup));
     second.update();
     second.update();
     assert!(!autosave.exists());

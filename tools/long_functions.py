@@ -27,11 +27,8 @@ LONG_FILES = {
     "crates/server/src/server.rs": 1247,
     "src/game/modes/online.rs": 1120,
     "src/cli.rs": 1048,
-    "src/game/script.rs": 1014,
     "src/music.rs": 993,
-    "src/game/board/input.rs": 969,
     "src/game/ui/overlays.rs": 832,
-    "src/game/modes/saves.rs": 774,
 }
 FN = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+\"[^\"]*\"\s+)?fn\s+(\w+)")
 

@@ -101,9 +101,12 @@ pub fn run(args: GameArgs) -> i32 {
             })
         }
         Opening::Game => {
-            _ = app.add_systems(Startup, |mut goto: MessageWriter<play::screen::GoTo>| {
-                goto.write(play::screen::GoTo(Screen::Game));
-            })
+            _ = app.add_systems(
+                Startup,
+                |mut games: MessageWriter<play::authority::GameChange>, settings: Res<platform::settings::Settings>| {
+                    games.write(play::authority::GameChange::fresh(settings.custom_setup()));
+                },
+            )
         }
     }
     if let Some(s) = script {

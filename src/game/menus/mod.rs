@@ -14,11 +14,11 @@ use crate::game::modes::saves::{
 use crate::game::modes::tutorial::Tutorial;
 use crate::game::platform::i18n::{Lang, Msg, Tr, level_name, side_name};
 use crate::game::platform::settings::{Controller, EditSettings, Settings};
-use crate::game::play::authority::{Intent, NextGame, Rules};
+use crate::game::play::authority::{GameChange, Intent, Rules};
+use crate::game::play::screen::GameSet;
 use crate::game::play::screen::{
     Discard, MoveListOpen, Navigate, NewGameKind, Overlay, Review, Screen, Turn, TutorialStep,
 };
-use crate::game::play::screen::{GameSet, GoTo};
 use crate::game::setup::{GameSetup, standard};
 use crate::rules::{Color as Side, Geometry};
 use bevy::ecs::system::SystemParam;
@@ -483,11 +483,10 @@ impl SaveRequests<'_> {
 
 /// Where the effects of a choice go.
 #[derive(SystemParam)]
-struct Outlets<'w, 's> {
-    commands: Commands<'w, 's>,
+struct Outlets<'w> {
     nav: MessageWriter<'w, Navigate>,
     edits: MessageWriter<'w, EditSettings>,
-    goto: MessageWriter<'w, GoTo>,
+    games: MessageWriter<'w, GameChange>,
     intents: MessageWriter<'w, Intent>,
     exit: MessageWriter<'w, AppExit>,
     saves: SaveRequests<'w>,
@@ -545,13 +544,12 @@ fn apply_effect(effect: Effect, settings: &Settings, out: &mut Outlets) {
             if forget {
                 out.saves.forget.write(ForgetUnfinished);
             }
-            out.commands.insert_resource(NextGame::fresh(setup_for(kind, settings)));
-            out.goto.write(GoTo(Screen::Game));
+            out.games.write(GameChange::fresh(setup_for(kind, settings)));
         }
-        Effect::NewGame(setup) => _ = out.intents.write(Intent::NewGame(setup)),
+        Effect::NewGame(setup) => _ = out.games.write(GameChange::fresh(setup)),
         Effect::Resign(side) => _ = out.intents.write(Intent::Resign(side)),
         Effect::Undo => _ = out.intents.write(Intent::Undo),
-        Effect::ToTitle => _ = out.goto.write(GoTo(Screen::Title)),
+        Effect::ToTitle => _ = out.games.write(GameChange::Leave),
         Effect::Saves(r) => out.saves.send(r),
         Effect::Tutorial(step) => _ = out.tutorial.write(step),
         Effect::Puzzle(step) => _ = out.puzzle.write(step),

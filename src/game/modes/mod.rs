@@ -6,5 +6,6 @@ pub mod history;
 pub mod online;
 pub mod profile;
 pub mod puzzles;
+pub mod saved_game;
 pub mod saves;
 pub mod tutorial;

@@ -19,8 +19,8 @@ use crate::game::modes::saves::{ContinueOnline, DataDir};
 use crate::game::platform::clipboard::Clipboard;
 use crate::game::platform::i18n::Msg;
 use crate::game::platform::settings::Settings;
-use crate::game::play::authority::{Intent, MoveApplied, NextGame, Rules};
-use crate::game::play::screen::{Discard, GameSet, GoTo, Navigate, Notice, Overlay, Screen};
+use crate::game::play::authority::{GameChange, Intent, MoveApplied, NextGame, Rules};
+use crate::game::play::screen::{Discard, GameSet, Navigate, Notice, Overlay, Screen};
 use crate::game::setup::{GameMode, GameSetup};
 use crate::online::client::{Command, Event, LinkState, Notify, Session, Start};
 use crate::online::code;
@@ -651,31 +651,30 @@ fn pump(
     dir: Option<Res<DataDir>>,
     mut intents: MessageWriter<Intent>,
     mut nav: MessageWriter<Navigate>,
-    mut goto: MessageWriter<GoTo>,
+    mut games: MessageWriter<GameChange>,
     (mut notice, mut entry): (ResMut<Notice>, ResMut<CodeEntry>),
     mut commands: Commands,
 ) {
     let Some(mut online) = online else { return };
-    let events = online.session.poll();
     let in_game = *screen.get() == Screen::Game;
-    for ev in events {
+    for ev in online.session.poll() {
         match ev {
             Event::Seated { code, token, colour, game } => {
                 keep_seat(dir.as_deref(), &online, &token, &code);
                 online.resume = Some((online.server.clone().unwrap_or_default(), token));
                 online.you = Some(colour.into());
-                enter(&mut online, &game, in_game, rules.as_deref(), &mut intents, &mut goto, &mut commands);
+                enter(&mut online, &game, in_game, rules.as_deref(), &mut games);
                 if let Some(o) = seated(&online, colour.into(), in_game, &mut notice) {
                     nav.write(Navigate::To(o));
                 }
             }
             Event::Watching { game } => {
                 online.you = None;
-                enter(&mut online, &game, in_game, rules.as_deref(), &mut intents, &mut goto, &mut commands);
+                enter(&mut online, &game, in_game, rules.as_deref(), &mut games);
             }
             Event::State { game, colour } => {
                 online.you = colour.map(Side::from);
-                enter(&mut online, &game, true, rules.as_deref(), &mut intents, &mut goto, &mut commands);
+                enter(&mut online, &game, true, rules.as_deref(), &mut games);
                 if overlay.is_game_over() && game.outcome.is_none() {
                     nav.write(Navigate::To(Overlay::None));
                 }
@@ -692,6 +691,7 @@ fn pump(
             Event::Closed => {}
             other => {
                 let reaction = react(&mut online, other, rules.as_deref(), *overlay);
+                games.write_batch(reaction.change);
                 intents.write_batch(reaction.intents);
                 if let Some(o) = reaction.overlay {
                     nav.write(Navigate::To(o));
@@ -708,6 +708,8 @@ fn pump(
 #[derive(Debug, Default, PartialEq)]
 struct Reaction {
     intents: Vec<Intent>,
+    /// The board becomes this game (before the intents).
+    change: Option<GameChange>,
     overlay: Option<Overlay>,
     notice: Option<(Msg, bool)>,
 }
@@ -784,16 +786,9 @@ fn presence(
     if friend && taken && !was.taken {
         let close = (overlay == Overlay::OnlineCode).then_some(Overlay::None);
         // Until now the host could only look (nobody to play against): now they play.
-        let seated = rules.map(|r| Intent::Replace {
-            game: Box::new(r.game.clone()),
-            allowed: None,
-            setup: GameSetup::online(*r.game.geometry(), online.you),
-        });
-        Reaction {
-            overlay: close,
-            intents: seated.into_iter().collect(),
-            ..Reaction::say(Msg::new("notice-friend-joined"), false)
-        }
+        let seated =
+            rules.map(|r| GameChange::at(GameSetup::online(*r.game.geometry(), online.you), r.game.clone(), None));
+        Reaction { overlay: close, change: seated, ..Reaction::say(Msg::new("notice-friend-joined"), false) }
     } else if friend && connected && !was.connected && was.taken {
         Reaction::say(Msg::new("notice-friend-back"), false)
     } else {
@@ -830,9 +825,7 @@ fn enter(
     view: &GameView,
     in_game: bool,
     rules: Option<&Rules>,
-    intents: &mut MessageWriter<Intent>,
-    goto: &mut MessageWriter<GoTo>,
-    commands: &mut Commands,
+    games: &mut MessageWriter<GameChange>,
 ) {
     online.code = Some(view.code.clone());
     online.seats = view.seats;
@@ -844,17 +837,14 @@ fn enter(
     let plays = if friend_here { online.you } else { None };
     let (Ok(game), Ok(setup)) = (view.replay(), online_setup(view, plays)) else { return };
     let resigned = resigned_in(view.outcome);
-    if !in_game {
-        commands.insert_resource(NextGame { setup, from: Some((game, resigned)), allowed: None, took_back: false });
-        goto.write(GoTo(Screen::Game));
-        return;
-    }
     let same = rules.is_some_and(|r| r.game.moves() == game.moves() && r.setup == setup && r.resigned == resigned);
-    if !same {
-        intents.write(Intent::Replace { game: Box::new(game), allowed: None, setup });
-        if let Some(r) = resigned {
-            intents.write(Intent::Resign(r));
-        }
+    if !in_game || !same {
+        games.write(GameChange::start(NextGame {
+            setup,
+            from: Some((game, resigned)),
+            allowed: None,
+            took_back: false,
+        }));
     }
 }
 

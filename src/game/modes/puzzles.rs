@@ -10,9 +10,9 @@ use crate::game::modes::history::PuzzleFinished;
 use crate::game::platform::i18n::{Msg, side_key};
 use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::{EditSettings, PuzzleMarks, Settings};
-use crate::game::play::authority::{Intent, MoveApplied, NextGame, Rules};
+use crate::game::play::authority::{GameChange, Intent, MoveApplied, Rules};
 use crate::game::play::engine_job::{EngineJob, YieldToRenderer};
-use crate::game::play::screen::{GameSet, GoTo, Navigate, Overlay, Screen, Turn};
+use crate::game::play::screen::{GameSet, Navigate, Overlay, Screen, Turn};
 use crate::game::setup::{GameMode, GameSetup};
 use crate::history::puzzles::PuzzleAttempt;
 use crate::rules::{Color as Side, Game, Geometry, Move, Position, move_to_string};
@@ -247,7 +247,9 @@ pub enum PuzzleStep {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PuzzleStep>()
-        .add_systems(Update, (steps, verdicts).chain().in_set(GameSet::Presentation))
+        // Steps ask for their board in the rules stage, so it starts in the same frame.
+        .add_systems(Update, steps.in_set(GameSet::Rules))
+        .add_systems(Update, verdicts.in_set(GameSet::Presentation))
         .add_systems(Update, count_hints.in_set(GameSet::Input))
         .add_systems(OnEnter(Screen::Title), reopen_list)
         .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<PuzzleRun>());
@@ -359,9 +361,7 @@ fn steps(
     run: Option<Res<PuzzleRun>>,
     settings: Res<Settings>,
     mut nav: MessageWriter<Navigate>,
-    screen: Res<State<Screen>>,
-    mut goto: MessageWriter<GoTo>,
-    mut intents: MessageWriter<Intent>,
+    mut games: MessageWriter<GameChange>,
     yield_to_renderer: Option<Res<YieldToRenderer>>,
     wake: Res<Wake>,
 ) {
@@ -369,7 +369,7 @@ fn steps(
     for step in steps.read() {
         if *step == PuzzleStep::Leave {
             commands.remove_resource::<PuzzleRun>();
-            goto.write(GoTo(Screen::Title));
+            games.write(GameChange::Leave);
             commands.insert_resource(BackToPuzzles);
             continue;
         }
@@ -383,12 +383,7 @@ fn steps(
         let puzzle = &book.puzzles[index];
         let game = Game::from_position(puzzle.position);
         let setup = GameSetup::practice(*game.geometry(), GameMode::Puzzle);
-        if *screen.get() != Screen::Game {
-            commands.insert_resource(NextGame::at(setup, game, None));
-            goto.write(GoTo(Screen::Game));
-        } else {
-            intents.write(Intent::Replace { game: Box::new(game), allowed: None, setup });
-        }
+        games.write(GameChange::at(setup, game, None));
         commands.insert_resource(PuzzleRun::start(index, kind, puzzle.position, yield_to_renderer.is_some(), &wake));
         nav.write(Navigate::To(Overlay::None));
     }

@@ -5,8 +5,8 @@
 
 use crate::game::platform::i18n::Msg;
 use crate::game::platform::settings::{EditSettings, Settings};
-use crate::game::play::authority::{AnimationsRunning, Intent, MoveApplied, NextGame, Rules};
-use crate::game::play::screen::{GameSet, GoTo, Navigate, Overlay, Screen, Turn, TutorialStep};
+use crate::game::play::authority::{AnimationsRunning, GameChange, MoveApplied, Rules};
+use crate::game::play::screen::{GameSet, Navigate, Overlay, Screen, Turn, TutorialStep};
 use crate::game::setup::{GameMode, GameSetup};
 use crate::rules::{Game, Geometry, Move, parse_move, parse_position};
 use bevy::prelude::*;
@@ -113,12 +113,14 @@ pub fn lesson_start(lesson: &Lesson) -> (Game, Option<(Vec<Move>, Msg)>) {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (steps, notice_passing, announce.run_if(in_state(Screen::Game))).chain().in_set(GameSet::Presentation),
-    )
-    .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<Tutorial>())
-    .add_systems(OnEnter(Screen::Game), |mut commands: Commands| commands.remove_resource::<Graduated>());
+    // Steps ask for their board in the rules stage, so it starts in the same frame.
+    app.add_systems(Update, steps.in_set(GameSet::Rules))
+        .add_systems(
+            Update,
+            (notice_passing, announce.run_if(in_state(Screen::Game))).chain().in_set(GameSet::Presentation),
+        )
+        .add_systems(OnExit(Screen::Game), |mut commands: Commands| commands.remove_resource::<Tutorial>())
+        .add_systems(OnEnter(Screen::Game), |mut commands: Commands| commands.remove_resource::<Graduated>());
 }
 
 /// The tutorial was just finished: the title says well done until a game starts.
@@ -152,10 +154,10 @@ impl Tutorial {
         (self.lesson + 1 < LESSONS.len()).then(|| Tutorial { lesson: self.lesson + 1, passed: false, ..self.clone() })
     }
 
-    /// The intent that puts the current lesson's position on the board.
-    fn replace_board(&self) -> Intent {
+    /// The change that puts the current lesson's position on the board.
+    fn start_board(&self) -> GameChange {
         let (game, allowed) = lesson_start(self.current());
-        Intent::Replace { setup: lesson_setup(&game), game: Box::new(game), allowed }
+        GameChange::at(lesson_setup(&game), game, allowed)
     }
 }
 
@@ -166,8 +168,7 @@ fn steps(
     tutorial: Option<ResMut<Tutorial>>,
     mut nav: MessageWriter<Navigate>,
     screen: Res<State<Screen>>,
-    mut goto: MessageWriter<GoTo>,
-    mut intents: MessageWriter<Intent>,
+    mut games: MessageWriter<GameChange>,
 ) {
     if steps.is_empty() {
         return;
@@ -177,16 +178,10 @@ fn steps(
         match step {
             TutorialStep::Start(n) => {
                 let t = Tutorial::at_lesson(*n);
-                if *screen.get() != Screen::Game {
-                    // Entering the game screen starts from the lesson's board.
-                    let (game, allowed) = lesson_start(t.current());
-                    let setup = lesson_setup(&game);
-                    commands.insert_resource(NextGame::at(setup, game, allowed));
-                    goto.write(GoTo(Screen::Game));
-                } else {
+                games.write(t.start_board());
+                if *screen.get() == Screen::Game {
                     // From a game's pause menu: the game stays saved (no autosave runs in the
                     // tutorial), and the lesson's text is shown at once.
-                    intents.write(t.replace_board());
                     nav.write(Navigate::To(Overlay::Lesson));
                 }
                 tutorial = Some(t);
@@ -198,19 +193,19 @@ fn steps(
                 tutorial = t.next();
                 match &tutorial {
                     Some(t) => {
-                        intents.write(t.replace_board());
+                        games.write(t.start_board());
                         nav.write(Navigate::To(Overlay::Lesson));
                     }
                     // The last lesson: back to the title, which says well done.
                     None => {
                         commands.insert_resource(Graduated);
-                        goto.write(GoTo(Screen::Title));
+                        games.write(GameChange::Leave);
                     }
                 }
             }
             TutorialStep::Leave => {
                 if tutorial.take().is_some() {
-                    goto.write(GoTo(Screen::Title));
+                    games.write(GameChange::Leave);
                 }
             }
         }
@@ -296,10 +291,10 @@ mod tests {
         assert_eq!((next.lesson, next.passed), (1, false));
         assert!(Tutorial::at_lesson(200).next().is_none(), "after the last lesson: the title");
         // The board is the next lesson's.
-        let Intent::Replace { game, allowed, setup } = next.replace_board() else { panic!("a new board") };
+        let GameChange::Start(board) = next.start_board() else { panic!("a new board") };
         let (start, only) = lesson_start(&LESSONS[1]);
-        assert_eq!(game.position(), start.position());
-        assert_eq!(allowed.map(|a| a.0), only.map(|a| a.0));
-        assert_eq!(setup.mode, GameMode::Lesson);
+        assert_eq!(board.from.as_ref().map(|f| f.0.position()), Some(start.position()));
+        assert_eq!(board.allowed.map(|a| a.0), only.map(|a| a.0));
+        assert_eq!(board.setup.mode, GameMode::Lesson);
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::game::platform::i18n::Msg;
 use crate::game::platform::settings::Settings;
-use crate::game::play::screen::{GameSet, Screen, Turn};
+use crate::game::play::screen::{GameSet, GoTo, Screen, Turn};
 use crate::game::setup::{Controller, GameSetup};
 use crate::rules::{Color as Side, Coord, Game, Move};
 use bevy::prelude::*;
@@ -85,7 +85,7 @@ impl Rules {
 /// The game that entering the game screen starts: its setup, and the game to start from (a
 /// saved game being continued or opened, a lesson's or a puzzle's position) instead of a fresh
 /// board. Without one, the game screen starts the custom game the settings describe.
-#[derive(Resource, Debug, Clone)]
+#[derive(Resource, Debug, Clone, PartialEq)]
 pub struct NextGame {
     /// The board, the players and what the game is for.
     pub setup: GameSetup,
@@ -108,6 +108,19 @@ impl NextGame {
     pub fn at(setup: GameSetup, game: Game, allowed: Option<(Vec<Move>, Msg)>) -> NextGame {
         NextGame { setup, from: Some((game, None)), allowed, took_back: false }
     }
+
+    /// The rules of this game, numbered after `previous` (so moves computed for the game it
+    /// replaces are known for stale).
+    fn into_rules(self, previous: Option<&Rules>) -> Rules {
+        let mut rules = Rules::new(self.setup, previous);
+        if let Some((game, resigned)) = self.from {
+            rules.game = game;
+            rules.resigned = resigned;
+        }
+        rules.allowed = self.allowed;
+        rules.took_back = self.took_back;
+        rules
+    }
 }
 
 /// A request to change the game, from any input source.
@@ -124,20 +137,38 @@ pub enum Intent {
     Undo,
     /// Replay what was undone.
     Redo,
-    /// Start a fresh game of this setup (restart and rematch pass the current one).
-    NewGame(GameSetup),
     /// This side gives up (Undo takes it back).
     Resign(Side),
-    /// Play on from this game (a lesson's or a puzzle's position), accepting only `allowed`
-    /// moves if given. It is a new game of `setup`.
-    Replace {
-        /// The game.
-        game: Box<Game>,
-        /// The moves accepted, and the reason given for any other legal move.
-        allowed: Option<(Vec<Move>, Msg)>,
-        /// Its setup.
-        setup: GameSetup,
-    },
+}
+
+/// Start, restart or leave a game: the one way to do it, for the menus, lessons, puzzles,
+/// saved games, online play, the script and the command line alike. Only [`change_game`]
+/// carries it out.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameChange {
+    /// Play this game. From another screen, the game screen opens on it; on the game screen,
+    /// it takes the place of the game on the board (a restart, a rematch, the next lesson).
+    Start(Box<NextGame>),
+    /// Leave the game for the title screen.
+    Leave,
+}
+
+impl GameChange {
+    /// Start `next`.
+    pub fn start(next: NextGame) -> GameChange {
+        GameChange::Start(Box::new(next))
+    }
+
+    /// Start a fresh board of `setup` (a new game, a restart, a rematch).
+    pub fn fresh(setup: GameSetup) -> GameChange {
+        GameChange::start(NextGame::fresh(setup))
+    }
+
+    /// Start a game of `setup` from `game` (a lesson's or a puzzle's position), accepting only
+    /// `allowed` moves if given.
+    pub fn at(setup: GameSetup, game: Game, allowed: Option<(Vec<Move>, Msg)>) -> GameChange {
+        GameChange::start(NextGame::at(setup, game, allowed))
+    }
 }
 
 /// A move was applied.
@@ -188,6 +219,7 @@ pub(crate) fn plugin(app: &mut App) {
     // The rules changed, or an intent came late in a frame: one more frame shows it.
     crate::game::platform::redraw::settle_on_resource::<Rules>(app);
     crate::game::platform::redraw::settle_on_message::<Intent>(app);
+    crate::game::platform::redraw::settle_on_message::<GameChange>(app);
     app.add_message::<Intent>()
         .add_message::<MoveApplied>()
         .add_message::<BoardReset>()
@@ -196,10 +228,14 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<AnimationsRunning>()
         .init_resource::<PresentationActive>()
         .add_systems(OnEnter(Screen::Game), start_game)
+        .add_message::<GameChange>()
         .add_systems(
             Update,
             (apply_intents, advance_turn).chain().in_set(GameSet::Rules).run_if(in_state(Screen::Game)),
-        );
+        )
+        // After the input and the modes (menus, lessons, puzzles, saved games, online) have
+        // asked, before the views: they show the new game in the frame it starts.
+        .add_systems(Update, change_game.after(GameSet::Rules).before(GameSet::Presentation));
 }
 
 fn start_game(
@@ -216,15 +252,38 @@ fn start_game(
         }
         None => NextGame::fresh(settings.custom_setup()),
     };
-    let mut rules = Rules::new(next.setup, previous.as_deref());
-    if let Some((game, resigned)) = next.from {
-        rules.game = game;
-        rules.resigned = resigned;
-    }
-    rules.allowed = next.allowed;
-    rules.took_back = next.took_back;
-    commands.insert_resource(rules);
+    commands.insert_resource(next.into_rules(previous.as_deref()));
     reset.write(BoardReset);
+}
+
+/// The one system that starts, restarts and leaves games. On the game screen a start replaces
+/// the rules in place; from elsewhere it leaves the game for [`start_game`] and opens the game
+/// screen. The changes of a frame are taken in order (leave, then start, opens the new game).
+fn change_game(
+    mut changes: MessageReader<GameChange>,
+    screen: Res<State<Screen>>,
+    mut rules: Option<ResMut<Rules>>,
+    mut commands: Commands,
+    mut goto: MessageWriter<GoTo>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let mut in_game = *screen.get() == Screen::Game;
+    for change in changes.read() {
+        match (change, rules.as_deref_mut()) {
+            (GameChange::Start(next), Some(rules)) if in_game => {
+                *rules = (**next).clone().into_rules(Some(rules));
+                reset.write(BoardReset);
+            }
+            (GameChange::Start(next), _) => {
+                commands.insert_resource((**next).clone());
+                goto.write(GoTo(Screen::Game));
+            }
+            (GameChange::Leave, _) => {
+                in_game = false;
+                goto.write(GoTo(Screen::Title));
+            }
+        }
+    }
 }
 
 fn human_to_move(rules: &Rules) -> bool {
@@ -287,17 +346,6 @@ impl Rules {
             }
             Intent::Undo => self.step_history(Game::undo, "undo"),
             Intent::Redo => self.step_history(Game::redo, "redo"),
-            Intent::NewGame(setup) => {
-                *self = Rules::new(*setup, Some(&*self));
-                Outcome::Reset
-            }
-            Intent::Replace { game, allowed, setup } => {
-                let mut fresh = Rules::new(*setup, Some(&*self));
-                fresh.game = (**game).clone();
-                fresh.allowed = allowed.clone();
-                *self = fresh;
-                Outcome::Reset
-            }
             Intent::Resign(side) => {
                 self.resigned = Some(*side);
                 self.generation += 1;

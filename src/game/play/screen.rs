@@ -336,7 +336,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GoTo>()
         // After every stage of the frame has had its say.
         .add_systems(PostUpdate, apply_goto)
-        .add_systems(OnEnter(Screen::Game), |mut r: ResMut<Review>| r.0 = None)
         .configure_sets(Update, (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain())
         .configure_sets(Update, (ViewSet::Board, ViewSet::OnBoard).chain().in_set(GameSet::Presentation));
 }

@@ -21,6 +21,12 @@ use bevy::picking::events::{Click, Drag, DragDrop, DragEnd, DragStart, Out, Over
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
+mod devices;
+mod pointer;
+
+use devices::*;
+use pointer::observe_board_pointer;
+
 /// A cell was chosen (click, tap, Enter/Space, gamepad South, script).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellActivated(pub Coord);
@@ -168,42 +174,6 @@ impl Default for BoardCursor {
     }
 }
 
-/// The direction held on keys, d-pad or stick, and when it next repeats.
-#[derive(Resource, Debug, Clone)]
-struct HeldDirection {
-    dir: Option<IVec2>,
-    repeat: Timer,
-}
-
-impl Default for HeldDirection {
-    fn default() -> Self {
-        HeldDirection { dir: None, repeat: Timer::from_seconds(REPEAT_DELAY, TimerMode::Once) }
-    }
-}
-
-impl HeldDirection {
-    /// Whether the direction held now (zero for none) makes a step this frame, `delta` after
-    /// the last: on the first press, then after [`REPEAT_DELAY`], then every [`REPEAT_EVERY`].
-    fn step(&mut self, dir: IVec2, delta: std::time::Duration) -> bool {
-        if dir == IVec2::ZERO {
-            self.dir = None;
-            false
-        } else if self.dir != Some(dir) {
-            self.dir = Some(dir);
-            self.repeat = Timer::from_seconds(REPEAT_DELAY, TimerMode::Once);
-            true
-        } else {
-            self.repeat.tick(delta);
-            if self.repeat.is_finished() {
-                self.repeat = Timer::from_seconds(REPEAT_EVERY, TimerMode::Once);
-                true
-            } else {
-                false
-            }
-        }
-    }
-}
-
 /// Whether the interface (a text field, a focused button) has the keyboard; set by the UI.
 /// While it does, the board ignores keys and pad buttons.
 #[derive(Resource, Default, Debug)]
@@ -244,6 +214,7 @@ pub(crate) fn interaction_plugin(app: &mut App) {
                 resolve_activations.run_if(in_state(Screen::Game)).in_set(InputStage::Cells),
             ),
         )
+        .add_systems(Update, forget_the_last_game.in_set(GameSet::Presentation))
         .add_systems(OnEnter(Screen::Game), reset_per_game)
         .add_systems(OnExit(Screen::Game), reset_per_game);
 }
@@ -327,261 +298,21 @@ fn reset_per_game(mut selection: ResMut<Selection>, mut cursor: ResMut<BoardCurs
     *held = HeldStone::default();
 }
 
-/// Every new board root gets the one observer set that turns pointer events into input.
-fn observe_board_pointer(ev: On<Add, BoardRoot>, mut commands: Commands) {
-    commands
-        .entity(ev.entity)
-        .observe(on_over)
-        .observe(on_out)
-        .observe(on_click)
-        .observe(on_drag_start)
-        .observe(on_drag)
-        .observe(on_drag_end)
-        .observe(on_drop);
-}
-
-/// The cell a bubbling pointer event started on.
-fn cell_of<E: std::fmt::Debug + Clone + Reflect>(ev: &On<Pointer<E>>, cells: &Query<&Cell>) -> Option<Coord> {
-    cells.get(ev.original_event_target()).ok().map(|c| c.0)
-}
-
-fn on_over(ev: On<Pointer<Over>>, cells: Query<&Cell>, mut sel: ResMut<Selection>) {
-    if let Some(c) = cell_of(&ev, &cells) {
-        sel.hover = Some(c);
-    }
-}
-
-fn on_out(ev: On<Pointer<Out>>, cells: Query<&Cell>, mut sel: ResMut<Selection>) {
-    if let Some(c) = cell_of(&ev, &cells)
-        && sel.hover == Some(c)
-    {
-        sel.hover = None;
-    }
-}
-
-fn on_click(
-    ev: On<Pointer<Click>>,
-    cells: Query<&Cell>,
-    mut act: MessageWriter<CellActivated>,
-    mut cancel: MessageWriter<CancelSelection>,
-) {
-    let Some(c) = cell_of(&ev, &cells) else { return };
-    match ev.event.button {
-        PointerButton::Primary => {
-            act.write(CellActivated(c));
-        }
-        PointerButton::Secondary => {
-            cancel.write(CancelSelection);
-        }
-        PointerButton::Middle => {}
-    }
-}
-
-fn on_drag_start(
-    ev: On<Pointer<DragStart>>,
-    cells: Query<&Cell>,
-    sel: Res<Selection>,
-    layout: Res<Layout>,
+/// Another game on the board (a start, a restart, a rematch, the next lesson or puzzle, a
+/// saved game opened, in place or from another screen): nothing of the last one's review,
+/// selection or held stone stays. Undo and redo keep the game (and so the review).
+fn forget_the_last_game(
+    rules: Option<Res<Rules>>,
+    mut seen: Local<Option<u64>>,
+    mut review: ResMut<Review>,
+    mut selection: ResMut<Selection>,
     mut held: ResMut<HeldStone>,
-    mut act: MessageWriter<CellActivated>,
 ) {
-    if ev.event.button != PointerButton::Primary {
-        return;
-    }
-    let Some(c) = cell_of(&ev, &cells) else { return };
-    if sel.selected != Some(c) {
-        act.write(CellActivated(c));
-    }
-    // The stone follows the pointer once the rules made it the selection (the view checks),
-    // whatever order this frame's pointer events came in.
-    *held = HeldStone { from: Some(c), pointer: layout.from_screen(ev.pointer_location.position) };
-}
-
-fn on_drag(ev: On<Pointer<Drag>>, layout: Res<Layout>, mut held: ResMut<HeldStone>) {
-    if ev.event.button == PointerButton::Primary && held.from.is_some() {
-        held.pointer = layout.from_screen(ev.pointer_location.position);
-    }
-}
-
-fn on_drag_end(ev: On<Pointer<DragEnd>>, mut held: ResMut<HeldStone>) {
-    if ev.event.button == PointerButton::Primary {
-        held.from = None;
-    }
-}
-
-fn on_drop(ev: On<Pointer<DragDrop>>, cells: Query<&Cell>, mut act: MessageWriter<CellActivated>) {
-    if ev.event.button == PointerButton::Primary
-        && ev.event.dropped != ev.original_event_target()
-        && let Some(c) = cell_of(&ev, &cells)
-    {
-        act.write(CellActivated(c));
-    }
-}
-
-fn mouse_hides_cursor(mut moved: MessageReader<CursorMoved>, mut cursor: ResMut<BoardCursor>) {
-    if moved.read().count() > 0 && cursor.visible {
-        cursor.visible = false;
-    }
-}
-
-/// Records keys, pad buttons, d-pad and stick into actions (a held direction steps once, then
-/// repeats); a mouse press while a move animates skips it.
-fn read_devices(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    pads: Query<&Gamepad>,
-    turn: Option<Res<State<Turn>>>,
-    time: Res<Time<Real>>,
-    mut last: ResMut<LastDevice>,
-    mut direction: ResMut<HeldDirection>,
-    mut actions: MessageWriter<Action>,
-    mut skip: MessageWriter<SkipAnimation>,
-    typing: Option<Res<TypingText>>,
-    settings: Res<Settings>,
-    wake: Res<crate::game::platform::redraw::Wake>,
-) {
-    let no_keys = ButtonInput::<KeyCode>::default();
-    let keys = keys.as_deref().unwrap_or(&no_keys);
-    let device = if pads.iter().any(|p| p.get_just_pressed().next().is_some()) {
-        Some(LastDevice::Pad)
-    } else if keys.get_just_pressed().next().is_some() {
-        Some(LastDevice::Keyboard)
-    } else if mouse.as_ref().is_some_and(|m| m.get_just_pressed().next().is_some()) {
-        Some(LastDevice::Pointer)
-    } else {
-        None
-    };
-    if let Some(d) = device
-        && *last != d
-    {
-        *last = d;
-    }
-    let bindings = &settings.bindings;
-    let mut dir = read_keys(keys, typing.is_some_and(|t| t.0), bindings, &mut actions);
-    for pad in &pads {
-        dir += read_pad(pad, bindings, &mut actions);
-    }
-    let dir = dir.clamp(IVec2::splat(-1), IVec2::splat(1));
-    if direction.step(dir, time.delta()) {
-        actions.write(Action::Step(dir));
-    }
-    if direction.dir.is_some() {
-        // A held direction repeats: a frame when the next step is due.
-        wake.after(direction.repeat.remaining());
-    }
-    let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
-    if animating && mouse.is_some_and(|m| m.just_pressed(MouseButton::Left)) {
-        skip.write(SkipAnimation);
-    }
-}
-
-/// The keys' actions this frame, and the direction the held keys point (not clamped), by the
-/// player's bindings.
-fn read_keys(
-    keys: &ButtonInput<KeyCode>,
-    typing: bool,
-    bindings: &Bindings,
-    actions: &mut MessageWriter<Action>,
-) -> IVec2 {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let mut dir = IVec2::ZERO;
-    for c in COMMANDS {
-        for chord in bindings.keys(c) {
-            let k = chord.key;
-            if typing && is_text_key(k) {
-                continue;
-            }
-            match meaning(c) {
-                // A tap shorter than a frame is pressed and released in the same frame: it
-                // still steps. Directions ignore Ctrl unless bound with it.
-                Ok(d) if (keys.pressed(k) || keys.just_pressed(k)) && (ctrl || !chord.ctrl) => dir += d,
-                Err(a) if keys.just_pressed(k) && chord.ctrl == ctrl => _ = actions.write(a),
-                _ => {}
-            }
-        }
-    }
-    // Tab goes to the next item and Shift+Tab to the one before, as in any window, unless
-    // the player bound Tab to a command of its own.
-    let tab_free = COMMANDS.iter().all(|c| bindings.keys(*c).iter().all(|ch| ch.key != KeyCode::Tab));
-    if tab_free && !typing && (keys.pressed(KeyCode::Tab) || keys.just_pressed(KeyCode::Tab)) {
-        let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-        dir += if shift { IVec2::NEG_Y } else { IVec2::Y };
-    }
-    dir
-}
-
-/// A key that types a letter or a digit.
-fn is_text_key(key: KeyCode) -> bool {
-    use KeyCode::*;
-    matches!(
-        key,
-        KeyA | KeyB
-            | KeyC
-            | KeyD
-            | KeyE
-            | KeyF
-            | KeyG
-            | KeyH
-            | KeyI
-            | KeyJ
-            | KeyK
-            | KeyL
-            | KeyM
-            | KeyN
-            | KeyO
-            | KeyP
-            | KeyQ
-            | KeyR
-            | KeyS
-            | KeyT
-            | KeyU
-            | KeyV
-            | KeyW
-            | KeyX
-            | KeyY
-            | KeyZ
-            | Digit0
-            | Digit1
-            | Digit2
-            | Digit3
-            | Digit4
-            | Digit5
-            | Digit6
-            | Digit7
-            | Digit8
-            | Digit9
-            | Space
-    )
-}
-
-/// A gamepad's button actions this frame, and the direction its d-pad and stick point, by the
-/// player's bindings.
-fn read_pad(pad: &Gamepad, bindings: &Bindings, actions: &mut MessageWriter<Action>) -> IVec2 {
-    let mut dir = IVec2::ZERO;
-    for c in COMMANDS {
-        for b in bindings.pads(c) {
-            match meaning(c) {
-                Ok(d) if pad.pressed(*b) || pad.just_pressed(*b) => dir += d,
-                Err(a) if pad.just_pressed(*b) => _ = actions.write(a),
-                _ => {}
-            }
-        }
-    }
-    let (sx, sy) = (pad.get(GamepadAxis::LeftStickX).unwrap_or(0.0), pad.get(GamepadAxis::LeftStickY).unwrap_or(0.0));
-    dir + stick_direction(sx, sy)
-}
-
-/// The direction a stick leaning (`x` right, `y` up) points on the board (y down), past the
-/// dead zone.
-fn stick_direction(x: f32, y: f32) -> IVec2 {
-    let mut dir = IVec2::ZERO;
-    if x.abs() > STICK_DEADZONE {
-        dir.x += x.signum() as i32;
-    }
-    if y.abs() > STICK_DEADZONE {
-        dir.y -= y.signum() as i32;
-    }
-    dir
+    let Some(rules) = rules.filter(|r| *seen != Some(r.game_id)) else { return };
+    *seen = Some(rules.game_id);
+    review.0 = None;
+    *selection = Selection::default();
+    *held = HeldStone::default();
 }
 
 /// What an action does to a review of a game of `plies` moves that shows the position after

@@ -19,7 +19,7 @@ use crate::game::board::input::{Action, CellActivated, Selection};
 use crate::game::board::view::cell_pos;
 use crate::game::platform::window::RenderReady;
 use crate::game::play::ai_task::{AiState, HintRequest};
-use crate::game::play::authority::{AnimationsRunning, Intent, Rules};
+use crate::game::play::authority::{AnimationsRunning, GameChange, Intent, Rules};
 use crate::game::play::screen::{Overlay, Screen, Turn};
 use crate::rules::quote::quoted;
 use crate::rules::{Coord, Move, move_to_string, parse_coord_public, parse_move, position_to_string};
@@ -30,125 +30,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// One script command.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    /// Online: host a game (board and colour of the settings).
-    Host,
-    /// Online: join the game of this code (`@name`: the code written by `wait-code name`).
-    Join(String),
-    /// Online: until a seat (or a watch) is held and the code is known; then write the
-    /// code to this file in the screenshot directory.
-    SaveCode(String),
-    /// Online: until the friend's seat is taken and connected.
-    WaitFriend,
-    /// Let frames pass.
-    Wait(u32),
-    /// Until a human is to move (or the game is over) and nothing animates.
-    WaitIdle,
-    /// Until at least this many plies are played.
-    WaitPlies(usize),
-    /// Until the renderer has compiled every pipeline it was asked for (it does so in the
-    /// background, so the first frames of a run may lack the board), for several frames.
-    WaitRendered,
-    /// Until the game is over.
-    WaitOver,
-    /// Until the computer is thinking about its move.
-    WaitThinking,
-    /// Until a file of that name exists in the screenshot directory (written by whatever
-    /// drives the pointer beside the game, e.g. xdotool in the end-to-end test).
-    WaitFile(String),
-    /// Create an empty file of that name in the screenshot directory.
-    Signal(String),
-    /// Until the pointer is over this cell.
-    WaitHover(String),
-    /// Until the left mouse button is down.
-    WaitMouseDown,
-    /// Until the left mouse button is up.
-    WaitMouseUp,
-    /// Until a stone held by the pointer is drawn over this cell.
-    WaitHeld(String),
-    /// Until the stone on this cell is selected (by a click, say).
-    WaitSelected(String),
-    /// Until no stone is held by the pointer.
-    WaitNotHeld,
-    /// Until a hop is at least this far along (in hops), then pause the game clock.
-    FreezeHop(f32),
-    /// Run the game clock again.
-    Unfreeze,
-    /// Activate a cell, as a click would.
-    Click(String),
-    /// Play a move in notation; `a|b|c` plays the first of them that is legal (for scripts
-    /// that answer a computer whose reply may vary). None legal ends the run with an error.
-    Play(String),
-    /// Undo.
-    Undo,
-    /// Redo.
-    Redo,
-    /// New game.
-    New,
-    /// Ask for a hint.
-    Hint,
-    /// Play the hint's move once the hint for this position is known (after `hint`).
-    PlayHint,
-    /// Go to the title screen.
-    Menu,
-    /// Check that the menu on screen fits its window without scrolling (else the run fails).
-    ExpectMenuFits,
-    /// Open the pause menu over the game.
-    Pause,
-    /// Open the settings (over the title or the game).
-    Settings,
-    /// Open or close the move list.
-    Moves,
-    /// Show the position after N plies (read-only), or the game again with `review off`.
-    Review(Option<usize>),
-    /// Go from the title screen to a game with the current settings.
-    Start,
-    /// Close the menu over the game (the game-over panel, the pause menu).
-    CloseMenu,
-    /// Open a screen over the title or the game: setup, load, pause, settings, over or rules.
-    Open(Overlay),
-    /// Press a key or button: up, down, left, right, confirm, cancel or delete.
-    Press(Action),
-    /// Save the game into the saved games.
-    Save,
-    /// The side to move resigns.
-    Resign,
-    /// Write the position, the ply and the moves to NAME in the screenshot directory.
-    Dump(String),
-    /// Save a screenshot as NAME.png in the screenshot directory.
-    Screenshot(String),
-    /// Write the interface's rectangles of the last frame to NAME.layout (see
-    /// [`crate::game::ui::probe`]).
-    Layout(String),
-    /// Exit once screenshots are written.
-    Quit,
-}
+mod log;
+mod steps;
 
-impl Step {
-    /// Waits pass straight on to the next step; actions take a frame each.
-    fn is_wait(&self) -> bool {
-        matches!(
-            self,
-            Step::Wait(_)
-                | Step::SaveCode(_)
-                | Step::WaitFriend
-                | Step::WaitIdle
-                | Step::WaitPlies(_)
-                | Step::WaitRendered
-                | Step::WaitOver
-                | Step::WaitThinking
-                | Step::WaitFile(_)
-                | Step::WaitHover(_)
-                | Step::WaitMouseDown
-                | Step::WaitMouseUp
-                | Step::WaitHeld(_)
-                | Step::WaitSelected(_)
-                | Step::WaitNotHeld
-        )
-    }
-}
+pub use log::*;
+pub use steps::*;
 
 /// A loaded script and where it is.
 #[derive(Resource, Debug)]
@@ -184,158 +70,6 @@ pub struct ScreenshotDir(pub PathBuf);
 /// Screenshots requested but not yet written.
 #[derive(Resource, Default, Clone)]
 struct PendingShots(Arc<AtomicUsize>);
-
-impl Script {
-    /// Parses script text; errors name the line.
-    pub fn parse(text: &str) -> Result<Script, String> {
-        let mut steps = Vec::new();
-        let mut lines = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let code = line.split('#').next().unwrap_or("").trim();
-            if code.is_empty() {
-                continue;
-            }
-            let mut parts = code.split_whitespace();
-            let cmd = parts.next().unwrap_or("");
-            steps.push(parse_step(cmd, parts.next(), i + 1)?);
-            lines.push(i + 1);
-        }
-        Ok(Script { steps, lines, next: 0, waited: 0, announced: None, reported: 0.0 })
-    }
-
-    /// Reads and parses a script file, with the checks of records and settings: a regular
-    /// file (a FIFO or device is refused at once) of at most [`MAX_SCRIPT_BYTES`].
-    pub fn load(path: &std::path::Path) -> Result<Script, String> {
-        let text = crate::files::read_regular_file(path, MAX_SCRIPT_BYTES).map_err(|e| format!("script: {e}"))?;
-        Script::parse(&text).map_err(|e| format!("{}: {e}", crate::files::show_path(path)))
-    }
-}
-
-/// A command that takes no argument (anything after it on the line is ignored).
-fn bare_step(cmd: &str) -> Option<Step> {
-    Some(match cmd {
-        "wait-idle" => Step::WaitIdle,
-        "host" => Step::Host,
-        "wait-friend" => Step::WaitFriend,
-        "wait-rendered" => Step::WaitRendered,
-        "wait-over" => Step::WaitOver,
-        "wait-thinking" => Step::WaitThinking,
-        "wait-mouse-down" => Step::WaitMouseDown,
-        "wait-mouse-up" => Step::WaitMouseUp,
-        "wait-not-held" => Step::WaitNotHeld,
-        "unfreeze" => Step::Unfreeze,
-        "undo" => Step::Undo,
-        "redo" => Step::Redo,
-        "new" => Step::New,
-        "hint" => Step::Hint,
-        "play-hint" => Step::PlayHint,
-        "menu" => Step::Menu,
-        "expect-menu-fits" => Step::ExpectMenuFits,
-        "pause" => Step::Pause,
-        "settings" => Step::Settings,
-        "moves" => Step::Moves,
-        "save" => Step::Save,
-        "resign" => Step::Resign,
-        "start" => Step::Start,
-        "close-menu" => Step::CloseMenu,
-        "quit" => Step::Quit,
-        _ => return None,
-    })
-}
-
-/// One command with its argument, if it has one; errors name the script `line`.
-fn parse_step(cmd: &str, arg: Option<&str>, line: usize) -> Result<Step, String> {
-    if let Some(step) = bare_step(cmd) {
-        return Ok(step);
-    }
-    let shown = quoted(cmd);
-    let need = |what: &str| arg.map(str::to_string).ok_or_else(|| format!("script line {line}: {shown} needs {what}"));
-    let num = |what: &str| -> Result<u64, String> {
-        need(what)?.parse().map_err(|_| format!("script line {line}: {shown} needs a number"))
-    };
-    let fraction = |what: &str| -> Result<f32, String> {
-        match need(what)?.parse::<f32>() {
-            Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
-            _ => Err(format!("script line {line}: {shown} needs a number from 0 to 1")),
-        }
-    };
-    Ok(match cmd {
-        "wait" => Step::Wait(num("a frame count")? as u32),
-        "wait-plies" => Step::WaitPlies(num("a ply count")? as usize),
-        "wait-file" => Step::WaitFile(need("a file name")?),
-        "signal" => Step::Signal(need("a file name")?),
-        "wait-hover" => Step::WaitHover(need("a cell")?),
-        "wait-held" => Step::WaitHeld(need("a cell")?),
-        "wait-selected" => Step::WaitSelected(need("a cell")?),
-        "freeze-hop" => Step::FreezeHop(fraction("a fraction of a hop")?),
-        "click" => Step::Click(need("a cell")?),
-        "play" => Step::Play(need("a move")?),
-        "open" => Step::Open(overlay_named(&need("a screen")?, line)?),
-        "press" => Step::Press(action_named(&need("a key")?, line)?),
-        "review" => Step::Review(match need("a ply count or off")?.as_str() {
-            "off" => None,
-            n => Some(n.parse().map_err(|_| format!("script line {line}: 'review' needs a number or off"))?),
-        }),
-        "dump" => Step::Dump(need("a file name")?),
-        "screenshot" => Step::Screenshot(need("a name")?),
-        "layout" => Step::Layout(need("a name")?),
-        "join" => Step::Join(need("a code or @file")?),
-        "wait-code" => Step::SaveCode(need("a file name")?),
-        other => return Err(format!("script line {line}: unknown command {}", quoted(other))),
-    })
-}
-
-/// The screen `open NAME` opens.
-fn overlay_named(name: &str, line: usize) -> Result<Overlay, String> {
-    Ok(match name {
-        "setup" => Overlay::Setup,
-        "load" => Overlay::Load,
-        "pause" => Overlay::Pause,
-        "settings" => Overlay::Settings,
-        "over" => Overlay::GameOver,
-        "after" => Overlay::GameOverMore,
-        "rules" => Overlay::HowToPlay,
-        "more" => Overlay::MoreGames,
-        "lessons" => Overlay::Lessons,
-        "puzzles" => Overlay::Puzzles,
-        "online" => Overlay::Online,
-        "online-host" => Overlay::OnlineHost,
-        "online-join" => Overlay::OnlineJoin,
-        "online-code" => Overlay::OnlineCode,
-        "about" => Overlay::About,
-        "access" => Overlay::Access,
-        "access-guide" => Overlay::AccessGuide,
-        "controls" => Overlay::Controls,
-        "stats" => Overlay::Stats,
-        "recorded" => Overlay::Recorded,
-        other => {
-            return Err(format!(
-                "script line {line}: 'open' needs setup, load, pause, settings, over, rules, more, lessons, \
-                 puzzles, online, online-host, online-join, online-code, about, stats or recorded, not {}",
-                quoted(other)
-            ));
-        }
-    })
-}
-
-/// The key or button `press NAME` presses.
-fn action_named(name: &str, line: usize) -> Result<Action, String> {
-    Ok(match name {
-        "up" => Action::Step(IVec2::NEG_Y),
-        "down" => Action::Step(IVec2::Y),
-        "left" => Action::Step(IVec2::NEG_X),
-        "right" => Action::Step(IVec2::X),
-        "confirm" => Action::Confirm,
-        "cancel" => Action::Cancel,
-        "delete" => Action::Delete,
-        other => {
-            return Err(format!(
-                "script line {line}: 'press' needs up, down, left, right, confirm, cancel or delete, not {}",
-                quoted(other)
-            ));
-        }
-    })
-}
 
 /// Longest step of the game clock in a scripted run: a slow frame slows the game down
 /// instead of skipping ahead, so a script sees every stage of an animation.
@@ -390,7 +124,8 @@ struct Actions<'w, 's> {
     clicks: MessageWriter<'w, CellActivated>,
     hints: MessageWriter<'w, HintRequest>,
     exit: MessageWriter<'w, AppExit>,
-    goto: MessageWriter<'w, crate::game::play::screen::GoTo>,
+    games: MessageWriter<'w, GameChange>,
+    settings: Res<'w, crate::game::platform::settings::Settings>,
     clock: ResMut<'w, Time<Virtual>>,
     nav: MessageWriter<'w, crate::game::play::screen::Navigate>,
     review: ResMut<'w, crate::game::play::screen::Review>,
@@ -453,7 +188,10 @@ enum Act {
     Intent(Intent),
     Click(Coord),
     Hint,
-    GoTo(Screen),
+    /// Start, restart or leave a game.
+    Change(GameChange),
+    /// Start the custom game the settings describe.
+    StartCustom,
     Navigate(Overlay),
     Press(Action),
     Save,
@@ -517,11 +255,11 @@ fn step_act(step: &Step, rules: &Rules) -> Option<Result<Act, String>> {
         Step::Signal(name) => Act::Signal(name.clone()),
         Step::Undo => Act::Intent(Intent::Undo),
         Step::Redo => Act::Intent(Intent::Redo),
-        Step::New => Act::Intent(Intent::NewGame(rules.setup)),
+        Step::New => Act::Change(GameChange::fresh(rules.setup)),
         Step::Resign => Act::Intent(Intent::Resign(rules.game.to_move())),
         Step::Hint => Act::Hint,
-        Step::Menu => Act::GoTo(Screen::Title),
-        Step::Start => Act::GoTo(Screen::Game),
+        Step::Menu => Act::Change(GameChange::Leave),
+        Step::Start => Act::StartCustom,
         Step::CloseMenu => Act::Navigate(Overlay::None),
         Step::Open(o) => Act::Navigate(*o),
         Step::Settings => Act::Navigate(Overlay::Settings),
@@ -615,7 +353,8 @@ fn carry_out(act: Act, out: &mut Actions, dir: &ScreenshotDir, pending: &Pending
         Act::Intent(i) => _ = out.intents.write(i),
         Act::Click(at) => _ = out.clicks.write(CellActivated(at)),
         Act::Hint => _ = out.hints.write(HintRequest),
-        Act::GoTo(s) => _ = out.goto.write(crate::game::play::screen::GoTo(s)),
+        Act::Change(c) => _ = out.games.write(c),
+        Act::StartCustom => _ = out.games.write(GameChange::fresh(out.settings.custom_setup())),
         Act::Navigate(o) => _ = out.nav.write(crate::game::play::screen::Navigate::To(o)),
         Act::Press(a) => _ = out.actions.write(a),
         Act::Save => _ = out.saves.write(crate::game::modes::saves::SaveGame),
@@ -748,161 +487,6 @@ fn first_legal(game: &crate::rules::Game, alternatives: &str) -> Result<crate::r
         }
     }
     Err(format!("cannot play {alternatives}: {}", why.join("; ")))
-}
-
-/// Main-thread frame times, written when the app exits.
-#[derive(Resource)]
-pub struct FrameLog {
-    path: PathBuf,
-    /// The log, opened at the first frame; each frame's line is written as it ends, so a
-    /// tool can count frames while the game runs (`tools/idle-cpu.sh`).
-    file: Option<std::io::BufWriter<std::fs::File>>,
-    frames: u64,
-    failed: bool,
-}
-
-impl FrameLog {
-    /// A log that will be written to `path`.
-    pub fn new(path: PathBuf) -> FrameLog {
-        FrameLog { path, file: None, frames: 0, failed: false }
-    }
-
-    /// Adds a frame's line (the first three frames, start-up, are left out).
-    fn write(&mut self, line: std::fmt::Arguments) {
-        use std::io::Write;
-        self.frames += 1;
-        if self.frames <= 3 || self.failed {
-            return;
-        }
-        if self.file.is_none() {
-            match std::fs::File::create(&self.path) {
-                Ok(f) => self.file = Some(std::io::BufWriter::new(f)),
-                Err(e) => {
-                    error!("could not write frame log {}: {e}", self.path.display());
-                    self.failed = true;
-                    return;
-                }
-            }
-        }
-        if let Some(f) = &mut self.file
-            && (f.write_fmt(line).is_err() || f.flush().is_err())
-        {
-            error!("could not write frame log {}", self.path.display());
-            self.failed = true;
-        }
-    }
-}
-
-pub(crate) fn frame_log_plugin(app: &mut App) {
-    app.add_systems(Last, record_frame);
-}
-
-fn record_frame(
-    time: Res<Time<Real>>,
-    mut log: ResMut<FrameLog>,
-    ai: Option<Res<AiState>>,
-    rules: Option<Res<Rules>>,
-    mut since_move: Local<(Option<u64>, u32)>,
-) {
-    // A frame counts as "thinking" while a search is in flight on its engine thread; the frame
-    // that applies a move and the two after it (the board and its marks are rebuilt) are
-    // marked as move frames.
-    let thinking = ai.is_some_and(|a| a.thinking());
-    let generation = rules.map(|r| r.generation);
-    if generation != since_move.0 {
-        *since_move = (generation, 0);
-    } else {
-        since_move.1 += 1;
-    }
-    let ms = time.delta_secs() * 1000.0 * if thinking { -1.0 } else { 1.0 };
-    // Negative values mark frames while the AI was thinking; " move" marks move frames.
-    let moved = if since_move.1 < 3 { " move" } else { "" };
-    log.write(format_args!("{ms:.3}{moved}\n"));
-}
-
-/// When this process was started, as an [`Instant`](std::time::Instant): from the kernel's
-/// start time of the process (`/proc/self/stat`, in clock ticks since boot) against the time
-/// since boot now, so the loading of the binary counts too; now, where that cannot be read.
-pub fn launch_instant() -> std::time::Instant {
-    let now = std::time::Instant::now();
-    let since_launch = || -> Option<f64> {
-        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-        // Field 22, counted after the command name's closing parenthesis (it may hold spaces).
-        let after = &stat[stat.rfind(')')? + 2..];
-        let ticks: f64 = after.split_whitespace().nth(19)?.parse().ok()?;
-        // SAFETY: sysconf only reads a configuration value.
-        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
-        let uptime: f64 = std::fs::read_to_string("/proc/uptime").ok()?.split_whitespace().next()?.parse().ok()?;
-        (per_second > 0.0).then(|| (uptime - ticks / per_second).max(0.0))
-    };
-    since_launch().and_then(|s| now.checked_sub(std::time::Duration::from_secs_f64(s))).unwrap_or(now)
-}
-
-/// `--startup-log`: when the title was first drawn whole and when the game first answered at
-/// once, counted from the launch.
-#[derive(Resource, Debug)]
-pub struct StartupLog {
-    path: PathBuf,
-    launched: std::time::Instant,
-    first_frame: Option<f64>,
-    quick_frames: u32,
-    written: bool,
-}
-
-impl StartupLog {
-    /// A log for a process launched at `launched`, to be written to `path`.
-    pub fn new(path: PathBuf, launched: std::time::Instant) -> StartupLog {
-        StartupLog { path, launched, first_frame: None, quick_frames: 0, written: false }
-    }
-}
-
-/// Frames in a row, each under [`QUICK_FRAME`], after which the game counts as answering input.
-const QUICK_FRAMES: u32 = 3;
-/// A frame this short answers input without a delay anyone notices.
-const QUICK_FRAME: f32 = 0.1;
-
-pub(crate) fn startup_log_plugin(app: &mut App) {
-    crate::game::platform::window::watch_renderer(app);
-    app.add_systems(Last, record_startup);
-}
-
-/// The first frame with the window shown, the title's menu drawn over the board and every
-/// pipeline the renderer asked for ready two frames running (so nothing is drawn blank), then
-/// the first run of quick frames. (What is on the screen lags a frame or two behind.)
-fn record_startup(
-    mut log: ResMut<StartupLog>,
-    ready: Res<RenderReady>,
-    screen: Option<Res<State<Screen>>>,
-    fits: Option<Res<crate::game::play::screen::MenuFits>>,
-    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    art: Query<(), With<crate::game::board::title_art::ArtRoot>>,
-    time: Res<Time<Real>>,
-    mut ready_frames: Local<u32>,
-) {
-    if log.written {
-        return;
-    }
-    let shown = windows.single().is_ok_and(|w| w.visible);
-    // The menu drawn this frame over the board behind it.
-    let title =
-        screen.is_some_and(|s| *s.get() == Screen::Title) && fits.is_some_and(|f| f.is_changed()) && !art.is_empty();
-    // Two frames in a row with every pipeline ready: the board's sprites are drawn, not pending.
-    *ready_frames = if shown && title && ready.ready() { *ready_frames + 1 } else { 0 };
-    let since = log.launched.elapsed().as_secs_f64() * 1000.0;
-    match log.first_frame {
-        None if *ready_frames >= 2 => log.first_frame = Some(since),
-        None => {}
-        Some(first) => {
-            log.quick_frames = if time.delta_secs() < QUICK_FRAME { log.quick_frames + 1 } else { 0 };
-            if log.quick_frames >= QUICK_FRAMES {
-                let text = format!("first_frame_ms {first:.0}\ninteractive_ms {since:.0}\n");
-                if crate::files::write_atomically(&log.path, text.as_bytes()).is_err() {
-                    error!("could not write the startup log {}", log.path.display());
-                }
-                log.written = true;
-            }
-        }
-    }
 }
 
 #[cfg(test)]
