@@ -612,3 +612,55 @@ fn one_message_starts_restarts_and_leaves_a_game() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
     assert_eq!(rules(&app).game.ply(), 0);
 }
+
+/// The interface's pass and the board's pointer input are ordered: the UI notes at the end of
+/// its pass whether the pointer was its own (over a panel, or held by one of its controls), and
+/// the board's pointer handlers, run by the next frame's picking, leave such a click alone.
+/// Here the picking event is made by hand (there is no window): a click the interface had
+/// changes nothing on the board; the same click with the pointer free selects the stone.
+#[test]
+fn a_click_the_interface_had_never_reaches_the_board() {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::{Click, Pointer};
+    use bevy::picking::pointer::{Location, PointerButton, PointerId};
+    use konane::game::board::input::{Selection, UiHasPointer};
+    use konane::game::board::view::Cell;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.add_message::<bevy::window::CursorMoved>();
+    app.add_plugins((bevy::asset::AssetPlugin::default(), bevy::image::ImagePlugin::default()));
+    konane::game::board_plugins(&mut app);
+    app.insert_resource(settings(6, 6, [Controller::Human; 2]));
+    core_plugin(&mut app);
+    konane::game::board::input::device_plugin(&mut app);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    for _ in 0..3 {
+        app.update();
+    }
+    let stone = rules(&app).legal_moves()[0].from;
+    let cell = app
+        .world_mut()
+        .query::<(Entity, &Cell)>()
+        .iter(app.world())
+        .find(|(_, c)| c.0 == stone)
+        .map(|(e, _)| e)
+        .expect("the stone's cell");
+    let click = |app: &mut App| {
+        let at = Location { target: NormalizedRenderTarget::None { width: 1280, height: 800 }, position: Vec2::ZERO };
+        let hit = HitData::new(cell, 0.0, None, None);
+        let event = Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(80), count: 1 };
+        app.world_mut().trigger(Pointer::new(PointerId::Mouse, at, event, cell));
+        for _ in 0..2 {
+            app.update();
+        }
+    };
+    let touched = |app: &App| rules(app).game.ply() > 0 || app.world().resource::<Selection>().selected.is_some();
+    app.world_mut().insert_resource(UiHasPointer(true));
+    click(&mut app);
+    assert!(!touched(&app), "a click on the interface reached the board");
+    app.world_mut().insert_resource(UiHasPointer(false));
+    click(&mut app);
+    assert!(touched(&app), "a click on the board with the pointer free did nothing");
+}

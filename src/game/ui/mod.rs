@@ -74,9 +74,23 @@ pub(crate) fn plugin(app: &mut App) {
             overlays::overlay_menu,
             toast::milestone_toast,
             fade::screen_fade,
+            note_pointer_use,
         )
             .chain(),
     );
+}
+
+/// After everything of the pass is drawn: whether the pointer is over the interface or held
+/// by one of its controls, for the board's pointer handlers in the next frame (written only
+/// when it changes, so a still pointer wakes nothing).
+fn note_pointer_use(
+    mut contexts: bevy_egui::EguiContexts,
+    mut pointer: ResMut<crate::game::board::input::UiHasPointer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let ours = ctx.is_pointer_over_egui() || ctx.egui_is_using_pointer();
+    pointer.set_if_neq(crate::game::board::input::UiHasPointer(ours));
+    Ok(())
 }
 
 /// Starts the layout probe's frame (see [`probe`]) and notes the window.

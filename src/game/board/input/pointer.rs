@@ -1,5 +1,8 @@
 //! The pointer on the board: one observer set on the board root turns picking events (hover,
-//! click, drag and drop) into the selection, the held stone and cell activations.
+//! click, drag and drop) into the selection, the held stone and cell activations. While the
+//! interface has the pointer ([`UiHasPointer`], set by the last UI pass), a hover, a click, a
+//! drag's start and a drop do nothing here: they were the panel's. A drag the board started
+//! goes on (and ends) wherever the pointer goes.
 
 use super::*;
 
@@ -21,7 +24,15 @@ fn cell_of<E: std::fmt::Debug + Clone + Reflect>(ev: &On<Pointer<E>>, cells: &Qu
     cells.get(ev.original_event_target()).ok().map(|c| c.0)
 }
 
-fn on_over(ev: On<Pointer<Over>>, cells: Query<&Cell>, mut sel: ResMut<Selection>) {
+/// Whether the pointer was the interface's in the last UI pass.
+fn ui_has(ui: &Option<Res<UiHasPointer>>) -> bool {
+    ui.as_ref().is_some_and(|u| u.0)
+}
+
+fn on_over(ev: On<Pointer<Over>>, cells: Query<&Cell>, mut sel: ResMut<Selection>, ui: Option<Res<UiHasPointer>>) {
+    if ui_has(&ui) {
+        return;
+    }
     if let Some(c) = cell_of(&ev, &cells) {
         sel.hover = Some(c);
     }
@@ -40,7 +51,11 @@ fn on_click(
     cells: Query<&Cell>,
     mut act: MessageWriter<CellActivated>,
     mut cancel: MessageWriter<CancelSelection>,
+    ui: Option<Res<UiHasPointer>>,
 ) {
+    if ui_has(&ui) {
+        return;
+    }
     let Some(c) = cell_of(&ev, &cells) else { return };
     match ev.event.button {
         PointerButton::Primary => {
@@ -60,8 +75,9 @@ fn on_drag_start(
     layout: Res<Layout>,
     mut held: ResMut<HeldStone>,
     mut act: MessageWriter<CellActivated>,
+    ui: Option<Res<UiHasPointer>>,
 ) {
-    if ev.event.button != PointerButton::Primary {
+    if ev.event.button != PointerButton::Primary || ui_has(&ui) {
         return;
     }
     let Some(c) = cell_of(&ev, &cells) else { return };
@@ -85,8 +101,14 @@ fn on_drag_end(ev: On<Pointer<DragEnd>>, mut held: ResMut<HeldStone>) {
     }
 }
 
-fn on_drop(ev: On<Pointer<DragDrop>>, cells: Query<&Cell>, mut act: MessageWriter<CellActivated>) {
+fn on_drop(
+    ev: On<Pointer<DragDrop>>,
+    cells: Query<&Cell>,
+    mut act: MessageWriter<CellActivated>,
+    ui: Option<Res<UiHasPointer>>,
+) {
     if ev.event.button == PointerButton::Primary
+        && !ui_has(&ui)
         && ev.event.dropped != ev.original_event_target()
         && let Some(c) = cell_of(&ev, &cells)
     {

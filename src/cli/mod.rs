@@ -19,6 +19,8 @@ mod bench;
 mod dist;
 mod history;
 mod matches;
+mod perft;
+mod position;
 mod puzzle;
 mod solve;
 mod tune;
@@ -26,6 +28,8 @@ mod tune;
 use bench::bench;
 pub use matches::{MatchConfig, MatchResult, PlayerSpec, Tables, play_match, random_opening};
 use matches::{Openings, match_command};
+use perft::*;
+use position::*;
 use puzzle::puzzle;
 
 use clap::Subcommand;
@@ -540,46 +544,6 @@ fn run_match(cmd: Command) -> Result<(), Failure> {
     match_command(size, [black, white], move_ms, openings, threads, records)
 }
 
-/// `moves`: the legal moves of a position, one a line.
-fn list_moves(p: &Position) -> Result<(), Failure> {
-    for m in p.legal_moves() {
-        outln!("{}", move_to_string(p.geometry(), m));
-    }
-    Ok(())
-}
-
-/// `hint`: the analysis of a position after `ms` milliseconds, as lines.
-fn hint(position: &str, ms: u64) -> Result<(), Failure> {
-    let p = position_arg(position)?;
-    let a = crate::ai::analyse(&p, Duration::from_millis(ms), Arc::new(AtomicBool::new(false)));
-    for line in hint_lines(&p, &a) {
-        outln!("{line}");
-    }
-    Ok(())
-}
-
-/// The transposition table of `perft --hash-mb` (none for 0), after checking the memory.
-fn perft_table(hash_mb: usize) -> Result<Option<PerftTable>, Failure> {
-    if hash_mb == 0 {
-        return Ok(None);
-    }
-    let bytes = (hash_mb as u64) << 20;
-    crate::memory::check(bytes, "the perft table", "--hash-mb", hash_mb as u64, 1 << 20)?;
-    Ok(Some(PerftTable::new(hash_mb << 20).map_err(|e| format!("--hash-mb {hash_mb}: {e}"))?))
-}
-
-/// `play-record`: replays a record file and prints the final position and the result;
-/// errors name the file.
-fn play_record(file: &std::path::Path) -> Result<(), Failure> {
-    let text = read_regular_file(file, MAX_RECORD_BYTES)?;
-    let name = show_path(file);
-    let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
-    let game = rec.replay().map_err(|e| format!("{name}: illegal move at {e}"))?;
-    outln!("{}", position_to_string(game.position()));
-    outln!("{}", crate::rules::record::result_text(game.position(), game.ply()));
-    Ok(())
-}
-
 /// `sounds`: writes every sound effect and every piece of music as a WAV file into `out`
 /// (every path checked before any sound is rendered) and prints a table of them.
 fn sounds(out: &std::path::Path) -> Result<(), Failure> {
@@ -620,137 +584,6 @@ fn sounds(out: &std::path::Path) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What `hint` prints: the best move, the evaluation or proof, and the expected line.
-fn hint_lines(p: &Position, a: &crate::ai::Analysis) -> [String; 3] {
-    let best = match a.best {
-        Some(m) => format!("best {}", move_to_string(p.geometry(), m)),
-        None => format!("best none ({} has no move)", p.to_move().name()),
-    };
-    let outlook = match a.outlook {
-        Outlook::Score(s) => format!("eval {s} (depth {})", a.depth),
-        Outlook::Win { plies: Some(n) } => format!("proven win in {n} plies"),
-        Outlook::Win { plies: None } => "proven win".to_string(),
-        Outlook::Loss { plies: Some(n) } => format!("proven loss in {n} plies"),
-        Outlook::Loss { plies: None } => "proven loss".to_string(),
-    };
-    let pv: Vec<String> = a.pv.iter().map(|m| move_to_string(p.geometry(), *m)).collect();
-    [best, outlook, format!("pv {}", pv.join(" "))]
-}
-
-/// `perft`: the count (and with `divide` the count below every first move); progress on a
-/// terminal, and Ctrl-C prints what was counted.
-/// Perft split over threads: the first plies are expanded into work units (each tagged with
-/// its first move), which the threads take in turn. Returns per-first-move counts, or `None`
-/// if stopped.
-fn perft_threaded(
-    p: &Position,
-    depth: u32,
-    threads: usize,
-    stop: &AtomicBool,
-    counted: &AtomicU64,
-    table: Option<&PerftTable>,
-) -> Option<Vec<u64>> {
-    let first = p.legal_moves();
-    let mut units: Vec<(usize, Position)> = first.iter().enumerate().map(|(i, &m)| (i, p.after(m))).collect();
-    let mut left = depth - 1;
-    while left > 2 && units.len() < 32 * threads {
-        units =
-            units.into_iter().flat_map(|(i, q)| q.legal_moves().into_iter().map(move |m| (i, q.after(m)))).collect();
-        left -= 1;
-    }
-    let next = AtomicUsize::new(0);
-    let sums: Vec<AtomicU64> = first.iter().map(|_| AtomicU64::new(0)).collect();
-    on_threads(threads, || {
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some((i, q)) = units.get(k) else { break };
-            match count(q, left, table, stop, counted) {
-                Some(n) => sums[*i].fetch_add(n, Ordering::Relaxed),
-                None => break,
-            };
-        }
-    });
-    (!stop.load(Ordering::SeqCst)).then(|| sums.iter().map(|s| s.load(Ordering::Relaxed)).collect())
-}
-
-/// Runs `work` on `threads` threads at once (at least one), fewer if the system cannot start
-/// more (each needs memory for its stack), and on this thread if it cannot start any.
-fn on_threads(threads: usize, work: impl Fn() + Sync) {
-    std::thread::scope(|scope| {
-        let mut started = 0;
-        for _ in 0..threads.max(1) {
-            if std::thread::Builder::new().spawn_scoped(scope, &work).is_err() {
-                break;
-            }
-            started += 1;
-        }
-        if started == 0 {
-            work();
-        }
-    });
-}
-
-/// Perft of `p`, through `table` if there is one.
-fn count(p: &Position, depth: u32, table: Option<&PerftTable>, stop: &AtomicBool, counted: &AtomicU64) -> Option<u64> {
-    match table {
-        Some(t) => perft_until_hashed(p, depth, t, stop, counted),
-        None => perft_until(p, depth, stop, counted),
-    }
-}
-
-fn perft_command(
-    p: &Position,
-    depth: u32,
-    divide: bool,
-    threads: usize,
-    table: Option<&PerftTable>,
-) -> Result<(), Failure> {
-    let stop = interrupt_flag();
-    let counted = Arc::new(AtomicU64::new(0));
-    let start = Instant::now();
-    let total = {
-        let seen = counted.clone();
-        let _progress = progress("perft", move || format!("{} leaf nodes counted", seen.load(Ordering::Relaxed)));
-        if threads > 1 && depth > 1 {
-            let sums = perft_threaded(p, depth, threads, &stop, &counted, table).unwrap_or_default();
-            if divide {
-                for (m, n) in p.legal_moves().into_iter().zip(&sums) {
-                    outln!("{} {n}", move_to_string(p.geometry(), m));
-                }
-            }
-            sums.iter().sum()
-        } else if divide && depth > 0 {
-            let mut total = 0;
-            for m in p.legal_moves() {
-                match count(&p.after(m), depth - 1, table, &stop, &counted) {
-                    Some(n) => {
-                        outln!("{} {n}", move_to_string(p.geometry(), m));
-                        total += n;
-                    }
-                    None => break,
-                }
-            }
-            total
-        } else {
-            count(p, depth, table, &stop, &counted).unwrap_or(0)
-        }
-    };
-    let secs = start.elapsed().as_secs_f64();
-    if stop.load(Ordering::SeqCst) {
-        return Err(Failure::Interrupted(format!(
-            "perft depth {depth} stopped after {} leaf nodes in {secs:.1} s",
-            counted.load(Ordering::Relaxed)
-        )));
-    }
-    outln!("nodes {total}");
-    outln!("time {secs:.3} s");
-    outln!("nps {:.0}", total as f64 / secs.max(1e-9));
-    if let Some(t) = table {
-        outln!("table {} MiB", t.bytes() >> 20);
-    }
-    Ok(())
-}
-
 /// Writes `text` to `path` atomically; if that fails (the disk filled up since the check before
 /// the work), `what` is not lost: it is printed on standard output instead, after a
 /// `konane:` line on standard error saying so, and the command fails.
@@ -764,63 +597,6 @@ fn write_or_rescue(path: &std::path::Path, text: &str, what: &str) -> Result<(),
             Err(message.into())
         }
     }
-}
-
-/// `konane analyse FILE`: a table of every move, then the blunders and the proven result.
-fn analyse_record(file: &std::path::Path, ms: u64) -> Result<(), Failure> {
-    use crate::ai::review::{Standing, Verdict, review_game};
-    let text = read_regular_file(file, MAX_RECORD_BYTES)?;
-    let name = show_path(file);
-    let rec = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
-    rec.replay().map_err(|e| format!("{name}: illegal move at {e}"))?;
-    let geo = rec.geometry;
-    let stop = interrupt_flag();
-    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    // The bar is drawn on a terminal only, best effort (it is not the command's output).
-    let review = review_game(rec.start, &rec.moves, std::time::Duration::from_millis(ms), &stop, |done, total| {
-        if terminal {
-            let width = 30;
-            let filled = done * width / total.max(1);
-            let _ = crate::console::err(format_args!(
-                "\r[{}{}] {done}/{total} positions{}",
-                "#".repeat(filled),
-                ".".repeat(width - filled),
-                if done == total { "\n" } else { "" }
-            ));
-        }
-    });
-    let shown = |s: Standing| match s {
-        Standing::Score(v) => format!("{v:+}"),
-        Standing::Proven(side, Some(0)) => format!("{} has won", side.name()),
-        Standing::Proven(side, Some(p)) => format!("{} wins in {p}", side.name()),
-        Standing::Proven(side, None) => format!("{} wins", side.name()),
-    };
-    outln!("{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  note", "ply", "side", "played", "best", "before", "after");
-    for (i, r) in review.iter().enumerate() {
-        let note = match r.verdict {
-            Verdict::Fine => "",
-            Verdict::Blunder => "blunder",
-            Verdict::ThrewAwayWin => "threw away a proven win",
-        };
-        outln!(
-            "{:>4}  {:<5}  {:<12} {:<12} {:>18} {:>18}  {note}",
-            i + 1,
-            r.mover.name(),
-            move_to_string(&geo, r.played),
-            r.best.map(|m| move_to_string(&geo, m)).unwrap_or_else(|| "-".into()),
-            shown(r.before),
-            shown(r.after)
-        );
-    }
-    let blunders = review.iter().filter(|r| r.verdict != Verdict::Fine).count();
-    outln!("blunders: {blunders}");
-    if let Some((i, r)) = review.iter().enumerate().find(|(_, r)| matches!(r.before, Standing::Proven(..))) {
-        outln!("first proven: before ply {}: {}", i + 1, shown(r.before));
-    }
-    if review.len() < rec.moves.len() && stop.load(Ordering::SeqCst) {
-        return Err(Failure::Interrupted(format!("{} of {} moves analysed", review.len(), rec.moves.len())));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

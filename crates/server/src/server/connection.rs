@@ -1,0 +1,203 @@
+//! One connection: admitted by address, its hello read within a time, its frames read and
+//! written, its decisions carried out, and its seat released when it goes.
+
+use super::*;
+
+pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
+    let ip = peer.ip();
+    let (id, admitted) = admit(&shared, ip);
+    let (read, write) = stream.into_split();
+    let mut frames = FramedRead::new(read, codec(MAX_CLIENT_FRAME));
+    let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
+    if let Err(why) = admitted {
+        eprintln!("{}: refused a connection from {ip}: {why}", crate::program());
+        let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
+        return;
+    }
+    let (out, outbox) = mpsc::channel::<Bytes>(OUTBOX);
+    let writer = tokio::spawn(write_frames(sink, outbox));
+    let burst = shared.config.rate_burst;
+    let mut conn = Conn {
+        id,
+        peer: ip,
+        hello: false,
+        attached: Attached::Nothing,
+        out,
+        tokens: burst,
+        last_refill: Instant::now(),
+        refused: 0,
+    };
+    loop {
+        let wait = if conn.hello { shared.config.idle } else { HELLO_TIME };
+        let frame = match tokio::time::timeout(wait, frames.next()).await {
+            Err(_) | Ok(None) => break,
+            Ok(Some(Err(e))) => {
+                let _ = conn.out.try_send(Bytes::from(encode(&unreadable(&e))));
+                break;
+            }
+            Ok(Some(Ok(body))) => body,
+        };
+        if !take_token(&shared.config, &mut conn) {
+            conn.refused += 1;
+            let _ =
+                conn.out.try_send(Bytes::from(encode(&error(ErrorCode::RateLimited, "too many messages; slow down"))));
+            if conn.refused >= MAX_REFUSED {
+                break;
+            }
+            continue;
+        }
+        let decision = match decode_client(&frame) {
+            Ok(msg) => shared.decide(&mut conn, msg),
+            Err(why) => Decision::refuse(ErrorCode::BadMessage, why),
+        };
+        if !carry_out(&shared, &conn, decision).await {
+            break;
+        }
+    }
+    detach(&shared, &conn);
+    release(&shared, ip);
+    drop(conn);
+    let _ = writer.await;
+}
+
+/// A number for a new connection from `ip`, and whether it is let in (counted) or why not.
+pub(super) fn admit(shared: &Shared, ip: IpAddr) -> (ConnId, Result<(), String>) {
+    let mut hub = shared.hub.lock().unwrap();
+    let id = hub.next_conn;
+    hub.next_conn += 1;
+    let per = hub.addresses.entry(ip).or_default();
+    let admitted = if per.connections >= shared.config.max_connections_per_address {
+        Err(format!("this address already has {} connections", per.connections))
+    } else if hub.connections >= shared.config.max_connections {
+        Err("the server is full".to_string())
+    } else {
+        hub.addresses.get_mut(&ip).unwrap().connections += 1;
+        hub.connections += 1;
+        Ok(())
+    };
+    (id, admitted)
+}
+
+/// A connection from `ip` that was let in has closed: it no longer counts.
+pub(super) fn release(shared: &Shared, ip: IpAddr) {
+    let mut hub = shared.hub.lock().unwrap();
+    hub.connections -= 1;
+    if let Some(per) = hub.addresses.get_mut(&ip) {
+        per.connections -= 1;
+        if per.connections == 0 {
+            hub.addresses.remove(&ip);
+        }
+    }
+}
+
+/// Writes the queued frames until the queue closes or a write takes too long, then closes.
+pub(super) async fn write_frames(
+    mut sink: FramedWrite<OwnedWriteHalf, LengthDelimitedCodec>,
+    mut outbox: mpsc::Receiver<Bytes>,
+) {
+    while let Some(frame) = outbox.recv().await {
+        match tokio::time::timeout(WRITE_TIME, sink.send(frame)).await {
+            Ok(Ok(())) => {}
+            _ => break,
+        }
+    }
+    let _ = tokio::time::timeout(WRITE_TIME, SinkExt::<Bytes>::close(&mut sink)).await;
+}
+
+/// The error told to a client whose frame could not be read: too large, or broken.
+pub(super) fn unreadable(e: &std::io::Error) -> ServerMsg {
+    if e.kind() == std::io::ErrorKind::InvalidData {
+        error(ErrorCode::TooLarge, format!("frames are at most {MAX_CLIENT_FRAME} bytes"))
+    } else {
+        error(ErrorCode::BadMessage, e.to_string())
+    }
+}
+
+pub(super) fn take_token(config: &ServerConfig, conn: &mut Conn) -> bool {
+    let now = Instant::now();
+    let dt = now.duration_since(conn.last_refill).as_secs_f64();
+    conn.last_refill = now;
+    conn.tokens = (conn.tokens + dt * config.rate_per_second).min(config.rate_burst);
+    if conn.tokens >= 1.0 {
+        conn.tokens -= 1.0;
+        true
+    } else {
+        false
+    }
+}
+
+/// Sends what was decided, waiting for the store where needed. False: close the connection.
+pub(super) async fn carry_out(shared: &Shared, conn: &Conn, d: Decision) -> bool {
+    let send = |m: &ServerMsg| conn.out.try_send(Bytes::from(encode(m))).is_ok();
+    if let Attached::Game { code } = &conn.attached {
+        // Queued after the decision's changes, so told after their commit.
+        for ev in &d.notes {
+            shared.publish(code, ev.clone());
+        }
+    }
+    for m in &d.reply {
+        if !send(m) {
+            return false;
+        }
+    }
+    if !d.others.is_empty()
+        && let Attached::Game { code, .. } = &conn.attached
+    {
+        let hub = shared.hub.lock().unwrap();
+        if let Some(live) = hub.games.get(code) {
+            for m in &d.others {
+                live.send_others(conn.id, m);
+            }
+        }
+    }
+    if let Some((code, done)) = d.commit {
+        let kept = done.await.unwrap_or_else(|_| Err("the database writer has stopped".into()));
+        let mut hub = shared.hub.lock().unwrap();
+        if let Err(e) = kept {
+            // Memory is ahead of the disk: forget the game; everyone resumes from the disk.
+            if let Some(live) = hub.games.remove(&code) {
+                live.send_all(&error(ErrorCode::ServerError, format!("the server could not keep the change: {e}")));
+            }
+            return false;
+        }
+        for m in &d.after {
+            if !send(m) {
+                return false;
+            }
+        }
+        if let Some(live) = hub.games.get(&code) {
+            for m in &d.broadcast {
+                live.send_all(m);
+            }
+            if d.state_to_all {
+                live.send_state(&code);
+            }
+        }
+    }
+    !d.close
+}
+
+/// The connection leaves its game: its seat's presence is told to the others.
+pub(super) fn detach(shared: &Shared, conn: &Conn) {
+    let Attached::Game { code } = &conn.attached else { return };
+    let mut hub = shared.hub.lock().unwrap();
+    let Some(live) = hub.games.get_mut(code) else { return };
+    let held: Vec<Colour> =
+        [Colour::Black, Colour::White].into_iter().filter(|c| live.seat_connected_here(*c)).collect();
+    live.conns.retain(|(id, _, _)| *id != conn.id);
+    for c in held {
+        if !live.seat_connected_here(c) {
+            shared.publish(code, NoteEv::Presence { colour: c, connected: false });
+        }
+    }
+    let now = Instant::now();
+    for c in [Colour::Black, Colour::White] {
+        if live.tokens[c.index()].is_some() && !live.seat_connected(c) && live.away_since[c.index()].is_none() {
+            live.away_since[c.index()] = Some(now);
+            live.send_all(&ServerMsg::Presence { colour: c, connected: false, taken: true });
+        }
+    }
+    if live.conns.is_empty() {
+        live.empty_since = Some(now);
+    }
+}

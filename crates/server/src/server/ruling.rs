@@ -1,0 +1,229 @@
+//! The rules of play on the server: what each message of a seated player does to its live
+//! game (a move, a resignation, a take-back asked or answered, a rematch), and taking a seat.
+
+use super::*;
+
+/// What a message of a seated player was ruled to do: the replies, and the changes to keep
+/// (together, in one transaction), committed before `after`, `broadcast` and `state_to_all`
+/// go out.
+pub(super) struct Ruling {
+    pub(super) decision: Decision,
+    pub(super) keep: Vec<Op>,
+}
+
+impl Ruling {
+    /// Replies with nothing to keep.
+    pub(super) fn now(decision: Decision) -> Ruling {
+        Ruling { decision, keep: Vec::new() }
+    }
+
+    pub(super) fn refuse(code: ErrorCode, message: impl Into<String>) -> Ruling {
+        Ruling::now(Decision::refuse(code, message))
+    }
+
+    /// Keep `op`, then the whole game to everyone, each told their (possibly new) colour.
+    pub(super) fn state_to_all(op: Op) -> Ruling {
+        Ruling { decision: Decision { state_to_all: true, ..Default::default() }, keep: vec![op] }
+    }
+}
+
+/// Rules on a message of the player in `seat` of the game `code`, changing the game in
+/// memory (nothing else); `at` is the Unix time, for a game that ends.
+pub(super) fn rule(code: &str, seat: Colour, live: &mut Live, msg: ClientMsg, at: i64) -> Ruling {
+    match msg {
+        ClientMsg::Move { ply, mv } => on_move(code, seat, live, ply, mv, at),
+        ClientMsg::Resign {} => on_resign(code, seat, live, at),
+        ClientMsg::UndoRequest {} => on_undo_request(seat, live),
+        ClientMsg::UndoAnswer { accept } => on_undo_answer(code, seat, live, accept),
+        ClientMsg::Rematch {} => on_rematch(code, seat, live),
+        _ => Ruling::refuse(ErrorCode::Order, "not now"),
+    }
+}
+
+/// A move: played and kept when it is the next one, legal and the mover's; a move sent
+/// again after a reconnect is acknowledged, not played twice.
+pub(super) fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: String, at: i64) -> Ruling {
+    if let Some(answer) = out_of_sequence(code, seat, live, ply, &mv) {
+        return answer;
+    }
+    if live.outcome.is_some() {
+        return Ruling::refuse(ErrorCode::GameOver, "the game is over");
+    }
+    if Colour::from(live.game.to_move()) != seat {
+        return Ruling::refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
+    }
+    if live.tokens[seat.other().index()].is_none() {
+        return Ruling::refuse(ErrorCode::NotYourTurn, "the game starts when your friend has joined");
+    }
+    let geo = *live.game.geometry();
+    let parsed = match notation::parse_move(&geo, &mv) {
+        Ok(m) => m,
+        Err(e) => return Ruling::refuse(ErrorCode::IllegalMove, e.to_string()),
+    };
+    if let Err(e) = live.game.try_play(parsed) {
+        return Ruling::refuse(ErrorCode::IllegalMove, e.to_string());
+    }
+    let text = notation::move_to_string(&geo, parsed);
+    live.moves.push(text.clone());
+    live.undo_asked = None;
+    let outcome = live.finished_by_rules();
+    live.outcome = outcome;
+    let mut keep = vec![Op::Move { code: code.to_string(), ply, mv: text.clone() }];
+    if let Some(outcome) = outcome {
+        keep.push(Op::End { code: code.to_string(), outcome, at });
+    }
+    let decision = Decision { broadcast: vec![ServerMsg::Moved { ply, mv: text, outcome }], ..Default::default() };
+    Ruling { decision, keep }
+}
+
+/// The answer to a move that is not the next one (none when it is): the same move again is
+/// acknowledged; another, or one from the future, is stale and the whole game is sent.
+pub(super) fn out_of_sequence(code: &str, seat: Colour, live: &Live, ply: u32, mv: &str) -> Option<Ruling> {
+    let len = live.moves.len() as u32;
+    let why = if ply < len {
+        // Sent again after a reconnect: acknowledged, not played twice.
+        if live.moves[ply as usize] == mv && live.game.moves().len() > ply as usize {
+            let outcome = if ply + 1 == len { live.outcome } else { None };
+            let reply = vec![ServerMsg::Moved { ply, mv: mv.to_string(), outcome }];
+            return Some(Ruling::now(Decision { reply, ..Default::default() }));
+        }
+        format!("move {} was already played", ply + 1)
+    } else if ply > len {
+        format!("the next move is number {}, not {}", len + 1, ply + 1)
+    } else {
+        return None;
+    };
+    let reply = vec![error(ErrorCode::StaleMove, why), ServerMsg::State { game: live.view(code), colour: Some(seat) }];
+    Some(Ruling::now(Decision { reply, ..Default::default() }))
+}
+
+/// Resigning: the other seat wins.
+pub(super) fn on_resign(code: &str, seat: Colour, live: &mut Live, at: i64) -> Ruling {
+    if live.outcome.is_some() {
+        return Ruling::refuse(ErrorCode::GameOver, "the game is over");
+    }
+    let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Resigned };
+    live.outcome = Some(outcome);
+    live.undo_asked = None;
+    Ruling {
+        decision: Decision { broadcast: vec![ServerMsg::Ended { outcome }], ..Default::default() },
+        keep: vec![Op::End { code: code.to_string(), outcome, at }],
+    }
+}
+
+/// Asking to take back one's last move: the opponent is asked (nothing is kept yet).
+pub(super) fn on_undo_request(seat: Colour, live: &mut Live) -> Ruling {
+    if matches!(live.outcome, Some(o) if o.how != EndReason::NoMoves) {
+        return Ruling::refuse(ErrorCode::GameOver, "a resigned or abandoned game cannot be taken back");
+    }
+    if take_back_to(&live.game, seat).is_none() {
+        return Ruling::refuse(ErrorCode::NoUndo, "you have no move to take back");
+    }
+    if live.undo_asked.is_some() {
+        return Ruling::refuse(ErrorCode::NoUndo, "a take-back is already asked for");
+    }
+    live.undo_asked = Some(seat);
+    let msg = ServerMsg::UndoAsked { by: seat };
+    let notes = vec![NoteEv::UndoAsked { by: seat }];
+    Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], notes, ..Default::default() })
+}
+
+/// Answering the opponent's take-back request: declined is said to both; allowed takes the
+/// moves back to the asker's last turn and sends everyone the whole game.
+pub(super) fn on_undo_answer(code: &str, seat: Colour, live: &mut Live, accept: bool) -> Ruling {
+    let Some(asker) = live.undo_asked.filter(|a| *a != seat) else {
+        return Ruling::refuse(ErrorCode::NoUndo, "your opponent has not asked to take back a move");
+    };
+    live.undo_asked = None;
+    if !accept {
+        let msg = ServerMsg::UndoDeclined { by: seat };
+        let notes = vec![NoteEv::UndoDeclined { by: seat }];
+        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], notes, ..Default::default() });
+    }
+    let Some(to) = take_back_to(&live.game, asker) else {
+        return Ruling::refuse(ErrorCode::NoUndo, "there is no move to take back");
+    };
+    while live.game.ply() > to {
+        live.game.undo();
+    }
+    live.moves.truncate(to);
+    live.outcome = None;
+    Ruling::state_to_all(Op::Truncate { code: code.to_string(), from_ply: to as u32 })
+}
+
+/// Asking for a rematch once the game is over: when both asked, a new round starts with the
+/// seats' colours swapped.
+pub(super) fn on_rematch(code: &str, seat: Colour, live: &mut Live) -> Ruling {
+    if live.outcome.is_none() {
+        return Ruling::refuse(ErrorCode::NotOver, "the game is not over");
+    }
+    live.rematch[seat.index()] = true;
+    if live.rematch != [true, true] {
+        let msg = ServerMsg::RematchAsked { by: seat };
+        let notes = vec![NoteEv::RematchAsked { by: seat }];
+        return Ruling::now(Decision { reply: vec![msg.clone()], others: vec![msg], notes, ..Default::default() });
+    }
+    live.round += 1;
+    live.rematch = [false; 2];
+    live.tokens.swap(0, 1);
+    live.away_since.swap(0, 1);
+    live.remote.swap(0, 1);
+    for (_, s, _) in live.conns.iter_mut() {
+        *s = s.map(Colour::other);
+    }
+    live.game = Game::new(*live.game.geometry());
+    live.moves.clear();
+    live.outcome = None;
+    live.undo_asked = None;
+    Ruling::state_to_all(Op::Rematch { code: code.to_string(), round: live.round })
+}
+
+/// The seat an entry gets (none for a watcher), its token, and the change to keep when a free
+/// seat was given.
+pub(super) type Seating = (Option<Colour>, Option<String>, Option<Op>);
+
+/// The seat `entry` gets in `live`, or the refusal.
+// A refusal is rare and handed straight to the caller: boxing it would buy nothing.
+#[allow(clippy::result_large_err)]
+pub(super) fn take_seat(live: &mut Live, code: &str, entry: Entry) -> Result<Seating, Decision> {
+    match entry {
+        Entry::Watch => Ok((None, None, None)),
+        Entry::Resume(token) => {
+            let found = [Colour::Black, Colour::White].into_iter().find(|c| {
+                live.tokens[c.index()].as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes()))
+            });
+            match found {
+                Some(c) => Ok((Some(c), Some(token), None)),
+                None => Err(Decision::refuse(ErrorCode::WrongToken, "that token holds no seat in this game")),
+            }
+        }
+        Entry::Join if live.outcome.is_some() => {
+            Err(Decision::refuse(ErrorCode::GameOver, "that game is over; you can watch it"))
+        }
+        Entry::Join => {
+            let free = [Colour::Black, Colour::White].into_iter().find(|c| live.tokens[c.index()].is_none());
+            let Some(c) = free else {
+                return Err(Decision::refuse(ErrorCode::GameFull, "both seats are taken; you can watch"));
+            };
+            let token = code::new_token();
+            live.tokens[c.index()] = Some(token.clone());
+            let op = Op::Seat { code: code.to_string(), colour: c, token: token.clone() };
+            Ok((Some(c), Some(token), Some(op)))
+        }
+    }
+}
+
+pub(super) enum Entry {
+    Join,
+    Watch,
+    Resume(String),
+}
+
+/// The ply to go back to so that `asker` is to move before their last move, or `None` if
+/// they have not moved.
+pub(super) fn take_back_to(game: &Game, asker: Colour) -> Option<usize> {
+    let moves = game.ply();
+    // Plies alternate from Black: ply i was played by Black when i is even.
+    let last = (0..moves).rev().find(|i| (if i % 2 == 0 { Colour::Black } else { Colour::White }) == asker)?;
+    Some(last)
+}
