@@ -4,6 +4,7 @@ use konane::cli::{Cli, run};
 
 fn main() {
     let cli: Cli = konane::online::flags::parse_or_exit("konane");
+    konane::files::fail_writes_past_the_size_limit();
     let code = match cli.command {
         Some(cmd) => {
             // Behave like other command-line tools when output is piped into `head`.

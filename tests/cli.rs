@@ -1007,7 +1007,7 @@ fn a_checkpoint_resumes_a_proof_and_a_bad_one_is_named() {
     // As if the run had stopped halfway: keep the header and half the leaves.
     let kept = leaves.len() / 2;
     let header: Vec<&str> = text.lines().take_while(|l| !l.starts_with("leaf ")).collect();
-    std::fs::write(&file, format!("{}\n{}\n", header.join("\n"), leaves[..kept].join("\n"))).unwrap();
+    std::fs::write(&file, with_checksum(&format!("{}\n{}\n", header.join("\n"), leaves[..kept].join("\n")))).unwrap();
     let o = konane(&args);
     let second = stdout(&o);
     assert!(o.status.success(), "{second}{}", stderr(&o));
@@ -1029,8 +1029,57 @@ fn a_checkpoint_resumes_a_proof_and_a_bad_one_is_named() {
     );
     let damaged = again.replacen("leaf ", "leaf zz", 1);
     std::fs::write(&file, &damaged).unwrap();
-    refused(&args, "line 6: expected `leaf <16 hex digits> win|loss <nodes>`");
+    refused(&args, "its checksum does not match its contents");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged);
+    // A checkpoint of the first version (no checksum) still names its faulty line.
+    std::fs::write(&file, as_version_1(&damaged)).unwrap();
+    refused(&args, "line 6: expected `leaf <16 hex digits> win|loss <nodes>`");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// FNV-1a (64 bits), as the checkpoint's last line gives it.
+fn with_checksum(body: &str) -> String {
+    let sum = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{body}checksum {sum:016x}\n")
+}
+
+/// A checkpoint's text as the first version wrote it: that header, no checksum line.
+fn as_version_1(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("checksum ")).collect();
+    format!("{}\n", lines.join("\n")).replacen("konane solve checkpoint 2", "konane solve checkpoint 1", 1)
+}
+
+/// A checkpoint whose results were flipped is not trusted: with its checksum it is refused at
+/// once; as a first-version file (no checksum), re-proving some of its leaves finds it out.
+/// Either way the proof does not go on to a wrong winner, and the file is kept as it was.
+#[test]
+fn a_checkpoint_with_flipped_results_is_refused_not_trusted() {
+    let dir = temp_dir("flipped");
+    let file = dir.join("5x5.ckpt");
+    let path = file.to_str().unwrap();
+    let args = ["solve", "--size", "5x5", "--threads", "1", "--leaves", "32", "--checkpoint", path];
+    let o = konane(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.lines().filter(|l| l.starts_with("leaf ")).count() >= 2, "{text}");
+    let flip = |t: &str| {
+        t.lines()
+            .map(|l| match l.starts_with("leaf ") {
+                true if l.contains(" win ") => l.replace(" win ", " loss "),
+                true => l.replace(" loss ", " win "),
+                false => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    };
+    let flipped = flip(&text);
+    std::fs::write(&file, &flipped).unwrap();
+    refused(&args, "its checksum does not match its contents");
+    let old = as_version_1(&flipped);
+    std::fs::write(&file, &old).unwrap();
+    refused(&args, "the checkpoint cannot be trusted");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), old);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1608,4 +1657,120 @@ fn tune_fits_weights_to_recorded_games_and_the_weights_play() {
     refused(&["match", "--black", "expert-lin:1:2", "--white", "easy"], "8 weights separated by ':'");
     refused(&["match", "--black", "expert-lin:1:2:3:4:5:6:7:x", "--white", "easy"], "weight x is not a whole number");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The files a command names itself inside a folder the user gave (the icon theme, manual
+/// pages, completions, sounds, a match's records) replace a symlink planted at their name
+/// instead of writing through it, and a folder of the icon theme that is a link is refused.
+#[test]
+fn names_a_command_chooses_in_a_folder_never_write_through_a_planted_symlink() {
+    let dir = temp_dir("planted-links");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let plant = |at: &std::path::Path| {
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(&victim, at).unwrap();
+    };
+    let sounds = konane::synth::Effect::all()[0].name();
+    let cases: Vec<(Vec<String>, std::path::PathBuf)> = vec![
+        (vec!["icon".into()], dir.join("icons").join("16x16/apps/konane.png")),
+        (vec!["manual".into()], dir.join("man").join("konane.6")),
+        (vec!["completions".into()], dir.join("comp").join("konane.bash")),
+        (vec!["sounds".into()], dir.join("sounds").join(format!("{sounds}.wav"))),
+    ];
+    for (command, planted) in &cases {
+        plant(planted);
+        let folder = planted.ancestors().find(|a| a.parent() == Some(&dir)).unwrap();
+        let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
+        args.extend(["--out", folder.to_str().unwrap()]);
+        let o = konane(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious", "{args:?} wrote through the link");
+        assert!(std::fs::symlink_metadata(planted).unwrap().file_type().is_file(), "{args:?}: the link stays");
+    }
+    let records = dir.join("records");
+    plant(&records.join("game-001.txt"));
+    let o = konane(&[
+        "match",
+        "--black",
+        "easy",
+        "--white",
+        "easy",
+        "--games",
+        "1",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious", "match --records wrote through the link");
+    // A folder of the theme that leads elsewhere: refused, nothing written there.
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let icons = dir.join("icons2");
+    std::fs::create_dir_all(&icons).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, icons.join("32x32")).unwrap();
+    let o = konane(&["icon", "--out", icons.to_str().unwrap()]);
+    assert!(!o.status.success() && stderr(&o).contains("is a symlink"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ctrl-C is caught from the command's first instant: as soon as the process has a handler
+/// for it (seen in /proc, no timing guessed), an interrupt ends even a command that never
+/// checks for one (`sounds` finishes its file, then says so) with exit status 130, never by
+/// the signal.
+#[test]
+fn ctrl_c_at_any_moment_of_a_command_exits_130() {
+    let dir = temp_dir("early-interrupt");
+    let mut cmd = Command::new(bin());
+    cmd.args(["sounds", "--out", dir.to_str().unwrap()]).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let guard = Guard::spawn(&mut cmd);
+    let pid = guard.0.as_ref().unwrap().id();
+    let caught = || {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+    };
+    let start = Instant::now();
+    while !caught() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the command never took Ctrl-C");
+        std::thread::yield_now();
+    }
+    // SAFETY: signalling our own child, which is still running (reaped only by the guard).
+    unsafe {
+        libc::kill(pid as i32, libc::SIGINT);
+    }
+    let out = guard.finish(Duration::from_secs(300), "sounds");
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `serve-bench` that measures nothing (no server answers) fails and says so, and what it
+/// echoes of `--server` comes escaped, never as raw control characters.
+#[test]
+fn serve_bench_that_measures_nothing_fails_and_echoes_no_control_characters() {
+    let o = konane(&["serve-bench", "--server", "127.0.0.1:1\u{7}\u{1b}[31m", "--games", "2", "--seconds", "1"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing was measured at 2"), "{err}");
+    assert!(!err.contains('\u{7}') && !err.contains('\u{1b}'), "{err:?}");
+}
+
+/// A `game-NNN.txt` in the records folder that a record cannot replace (here a folder) is
+/// found before any game is played, not after its game.
+#[test]
+fn match_refuses_a_records_folder_with_an_unwritable_game_name_before_playing() {
+    let dir = temp_dir("records-blocked");
+    std::fs::create_dir_all(dir.join("game-002.txt")).unwrap();
+    let o =
+        konane(&["match", "--black", "easy", "--white", "easy", "--games", "3", "--records", dir.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("game-002.txt is not a file a record can replace"), "{err}");
+    assert!(!dir.join("game-001.txt").exists(), "a game was played first");
+    let _ = std::fs::remove_dir_all(&dir);
 }

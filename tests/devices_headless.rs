@@ -211,6 +211,7 @@ fn the_pause_menu_opens_moves_focus_and_confirms_before_restarting() {
 fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-pad-settings-{}", std::process::id()));
+    common::remove_at_exit();
     let _ = std::fs::remove_dir_all(&dir);
     let path = dir.join("settings.txt");
     let (mut app, pad) = app_with("pad");
@@ -396,6 +397,7 @@ fn resigning_asks_first_ends_the_game_and_undo_takes_it_back() {
 fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     use konane::game::modes::saves::{DataDir, SaveList};
     let dir = std::env::temp_dir().join(format!("konane-pad-delete-{}", std::process::id()));
+    common::remove_at_exit();
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("saves")).unwrap();
     let file = dir.join("saves").join("2026-01-01_10-00-00.txt");
@@ -738,6 +740,7 @@ fn your_record_and_your_games_open_with_a_pad_or_keys_and_a_game_opens_for_revie
     use konane::history::{FinishedGame, History, Player};
     for kind in ["pad", "keys"] {
         let dir = std::env::temp_dir().join(format!("konane-devices-record-{kind}-{}", std::process::id()));
+        common::remove_at_exit();
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         {

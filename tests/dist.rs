@@ -2,6 +2,8 @@
 //! binary makes, the desktop entry and AppStream file (checked by Debian's own validators),
 //! and the list of crates the About page shows, which must match what is really built.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -11,6 +13,7 @@ fn konane() -> Command {
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-dist-{name}-{}", std::process::id()));
+    common::remove_at_exit();
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

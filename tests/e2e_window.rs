@@ -43,6 +43,21 @@ fn run_game_on(
     timeout: Duration,
     pointer: Option<&str>,
 ) -> PathBuf {
+    let (dir, out, log, took) = run_game_raw(screen, name, args, script, timeout, pointer);
+    assert!(out.status.success(), "game exited with {:?} after {took:?}:\n{log}", out.status);
+    dir
+}
+
+/// Runs the game as [`run_game_on`] does; its screenshot folder, output, log and run time,
+/// whatever its exit status.
+fn run_game_raw(
+    screen: &str,
+    name: &str,
+    args: &[&str],
+    script: &str,
+    timeout: Duration,
+    pointer: Option<&str>,
+) -> (PathBuf, std::process::Output, String, Duration) {
     let dir = shots_dir(name);
     let script_path = dir.join("script.txt");
     std::fs::write(&script_path, script).unwrap();
@@ -65,8 +80,7 @@ fn run_game_on(
     let out = cmd.output().expect("xvfb-run starts");
     let log = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     std::fs::write(dir.join("log.txt"), &log).unwrap();
-    assert!(out.status.success(), "game exited with {:?} after {:?}:\n{log}", out.status, start.elapsed());
-    dir
+    (dir, out, log, start.elapsed())
 }
 
 /// Shell helpers for the pointer driver: `wf NAME` waits until the game creates NAME in the
@@ -835,4 +849,25 @@ fn text_at_200_percent_in_800x600_keeps_the_bar_inside_the_window() {
     for name in ["title", "access", "guide"] {
         assert!(dir.join(format!("{name}.png")).exists(), "{name} was not shown");
     }
+}
+
+/// `--continue` in a scripted run with nothing to continue (no autosave, or a damaged one) ends
+/// the run at once with exit status 3 and says why, rather than wait for a game forever.
+#[test]
+fn a_scripted_continue_with_nothing_to_continue_stops_at_once_and_says_why() {
+    let data = shots_dir("continue-nothing-data");
+    std::fs::write(data.join("autosave.txt"), "# K\u{14d}nane game\nnot a record\n").unwrap();
+    let data_arg = data.display().to_string();
+    let (dir, out, log, _) = run_game_raw(
+        "1280x800",
+        "continue-nothing",
+        &["--continue", "--data-dir", &data_arg, "--window-size", "1280x800"],
+        "wait-idle\nquit\n",
+        Duration::from_secs(300),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(3), "{log}");
+    assert!(log.contains("found no game to continue") && log.contains("autosave.txt"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
 }

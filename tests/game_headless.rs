@@ -3,6 +3,8 @@
 //! animations and the AI's minimum delay depend on frames, not on how busy the machine is;
 //! only the AI's own search runs in real time, and tests wait for its result, never a time.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -386,6 +388,7 @@ fn a_hint_is_legal_and_disappears_after_the_position_changes() {
 fn settings_changed_on_the_title_screen_are_saved_a_moment_later_and_on_exit() {
     use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-headless-settings-{}", std::process::id()));
+    common::remove_at_exit();
     let path = dir.join("settings.txt");
     let _ = std::fs::remove_dir_all(&dir);
     let start = settings(8, 8, [Controller::Human, Controller::Ai(Level::Easy)]);

@@ -3,6 +3,8 @@
 //! character has a glyph in the game's font, and no translated button or status line is
 //! wider than its place in an 800×600 window (measured with the font egui draws with).
 
+mod common;
+
 use bevy_egui::egui;
 use konane::ai::Level;
 use konane::game::menus::MenuItem;
@@ -477,6 +479,7 @@ fn no_translated_button_or_status_line_overflows_at_800x600() {
 fn the_language_is_a_setting_that_is_saved_and_read_back() {
     use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-i18n-{}", std::process::id()));
+    common::remove_at_exit();
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("settings.txt");
     std::fs::write(&path, "language = haw\n").unwrap();

@@ -3,6 +3,8 @@
 //! as lost, progress kept in the settings, and the players given back afterwards. The
 //! shipped file itself is re-proved by `konane puzzle check` in `tests/cli.rs`.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -213,6 +215,7 @@ fn solve(app: &mut App) {
 #[test]
 fn a_streak_climbs_until_the_first_miss_and_the_daily_puzzle_is_the_date_s() {
     let dir = std::env::temp_dir().join(format!("konane-puzzle-streak-{}", std::process::id()));
+    common::remove_at_exit();
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut app = app_with_history(&dir);

@@ -25,6 +25,7 @@ use std::time::Duration;
 
 fn data_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("konane-saves-{name}-{}", std::process::id()));
+    common::remove_at_exit();
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

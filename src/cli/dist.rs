@@ -3,7 +3,7 @@
 //! so they cannot drift from the real options).
 
 use super::{Cli, Failure};
-use crate::files::{check_writable, show_path, write_atomically};
+use crate::files::{check_writable, show_path, write_atomically_no_follow};
 use crate::outln;
 use clap::CommandFactory;
 use std::path::Path;
@@ -12,8 +12,23 @@ fn create_dir(dir: &Path) -> Result<(), Failure> {
     std::fs::create_dir_all(dir).map_err(|e| Failure::Bad(format!("cannot create {}: {e}", show_path(dir))))
 }
 
+/// Writes a file of a name this command chose inside the folder the user gave: a symlink
+/// planted at that name is replaced, never written through.
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    write_atomically(path, bytes).map_err(|e| Failure::Bad(format!("cannot write {}: {e}", show_path(path))))
+    write_atomically_no_follow(path, bytes).map_err(|e| Failure::Bad(format!("cannot write {}: {e}", show_path(path))))
+}
+
+/// Makes the icon theme's `NxN/apps` folders inside `out`, refusing a symlink at either
+/// (a folder this command names must not lead out of the one the user gave).
+fn create_theme_dir(out: &Path, size_dir: &Path) -> Result<(), Failure> {
+    create_dir(out)?;
+    for dir in [size_dir, &size_dir.join("apps")] {
+        if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Failure::Bad(format!("{} is a symlink: remove it or write elsewhere", show_path(dir))));
+        }
+        create_dir(dir)?;
+    }
+    Ok(())
 }
 
 /// PNG bytes of an RGBA image.
@@ -33,8 +48,8 @@ pub fn png(size: u32, rgba: &[u8]) -> Result<Vec<u8>, String> {
 pub fn icon(out: &Path) -> Result<(), Failure> {
     let paths: Vec<_> =
         crate::art::ICON_SIZES.iter().map(|n| (*n, out.join(format!("{n}x{n}")).join("apps/konane.png"))).collect();
-    for (_, path) in &paths {
-        create_dir(path.parent().unwrap_or(out))?;
+    for (n, path) in &paths {
+        create_theme_dir(out, &out.join(format!("{n}x{n}")))?;
         check_writable(path)?;
     }
     for (size, path) in paths {

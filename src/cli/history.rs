@@ -80,10 +80,15 @@ fn open(path: &Path) -> Result<History, Failure> {
 }
 
 fn show(path: &Path, games: u64) -> Result<(), Failure> {
-    // Reading makes nothing: without a file there is simply no record yet.
-    if std::fs::symlink_metadata(path).is_err() {
-        outln!("no games recorded yet (no {})", show_path(path));
-        return Ok(());
+    // Reading makes nothing: without a file there is simply no record yet; a file or folder
+    // that cannot be looked at is an error, not an empty record.
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            outln!("no games recorded yet (no {})", show_path(path));
+            return Ok(());
+        }
+        Err(e) => return Err(Failure::Bad(format!("cannot read {}: {e}", show_path(path)))),
+        Ok(_) => {}
     }
     let h = open(path)?;
     let stats = h.stats().map_err(|e| Failure::Bad(e.to_string()))?;
@@ -142,6 +147,14 @@ fn print_stats(stats: &Stats) -> Result<(), Failure> {
     );
     for t in &stats.tallies {
         outln!("  {:<10} {}x{}: {} won, {} lost", t.opponent.word(), t.size.0, t.size.1, t.wins, t.losses);
+    }
+    if stats.unreadable > 0 {
+        let s = if stats.unreadable == 1 { "" } else { "s" };
+        outln!(
+            "  ({} game{s} could not be read and {} left out)",
+            stats.unreadable,
+            if s.is_empty() { "is" } else { "are" }
+        );
     }
     Ok(())
 }

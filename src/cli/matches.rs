@@ -76,11 +76,26 @@ pub(super) fn match_failure(res: &MatchResult, games: usize, stopped: bool) -> O
     (res.unwritten > 0).then(|| format!("{} of {games} game records could not be written", res.unwritten).into())
 }
 
-/// Creates the records directory and checks a file can be written there, before any game.
+/// Creates the records directory and checks, before any game, that a file can be written
+/// there and that no `game-NNN.txt` already there is something a record cannot replace (a
+/// directory, a FIFO, a device): such a name would otherwise fail only after its game.
 pub(super) fn prepare_records_dir(dir: &std::path::Path) -> Result<(), String> {
     let name = show_path(dir);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create records directory {name}: {e}"))?;
-    check_writable(&dir.join("game-001.txt")).map_err(|e| format!("cannot write to records directory {name}: {e}"))
+    check_writable(&dir.join("game-001.txt")).map_err(|e| format!("cannot write to records directory {name}: {e}"))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read records directory {name}: {e}"))?;
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let ours = file
+            .strip_prefix("game-")
+            .and_then(|r| r.strip_suffix(".txt"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let kind = entry.file_type().ok();
+        if ours && kind.is_some_and(|t| !t.is_file() && !t.is_symlink()) {
+            return Err(format!("{} is not a file a record can replace: move it away first", show_path(&entry.path())));
+        }
+    }
+    Ok(())
 }
 
 /// Worker threads for a match: at most one per game and one per core; a note when fewer than
@@ -300,7 +315,8 @@ pub fn play_match(cfg: &MatchConfig) -> MatchResult {
             if let Some((dir, names)) = &cfg.records {
                 let text = record_text(g, cfg.random_plies, names, &played);
                 let path = dir.join(format!("game-{:03}.txt", g + 1));
-                if let Err(e) = crate::files::write_atomically(&path, text.as_bytes()) {
+                // A name of ours in the user's folder: a symlink planted there is replaced.
+                if let Err(e) = crate::files::write_atomically_no_follow(&path, text.as_bytes()) {
                     // Counted in `unwritten`, which fails the match at its end.
                     let _ = crate::console::err(format_args!("konane: cannot write {}: {e}\n", show_path(&path)));
                     played.unwritten = 1;

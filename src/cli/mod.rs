@@ -364,7 +364,17 @@ pub const EXIT_TIME_LIMIT: i32 = 124;
 
 /// Runs a headless command; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
-    let result = run_inner(cmd).and_then(|()| Ok(crate::console::flush()?));
+    // Ctrl-C is caught from the first instant (the server commands have tokio's handler): a
+    // command that checks for it stops cleanly, one that does not finishes and then exits 130.
+    if !matches!(cmd, Command::Serve(_) | Command::ServeBench(_)) {
+        interrupt_flag();
+    }
+    let result = run_inner(cmd).and_then(|()| {
+        if INTERRUPT.get().is_some_and(|f| f.load(Ordering::SeqCst)) {
+            return Err(Failure::Interrupted("stopped by Ctrl-C".into()));
+        }
+        Ok(crate::console::flush()?)
+    });
     // What goes wrong with standard error itself cannot be reported: the exit status says it.
     match result {
         Ok(()) => 0,
@@ -569,7 +579,8 @@ fn sounds(out: &std::path::Path) -> Result<(), Failure> {
     for (name, about, render) in rendered {
         let samples = render();
         let path = out.join(format!("{name}.wav"));
-        crate::files::write_atomically(&path, &crate::synth::wav(&samples))
+        // A name of ours in the user's folder: a symlink planted there is replaced, not followed.
+        crate::files::write_atomically_no_follow(&path, &crate::synth::wav(&samples))
             .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
         let st = crate::synth::stats(&samples);
         outln!(

@@ -21,7 +21,16 @@ const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
 /// Most cells `--verify` accepts (the largest boards the second prover takes); the replay
 /// also gives up past `prove::MAX_STRATEGY_POSITIONS` positions.
 pub const MAX_VERIFY_CELLS: u32 = 56;
-const HEADER: &str = "konane solve checkpoint 1";
+/// The first line of a checkpoint this build writes: version 2 ends with a checksum line.
+const HEADER: &str = "konane solve checkpoint 2";
+/// The first line of the checkpoints written before the checksum (still read).
+const HEADER_1: &str = "konane solve checkpoint 1";
+
+/// FNV-1a (64 bits) of a checkpoint's text: its last line, so a changed or flipped result is
+/// found before it is trusted.
+fn checksum(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
 
 /// What `konane solve` was asked.
 pub struct SolveRequest {
@@ -54,11 +63,35 @@ fn checkpoint_text(position: &str, leaves: usize, c: &Checkpoint) -> String {
     for l in &c.order {
         s.push_str(&format!("leaf {:016x} {} {}\n", l.key, if l.win { "win" } else { "loss" }, l.nodes));
     }
+    let sum = checksum(&s);
+    s.push_str(&format!("checksum {sum:016x}\n"));
     s
+}
+
+/// The text of a checkpoint without its checksum line, checked: version 2 must end with a
+/// checksum of everything before it; version 1 has none.
+fn checked_body<'t>(text: &'t str, name: &str) -> Result<&'t str, String> {
+    if text.lines().next() == Some(HEADER_1) {
+        return Ok(text);
+    }
+    let trimmed = text.strip_suffix('\n').unwrap_or(text);
+    let (body, last) = match trimmed.rfind('\n') {
+        Some(i) => (&text[..i + 1], &trimmed[i + 1..]),
+        None => ("", trimmed),
+    };
+    let said = last.strip_prefix("checksum ").and_then(|h| u64::from_str_radix(h.trim_end(), 16).ok());
+    match said {
+        Some(sum) if sum == checksum(body) => Ok(body),
+        Some(_) => Err(format!("{name}: its checksum does not match its contents: the file was changed or damaged")),
+        None => Err(format!("{name}: it does not end with its checksum line: the file was cut short or changed")),
+    }
 }
 
 /// Reads a checkpoint written for this position and plan size, naming the line of any fault.
 fn parse_checkpoint(text: &str, name: &str, position: &str, leaves: usize) -> Result<Checkpoint, String> {
+    let first = text.lines().next();
+    let header = if first == Some(HEADER_1) { HEADER_1 } else { HEADER };
+    let text = if first == Some(HEADER_1) || first == Some(HEADER) { checked_body(text, name)? } else { text };
     let mut c = Checkpoint::default();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
     let mut expect = |what: &str| -> Result<(usize, String), String> {
@@ -70,7 +103,7 @@ fn parse_checkpoint(text: &str, name: &str, position: &str, leaves: usize) -> Re
             None => Err(format!("{name}: ends before its `{what}` line")),
         }
     };
-    let (n, rest) = expect(HEADER)?;
+    let (n, rest) = expect(header)?;
     if !rest.is_empty() {
         return Err(format!("{name} line {n}: not a konane solve checkpoint"));
     }
@@ -352,6 +385,9 @@ fn parallel(req: &SolveRequest, deadline: Option<Instant>, table_bytes: usize, s
     let status = Arc::new(ProveStatus::default());
     let opts =
         ProveOptions { threads: req.threads, table_bytes, deadline, leaves: req.leaves, winner_only: req.winner_only };
+    if let (Some(path), false) = (&req.checkpoint, checkpoint.order.is_empty()) {
+        recheck(&checkpoint, p, &opts, path)?;
+    }
     let mut writer = CheckpointWriter {
         path: req.checkpoint.as_deref(),
         position: &text,
@@ -527,6 +563,36 @@ fn proof_leaves_text(p: &Position, out: &prove::ProveOutcome) -> String {
 fn load(path: &Path, position: &str, leaves: usize) -> Result<Checkpoint, Failure> {
     let text = crate::files::read_regular_file(path, MAX_CHECKPOINT_BYTES)?;
     Ok(parse_checkpoint(&text, &show_path(path), position, leaves)?)
+}
+
+/// Leaves of a checkpoint re-proved before it is trusted, and the nodes each may take.
+const RECHECKED_LEAVES: usize = 3;
+const RECHECK_NODES: u64 = 50_000_000;
+
+/// Re-proves a few of the checkpoint's leaves, picked at random among those whose proof was
+/// cheap, and refuses the checkpoint if any comes out the other way (a file edited, or made
+/// by a build with a fault). A leaf whose proof does not finish within the budget is passed.
+fn recheck(c: &Checkpoint, p: &Position, opts: &ProveOptions, path: &Path) -> Result<(), Failure> {
+    use rand::seq::SliceRandom;
+    let mut cheap: Vec<&LeafResult> = c.order.iter().filter(|l| l.nodes <= RECHECK_NODES / 5).collect();
+    cheap.shuffle(&mut rand::make_rng::<rand::rngs::SmallRng>());
+    let keys: Vec<u64> = cheap.iter().take(RECHECKED_LEAVES).map(|l| l.key).collect();
+    let stop = interrupt_flag();
+    let found = prove::reprove_leaves(p, opts, &c.known, &keys, RECHECK_NODES, &stop).map_err(|e| e.to_string())?;
+    for (key, result) in found {
+        if let (Some(win), Some(&said)) = (result, c.known.get(&key))
+            && win != said
+        {
+            let word = |w: bool| if w { "win" } else { "loss" };
+            return Err(Failure::Bad(format!(
+                "{}: leaf {key:016x} is recorded as a {} but proves a {}: the checkpoint cannot be trusted (delete it to start over)",
+                show_path(path),
+                word(said),
+                word(win)
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

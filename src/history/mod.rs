@@ -470,10 +470,17 @@ fn insert_game(tx: &Connection, game: &FinishedGame) -> Result<Recorded, History
     Ok(Recorded { id, rating, milestones: Vec::new() })
 }
 
+/// The rating after the last rated game whose rating can be read (a damaged or edited row is
+/// passed over for the one before it); a new player's without one.
 pub(super) fn last_rating(conn: &Connection) -> rusqlite::Result<Rating> {
     Ok(conn
         .query_row(
-            "SELECT rating, deviation, volatility FROM games WHERE rated = 1 ORDER BY id DESC LIMIT 1",
+            "SELECT rating, deviation, volatility FROM games
+             WHERE rated = 1 AND typeof(rating) IN ('real', 'integer') AND typeof(deviation) IN ('real', 'integer')
+               AND typeof(volatility) IN ('real', 'integer')
+               AND deviation > 0 AND deviation <= 1000 AND volatility > 0 AND volatility < 1
+               AND rating BETWEEN -10000 AND 10000
+             ORDER BY id DESC LIMIT 1",
             [],
             |r| Ok(Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? }),
         )
@@ -517,15 +524,17 @@ fn set_aside(path: &Path) -> Result<PathBuf, String> {
     Ok(target)
 }
 
-/// Opens a fresh history at `path` and copies into it the games (with records and ratings)
-/// that can still be read from the damaged file `from`, in order, until the first unreadable
-/// one. Returns the history and the number of games carried over.
+/// Opens a fresh history at `path` and copies into it every game (with its record and
+/// rating) that can still be read from the damaged file `from`: a row or a page that cannot
+/// be read costs only the games on it. Returns the history and the number of games carried
+/// over.
 fn salvage(from: &Path, path: &Path) -> (Option<History>, usize) {
     let Ok((mut fresh, _)) = History::open_writable(path) else { return (None, 0) };
-    // Read from a copy padded with zeroed pages to the length its header gives: a file cut
-    // short otherwise fails as a whole (its schema names pages past the end), while a zeroed
-    // page costs only what was on it.
-    let copy = PathBuf::from(format!("{}.salvage", from.display()));
+    remove_stale_salvage(path.parent().unwrap_or(Path::new(".")));
+    // Read from a copy extended with zeroed pages towards the length its header gives: a file
+    // cut short otherwise fails as a whole (its schema names pages past the end), while a
+    // zeroed page costs only what was on it.
+    let copy = PathBuf::from(format!("{}{SALVAGE}", from.display()));
     let rows = padded_copy(from, &copy).ok().and_then(|_| read_games(&copy));
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", copy.display()));
@@ -535,66 +544,111 @@ fn salvage(from: &Path, path: &Path) -> (Option<History>, usize) {
     (Some(fresh), copied)
 }
 
-/// Copies salvaged rows into a fresh history in one transaction; returns how many.
+/// The ending of a salvage's temporary copy (beside the file set aside).
+const SALVAGE: &str = ".salvage";
+
+/// Removes salvage copies a run stopped in the middle left in `dir` (killed, or out of disk).
+fn remove_stale_salvage(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let ours = name.starts_with(FILE_NAME) && name.contains(".damaged-");
+        if ours && ["", "-wal", "-shm"].iter().any(|ext| name.ends_with(&format!("{SALVAGE}{ext}"))) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// Copies salvaged rows into a fresh history in one transaction, each game on its own (a row
+/// the fresh schema refuses is passed over); returns how many were carried.
 fn copy_games(conn: &mut Connection, rows: Vec<(Vec<rusqlite::types::Value>, String)>) -> usize {
-    let Ok(tx) = conn.transaction() else { return 0 };
+    let Ok(mut tx) = conn.transaction() else { return 0 };
     let mut copied = 0;
     for (cols, text) in rows {
-        let ok = tx
+        let Ok(sp) = tx.savepoint() else { break };
+        let ok = sp
             .execute(
                 "INSERT INTO games(id, finished_at, rows, cols, black, white, you, winner, resigned, moves, took_back,
                                    longest_jump, rated, rating, deviation, volatility)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 rusqlite::params_from_iter(cols.iter()),
             )
-            .and_then(|_| tx.execute("INSERT INTO records(game, text) VALUES (?1, ?2)", params![cols[0], text]));
-        if ok.is_err() {
-            break;
+            .and_then(|_| sp.execute("INSERT INTO records(game, text) VALUES (?1, ?2)", params![cols[0], text]));
+        // Dropping the savepoint uncommitted rolls that game back.
+        if ok.is_ok() && sp.commit().is_ok() {
+            copied += 1;
         }
-        copied += 1;
     }
     if tx.commit().is_ok() { copied } else { 0 }
 }
 
-/// Copies `from` to `to`, padded with zero bytes to the page count its SQLite header gives
-/// (at most 1 GiB more).
+/// Copies `from` to `to` and, when its SQLite header gives more pages than the file holds,
+/// extends the copy with zeroed pages towards that count: by at most three times the file's
+/// own length (a header that lies costs nothing), as a sparse extension (nothing is allocated
+/// or written for it).
 fn padded_copy(from: &Path, to: &Path) -> std::io::Result<()> {
-    let mut bytes = std::fs::read(from)?;
-    if bytes.len() >= 100 && bytes.starts_with(b"SQLite format 3\0") {
-        let page = match u16::from_be_bytes([bytes[16], bytes[17]]) {
-            1 => 65_536,
-            n => n as usize,
-        };
-        let pages = u32::from_be_bytes([bytes[28], bytes[29], bytes[30], bytes[31]]) as usize;
-        let want = page.saturating_mul(pages);
-        if want > bytes.len() && want - bytes.len() <= 1 << 30 {
-            bytes.resize(want, 0);
-        }
+    use std::io::Read;
+    std::fs::copy(from, to)?;
+    let mut file = std::fs::OpenOptions::new().read(true).write(true).open(to)?;
+    let len = file.metadata()?.len();
+    let mut head = [0u8; 100];
+    if len < 100 || file.read_exact(&mut head).is_err() || !head.starts_with(b"SQLite format 3\0") {
+        return Ok(());
     }
-    std::fs::write(to, bytes)
+    let page = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    let pages = u64::from(u32::from_be_bytes([head[28], head[29], head[30], head[31]]));
+    let want = page.saturating_mul(pages).min(len.saturating_mul(4));
+    if want > len {
+        file.set_len(want)?;
+    }
+    Ok(())
 }
 
-/// The games rows (16 columns) readable from a damaged file, in order until the first that
-/// cannot be read, each with its record (empty when the record cannot be read: the game then
-/// still counts in the statistics and the rating, but cannot be opened for review).
+/// The games rows (16 columns) readable from a damaged file, in order, each with its record
+/// (empty when the record cannot be read: the game then still counts in the statistics and
+/// the rating, but cannot be opened for review). When the walk over the table meets a page it
+/// cannot read, the games after it are looked up one by one.
 fn read_games(from: &Path) -> Option<Vec<(Vec<rusqlite::types::Value>, String)>> {
+    const COLUMNS: &str = "SELECT id, finished_at, rows, cols, black, white, you, winner, resigned, moves, took_back,
+                                  longest_jump, rated, rating, deviation, volatility FROM games";
     let conn = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
-    let mut stmt = conn
-        .prepare(
-            "SELECT id, finished_at, rows, cols, black, white, you, winner, resigned, moves, took_back,
-                    longest_jump, rated, rating, deviation, volatility
-             FROM games ORDER BY id",
-        )
-        .ok()?;
-    let mut rows = stmt.query([]).ok()?;
+    let whole = |row: &rusqlite::Row| (0..16).map(|i| row.get(i).ok()).collect::<Option<Vec<rusqlite::types::Value>>>();
     let mut games = Vec::new();
-    while let Ok(Some(row)) = rows.next() {
-        let Some(cols) = (0..16).map(|i| row.get(i).ok()).collect::<Option<Vec<rusqlite::types::Value>>>() else {
-            break;
-        };
-        games.push(cols);
+    let mut last: Option<i64> = None;
+    let mut broken = false;
+    {
+        let mut stmt = conn.prepare(&format!("{COLUMNS} ORDER BY id")).ok()?;
+        let mut rows = stmt.query([]).ok()?;
+        loop {
+            match rows.next() {
+                Ok(Some(row)) => {
+                    if let Some(cols) = whole(row) {
+                        last = row.get(0).ok().or(last);
+                        games.push(cols);
+                    }
+                }
+                Ok(None) => break,
+                Err(_) => {
+                    broken = true;
+                    break;
+                }
+            }
+        }
     }
-    drop(rows);
+    if broken {
+        // Past the page that broke the walk: each id up to the largest one still readable.
+        let top: Option<i64> = conn.query_row("SELECT MAX(id) FROM games", [], |r| r.get(0)).ok().flatten();
+        let mut one = conn.prepare(&format!("{COLUMNS} WHERE id = ?1")).ok()?;
+        let from_id = last.map_or(1, |l| l.saturating_add(1));
+        for id in from_id..=top.unwrap_or(0).min(from_id.saturating_add(1 << 20)) {
+            if let Ok(Some(cols)) = one.query_row([id], |r| Ok(whole(r))) {
+                games.push(cols);
+            }
+        }
+    }
     // Each record on its own: a lost page costs only the records on it.
     let mut record = conn.prepare("SELECT text FROM records WHERE game = ?1").ok()?;
     Some(

@@ -43,6 +43,9 @@ pub struct Stats {
     pub average_moves: f64,
     /// The strongest level you have beaten.
     pub best_win: Option<Level>,
+    /// Games whose row could not be read (a value of the wrong type or out of range, from a
+    /// damaged or edited file): left out of everything above, and said.
+    pub unreadable: u64,
 }
 
 /// One game in the list.
@@ -117,20 +120,51 @@ struct Pass {
     ratings: Vec<(u64, f64)>,
 }
 
+/// One game's row, read whole before it counts: a row with any value that cannot be read
+/// counts for nothing (rather than for half, or failing the whole pass).
+struct Facts {
+    you: Option<Side>,
+    winner: Side,
+    size: (u8, u8),
+    players: [Option<Player>; 2],
+    moves: i64,
+    /// The rating after the game, for a rated game.
+    rated: Option<f64>,
+    longest_jump: u32,
+    took_back: bool,
+}
+
+/// The facts of a row of `stats_and_feats`'s query; `None` for a game with no winner named.
+fn facts(row: &rusqlite::Row) -> rusqlite::Result<Option<Facts>> {
+    let you = match row.get_ref(0)? {
+        rusqlite::types::ValueRef::Null => None,
+        _ => side_of(text(row, 0)?),
+    };
+    let Some(winner) = side_of(text(row, 1)?) else { return Ok(None) };
+    let rated = if row.get::<_, bool>(7)? { Some(row.get::<_, f64>(8)?).filter(|r| r.is_finite()) } else { None };
+    if row.get::<_, bool>(7)? && rated.is_none() {
+        return Err(rusqlite::Error::InvalidColumnType(8, "rating".into(), rusqlite::types::Type::Real));
+    }
+    Ok(Some(Facts {
+        you,
+        winner,
+        size: (row.get(2)?, row.get(3)?),
+        players: [Player::from_word(text(row, 4)?), Player::from_word(text(row, 5)?)],
+        moves: row.get(6)?,
+        rated,
+        longest_jump: row.get(9)?,
+        took_back: row.get(10)?,
+    }))
+}
+
 impl Pass {
-    fn game(&mut self, row: &rusqlite::Row) -> rusqlite::Result<()> {
-        let you = match row.get_ref(0)? {
-            rusqlite::types::ValueRef::Null => None,
-            _ => side_of(text(row, 0)?),
-        };
-        let Some(winner) = side_of(text(row, 1)?) else { return Ok(()) };
-        let size = (row.get::<_, u8>(2)?, row.get::<_, u8>(3)?);
-        let players = [Player::from_word(text(row, 4)?), Player::from_word(text(row, 5)?)];
+    fn game(&mut self, f: Facts) {
+        let Facts { you, winner, size, players, .. } = f;
         self.stats.games += 1;
-        self.moves += row.get::<_, i64>(6)?.max(0) as u64;
-        if row.get::<_, bool>(7)? {
+        self.moves += f.moves.max(0) as u64;
+        if let Some(rating) = f.rated {
             self.stats.rated += 1;
-            self.ratings.push((self.stats.rated, row.get(8)?));
+            self.ratings.push((self.stats.rated, rating));
         }
         let won = you.map(|y| y == winner);
         let opponent = match you {
@@ -144,15 +178,14 @@ impl Pass {
             Some(true) => {
                 self.run += 1;
                 self.stats.longest_streak = self.stats.longest_streak.max(self.run);
-                self.win(opponent, you, size, row.get::<_, bool>(7)? && !row.get::<_, bool>(10)?);
+                self.win(opponent, you, size, f.rated.is_some() && !f.took_back);
             }
             Some(false) => self.run = 0,
             None => {}
         }
         if you.is_some() {
-            self.feats.longest_jump = self.feats.longest_jump.max(row.get(9)?);
+            self.feats.longest_jump = self.feats.longest_jump.max(f.longest_jump);
         }
-        Ok(())
     }
 
     fn tally(&mut self, opponent: Player, size: (u8, u8), won: Option<bool>) {
@@ -207,10 +240,36 @@ pub(super) fn stats_and_feats(conn: &rusqlite::Connection) -> rusqlite::Result<(
     let mut rows = stmt.query([])?;
     let mut pass = Pass::default();
     while let Some(row) = rows.next()? {
-        pass.game(row)?;
+        match facts(row) {
+            Ok(Some(f)) => pass.game(f),
+            Ok(None) => {}
+            Err(_) => pass.stats.unreadable += 1,
+        }
     }
     let last = if pass.stats.rated > 0 { Some(super::last_rating(conn)?) } else { None };
     Ok(pass.finish(last))
+}
+
+/// A row of [`History::games`]'s query; `None` for one naming no player or winner we know.
+fn game_row(r: &rusqlite::Row) -> rusqlite::Result<Option<GameRow>> {
+    let players = [r.get::<_, String>(4)?, r.get::<_, String>(5)?].map(|w| Player::from_word(&w));
+    let (Some(black), Some(white), Some(winner)) =
+        (players[0], players[1], r.get::<_, String>(7).ok().as_deref().and_then(side_of))
+    else {
+        return Ok(None);
+    };
+    Ok(Some(GameRow {
+        id: r.get(0)?,
+        finished_at: r.get(1)?,
+        size: (r.get(2)?, r.get(3)?),
+        players: [black, white],
+        you: r.get::<_, Option<String>>(6)?.as_deref().and_then(side_of),
+        winner,
+        resigned: r.get(8)?,
+        moves: r.get(9)?,
+        rating: r.get(10)?,
+        took_back: r.get(11).unwrap_or(false),
+    }))
 }
 
 impl History {
@@ -228,24 +287,10 @@ impl History {
         let mut rows = stmt.query([limit as i64, skip as i64])?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
-            let players = [r.get::<_, String>(4)?, r.get::<_, String>(5)?].map(|w| Player::from_word(&w));
-            let (Some(black), Some(white), Some(winner)) =
-                (players[0], players[1], r.get::<_, String>(7).ok().as_deref().and_then(side_of))
-            else {
-                continue;
-            };
-            out.push(GameRow {
-                id: r.get(0)?,
-                finished_at: r.get(1)?,
-                size: (r.get(2)?, r.get(3)?),
-                players: [black, white],
-                you: r.get::<_, Option<String>>(6)?.as_deref().and_then(side_of),
-                winner,
-                resigned: r.get(8)?,
-                moves: r.get(9)?,
-                rating: r.get(10)?,
-                took_back: r.get(11).unwrap_or(false),
-            });
+            // A row that cannot be read is left out of the list (the statistics count it).
+            if let Ok(Some(row)) = game_row(r) {
+                out.push(row);
+            }
         }
         Ok(out)
     }

@@ -340,3 +340,120 @@ fn the_suggested_level_is_the_one_with_the_most_even_chances() {
     assert_eq!(puzzles::date_of(0), "1970-01-01");
     assert_eq!(puzzles::date_of(1_796_169_600 + 86_399), "2026-12-02");
 }
+
+/// A history of `n` games against Easy (rated), checkpointed into the main file.
+fn history_of(dir: &Dir, n: i64) {
+    let mut h = open(&dir.file());
+    let games: Vec<_> = (0..n).map(|i| finished(Player::Computer(Level::Easy), i % 3 != 0, i)).collect();
+    h.record_many(&games).unwrap();
+    h.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+}
+
+#[test]
+fn a_header_that_claims_a_huge_file_costs_nothing_and_stale_salvage_copies_are_removed() {
+    let dir = Dir::new("huge-header");
+    history_of(&dir, 40);
+    let mut bytes = std::fs::read(dir.file()).unwrap();
+    // 262,144 pages: 1 GiB at 4 KiB a page, for a file of a few dozen kilobytes.
+    bytes[28..32].copy_from_slice(&262_144u32.to_be_bytes());
+    std::fs::write(dir.file(), &bytes).unwrap();
+    let copy = dir.0.join("copy");
+    padded_copy(&dir.file(), &copy).unwrap();
+    let len = std::fs::metadata(&copy).unwrap().len();
+    assert!(len <= 4 * bytes.len() as u64, "{len} bytes for a {}-byte file", bytes.len());
+    assert_eq!(std::fs::read(&copy).unwrap()[..bytes.len()], bytes[..], "the file's own bytes are copied");
+    // A salvage stopped half-way (killed, or out of disk) leaves its copy: the next one removes it.
+    let junk: Vec<u8> = (0..10_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let other = Dir::new("stale-salvage");
+    let stale = other.0.join(format!("{FILE_NAME}.damaged-17{SALVAGE}"));
+    std::fs::write(&stale, b"left by a killed run").unwrap();
+    std::fs::write(PathBuf::from(format!("{}-wal", stale.display())), b"x").unwrap();
+    std::fs::write(other.file(), &junk).unwrap();
+    let (h, problem) = History::open(&other.file());
+    assert!(matches!(problem, Some(Problem::Damaged { .. })), "{problem:?}");
+    assert!(h.is_some());
+    let left: Vec<_> = std::fs::read_dir(&other.0)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(SALVAGE))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn one_bad_row_is_left_out_and_said_and_the_history_plays_on() {
+    let dir = Dir::new("bad-row");
+    history_of(&dir, 40);
+    let mut h = open(&dir.file());
+    let before = h.stats().unwrap();
+    let last_rated: i64 = h.conn().query_row("SELECT MAX(id) FROM games WHERE rated = 1", [], |r| r.get(0)).unwrap();
+    let previous = h
+        .conn()
+        .query_row(
+            "SELECT rating, deviation, volatility FROM games WHERE rated = 1 AND id < ?1 ORDER BY id DESC",
+            [last_rated],
+            |r| Ok(Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? }),
+        )
+        .unwrap();
+    h.conn().execute("UPDATE games SET rating = NULL WHERE id = ?1", [last_rated]).unwrap();
+    let stats = h.stats().expect("one bad row does not make the history unreadable");
+    assert_eq!((stats.games, stats.unreadable), (before.games - 1, 1));
+    assert_eq!(h.rating().unwrap(), previous, "the rating is the last one that can be read");
+    assert_eq!(h.games(0, 100).unwrap().len(), 40, "the list shows the game (its rating is simply not known)");
+    // Other single-row edits: a size out of range, a name that is not text, a flag that is not one.
+    for edit in [
+        "UPDATE games SET rows = 1000000 WHERE id = 3",
+        "UPDATE games SET black = X'FF' WHERE id = 4",
+        "UPDATE games SET took_back = 'x' WHERE id = 5",
+    ] {
+        h.conn().execute_batch(edit).unwrap();
+    }
+    let stats = h.stats().unwrap();
+    assert_eq!((stats.games, stats.unreadable), (before.games - 4, 4));
+    assert!(h.games(0, 100).unwrap().len() >= 37);
+    // And the game goes on: the next game is recorded, rated from the last readable rating.
+    let next = h.record(&finished(Player::Computer(Level::Easy), true, 1000)).unwrap();
+    assert_eq!(next.rating.unwrap().before, previous);
+}
+
+#[test]
+fn salvage_carries_every_readable_game_past_refused_rows_and_unreadable_pages() {
+    let dir = Dir::new("salvage-rows");
+    history_of(&dir, 400);
+    // A row the schema refuses (a winner that is neither colour), written past its checks.
+    {
+        let h = open(&dir.file());
+        h.conn()
+            .execute_batch(
+                "PRAGMA ignore_check_constraints = ON; UPDATE games SET winner = 'nobody' WHERE id = 7;
+                 PRAGMA wal_checkpoint(TRUNCATE)",
+            )
+            .unwrap();
+    }
+    let rows = read_games(&dir.file()).unwrap();
+    assert_eq!(rows.len(), 400);
+    let fresh = Dir::new("salvage-rows-fresh");
+    let (mut h, _) = History::open_writable(&fresh.file()).unwrap();
+    assert_eq!(copy_games(&mut h.conn, rows), 399, "every game but the refused one");
+    drop(h);
+
+    // A leaf page of the games table made unreadable: the games on it are lost, the rest found.
+    let mut bytes = std::fs::read(dir.file()).unwrap();
+    let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;
+    let root: i64 = Connection::open(dir.file())
+        .unwrap()
+        .query_row("SELECT rootpage FROM sqlite_master WHERE name = 'games'", [], |r| r.get(0))
+        .unwrap();
+    let at = (root as usize - 1) * page;
+    assert_eq!(bytes[at], 0x05, "400 games need an interior page at the games table's root");
+    let first_cell = u16::from_be_bytes([bytes[at + 12], bytes[at + 13]]) as usize;
+    let leaf = u32::from_be_bytes(bytes[at + first_cell..at + first_cell + 4].try_into().unwrap()) as usize;
+    bytes[(leaf - 1) * page..leaf * page].fill(0xA5);
+    std::fs::write(dir.file(), &bytes).unwrap();
+    let rows = read_games(&dir.file()).unwrap();
+    let ids: Vec<i64> =
+        rows.iter().map(|(c, _)| if let rusqlite::types::Value::Integer(i) = c[0] { i } else { 0 }).collect();
+    assert!(ids.len() > 300 && ids.len() < 400, "{} games read", ids.len());
+    assert_eq!(ids.last(), Some(&400), "the games after the bad page are found too");
+}

@@ -1,9 +1,19 @@
 //! Small file helpers shared by the command line and the game.
 
-use crate::rules::quote::shown;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error, as a full disk
+/// does, instead of killing the process with SIGXFSZ: the writer then cleans up its temporary
+/// and says what happened. Call once at start, before any thread.
+pub fn fail_writes_past_the_size_limit() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
 
 /// The directory a file is written in, and the name of a new temporary file there of our own
 /// naming, `.NAME.PID.N.tmp` (which [`clean_stale_temporaries`] recognises).
@@ -39,12 +49,34 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     let target = resolve_symlinks(path);
     refuse_special(&target)?;
+    replace_atomically(&target, bytes)
+}
+
+/// Writes `bytes` as [`write_atomically`] does, but a symlink at `path` is replaced by the new
+/// file, never written through. For the names the program itself chooses inside a directory
+/// the user gave (an icon set, manual pages, completions, sounds, a match's records): a link
+/// planted at such a name must not send the write elsewhere. A directory, device or FIFO at the
+/// name is refused.
+pub fn write_atomically_no_follow(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if ends_with_separator(path) {
+        return Err(std::io::Error::other("a file name cannot end with '/'"));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {}
+        _ => refuse_special(path)?,
+    }
+    replace_atomically(path, bytes)
+}
+
+/// The temporary-file-and-rename write of `target` itself (a symlink there is replaced).
+fn replace_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let target = target.to_path_buf();
     let (dir, tmp) = temporary_for(&target);
     clean_once(&dir);
     let result = (|| {
         let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
-        if let Ok(meta) = std::fs::metadata(&target) {
+        if let Some(meta) = std::fs::symlink_metadata(&target).ok().filter(|m| m.file_type().is_file()) {
             f.set_permissions(meta.permissions())?;
         }
         f.sync_all()?;
@@ -178,9 +210,20 @@ fn resolve_symlinks(path: &Path) -> PathBuf {
     p
 }
 
-/// A path for messages: shortened and with control characters escaped.
+/// A path for messages, with control characters escaped: whole up to 160 characters, longer
+/// ones with the middle left out. The end is always kept: it is the file's own name (a
+/// backup's date stamp, a saved game's name), the part a reader needs.
 pub fn show_path(path: &Path) -> String {
-    shown(&path.to_string_lossy())
+    const HEAD: usize = 40;
+    const TAIL: usize = 120;
+    let text = path.to_string_lossy();
+    let count = text.chars().count();
+    if count <= HEAD + TAIL {
+        return crate::rules::quote::escaped(&text);
+    }
+    let head: String = text.chars().take(HEAD).collect();
+    let tail: String = text.chars().skip(count - TAIL).collect();
+    format!("{}…{}", crate::rules::quote::escaped(&head), crate::rules::quote::escaped(&tail))
 }
 
 /// What kind of thing a path that is not a regular file is, for messages.

@@ -134,6 +134,11 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
     if unsafe { libc::geteuid() } == 0 {
         errln!("{name}: running as root is not needed; run the server as an ordinary user");
     }
+    if let crate::store::Database::Sqlite(path) = &config.database
+        && crate::store::keeps_nothing(path)
+    {
+        errln!("{name}: --database {:?} keeps nothing: every game is lost when the server stops", path.as_os_str());
+    }
     let rt = runtime()?;
     rt.block_on(async {
         let server = Server::bind(config).await?;
@@ -214,6 +219,7 @@ pub fn serve_bench(args: &ServeBenchArgs, server_command: &[OsString]) -> Result
     crate::raise_open_file_limit();
     let rt = runtime()?;
     outln!("{}", bench_header());
+    let mut unmeasured = Vec::new();
     for &games in loads {
         let dir = std::env::temp_dir().join(format!("konane-serve-bench-{}-{games}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| Failure::Bad(format!("cannot create a scratch directory: {e}")))?;
@@ -241,12 +247,20 @@ pub fn serve_bench(args: &ServeBenchArgs, server_command: &[OsString]) -> Result
         drop(child);
         let _ = std::fs::remove_dir_all(&dir);
         outln!("{}", bench_row(&report, rss, base));
-        if let Some(first) = report.failures.first() {
+        // What the server or the system said is shown escaped: it may echo `--server`.
+        let first = report.failures.first().map(|f| konane_core::rules::quote::escaped(f));
+        if let Some(first) = &first {
             errln!("konane serve-bench: {} of {games} pairs failed; the first: {first}", report.failures.len());
+        }
+        if report.moves == 0 {
+            unmeasured.push(format!("{games} ({})", first.unwrap_or_else(|| "no move was acknowledged".into())));
         }
         konane_core::console::flush()?;
     }
-    Ok(())
+    match unmeasured.is_empty() {
+        true => Ok(()),
+        false => Err(Failure::Bad(format!("nothing was measured at {} games at once", unmeasured.join(", ")))),
+    }
 }
 
 /// The head of serve-bench's table.

@@ -16,6 +16,7 @@ struct Cli {
 fn main() {
     konane_server::set_program_name("konane-server");
     let cli: Cli = konane_server::flags::parse_or_exit("konane-server");
+    konane_core::files::fail_writes_past_the_size_limit();
     let code = match serve(&cli.serve).and_then(|()| Ok(flush()?)) {
         Ok(()) => 0,
         Err(Failure::Output(OutputError::Closed)) => EXIT_PIPE_CLOSED,

@@ -236,11 +236,53 @@ pub(super) fn how_from(s: &str) -> Option<EndReason> {
     })
 }
 
-/// Opens (creating if needed) the database at `path` and checks its schema.
+/// `PRAGMA application_id` of a server database: "KNSV". Stamped when the file is made; a
+/// file with another stamp, or with tables and none, is another program's.
+pub(super) const APPLICATION_ID: i64 = 0x4B4E_5356;
+
+/// Whether `path` keeps nothing once the server stops (SQLite's in-memory database).
+pub fn keeps_nothing(path: &Path) -> bool {
+    path.as_os_str().is_empty() || path.as_os_str() == ":memory:"
+}
+
+/// Refuses, before anything is written, a path that is not a regular file (a FIFO would hang
+/// the open, and SQLite would make `-journal` files beside a device) and an SQLite file that
+/// is not ours.
+fn check_ours(path: &Path, conn: &Connection, shown: &str) -> Result<(), String> {
+    let theirs = |why: &str| format!("{shown} is not a Kōnane server database ({why}): nothing was written to it");
+    let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(|e| theirs(&e.to_string()))?;
+    if keeps_nothing(path) || app == APPLICATION_ID {
+        return Ok(());
+    }
+    if app != 0 {
+        return Err(theirs(&format!("its application id is {app:#x}")));
+    }
+    // No stamp: a new file, or one made before the stamp came in (exactly our three tables).
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .map_err(|e| theirs(&e.to_string()))?;
+    if tables.is_empty() || tables == ["games", "meta", "moves"] {
+        Ok(())
+    } else {
+        Err(theirs(&format!("it has the tables {}", tables.join(", "))))
+    }
+}
+
+/// Opens (creating if needed) the database at `path` and checks its schema. A path that is
+/// not a regular file, and an SQLite file of another program, are refused untouched.
 pub fn open(path: &Path) -> Result<Connection, String> {
     let shown = konane_core::files::show_path(path);
+    if !keeps_nothing(path)
+        && let Ok(meta) = std::fs::metadata(path)
+        && !meta.file_type().is_file()
+    {
+        return Err(format!("{shown} is not a regular file: give the path of a database file"));
+    }
     let conn = Connection::open(path).map_err(|e| format!("cannot open the database {shown}: {e}"))?;
+    check_ours(path, &conn, &shown)?;
     let setup = || -> rusqlite::Result<()> {
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;

@@ -18,7 +18,8 @@ impl DataDir {
 
 /// The default place: `$XDG_DATA_HOME/konane`, else `~/.local/share/konane`.
 pub fn default_data_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
+    // A relative XDG_DATA_HOME is to be ignored (the XDG base directory specification).
+    let base = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from).filter(|p| p.is_absolute()).or_else(|| {
         std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".local").join("share"))
     })?;
     Some(base.join("konane"))

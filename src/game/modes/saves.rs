@@ -257,16 +257,24 @@ fn continue_game(
     profile: Option<Res<Profile>>,
     mut games: MessageWriter<GameChange>,
     mut online: MessageWriter<ContinueOnline>,
+    mut commands: Commands,
 ) {
-    if requests.read().count() == 0 || profile.as_ref().is_some_and(|p| !p.owns_autosave()) {
+    if requests.read().count() == 0 {
         return;
     }
+    if profile.as_ref().is_some_and(|p| !p.owns_autosave()) {
+        return nothing_to_continue(&mut commands, "another running game holds this profile".into());
+    }
     // `--continue` asks before the title screen looked (a local game, or an online seat).
+    let mut why = None;
     if let (Resumable::Nothing, Some(dir)) = (&*resumable, dir.as_deref()) {
         *resumable = match resumable_in(Some(dir), profile.as_deref()) {
             Resumable::Nothing => match SavedGame::load(&dir.autosave()) {
                 Ok(saved) => Resumable::Game(Box::new(saved)),
-                Err(_) => Resumable::Nothing,
+                Err(e) => {
+                    why = Some(e);
+                    Resumable::Nothing
+                }
             },
             other => other,
         };
@@ -274,9 +282,31 @@ fn continue_game(
     match std::mem::take(&mut *resumable) {
         Resumable::Game(saved) => start(*saved, &mut games),
         Resumable::Online(_) => _ = online.write(ContinueOnline),
-        other => *resumable = other,
+        other => {
+            let unreadable = match &other {
+                Resumable::Unreadable(e) => Some(e.clone()),
+                _ => None,
+            };
+            *resumable = other;
+            let why = why.or(unreadable).unwrap_or_else(|| match dir {
+                Some(_) => "there is no unfinished game".into(),
+                None => "this run keeps no games (no data folder)".into(),
+            });
+            nothing_to_continue(&mut commands, why);
+        }
     }
 }
+
+/// Continue was asked for and there is nothing to continue: said in the log, and kept for
+/// whoever waits for a game (a scripted run ends at once rather than wait for one).
+fn nothing_to_continue(commands: &mut Commands, why: String) {
+    warn!("nothing to continue: {why}");
+    commands.insert_resource(NothingToContinue(why));
+}
+
+/// Why the last Continue found nothing to continue.
+#[derive(Resource, Debug, Clone)]
+pub struct NothingToContinue(pub String);
 
 /// Reads the saves folder whenever the Load screen opens.
 fn list_saves(overlay: Res<Overlay>, dir: Option<Res<DataDir>>, mut list: ResMut<SaveList>, mut was_open: Local<bool>) {

@@ -114,6 +114,7 @@ struct Observed<'w> {
     fits: Option<Res<'w, crate::game::play::screen::MenuFits>>,
     online: Option<Res<'w, crate::game::modes::online::OnlineGame>>,
     hint: Option<Res<'w, crate::game::play::ai_task::HintState>>,
+    nothing: Option<Res<'w, crate::game::modes::saves::NothingToContinue>>,
 }
 
 /// What the script's actions write to.
@@ -416,6 +417,15 @@ impl Script {
         }
     }
 
+    /// Says in the log, every [`REPORT_EVERY`] seconds, that no game has started yet.
+    fn report_no_game(&mut self, now: f64) {
+        if now - self.reported >= REPORT_EVERY {
+            let line = self.lines.get(self.next).copied().unwrap_or(0);
+            info!("script line {line}: waiting for a game to start (none has yet)");
+            self.reported = now;
+        }
+    }
+
     /// Says in the log, every [`REPORT_EVERY`] seconds, what a wait that has not passed sees.
     fn report_waiting(&mut self, line: usize, step: &Step, now: f64, seen: &Seen, ply: usize) {
         if now - self.reported < REPORT_EVERY {
@@ -441,7 +451,17 @@ fn run_script(
     observed: Observed,
     mut out: Actions,
 ) {
-    let Some(rules) = observed.rules.as_deref() else { return };
+    if let Some(why) = observed.nothing.as_deref().filter(|_| script.next < script.steps.len()) {
+        // `--continue` with nothing to continue: no game will come for the steps to wait on.
+        error!("script: --continue found no game to continue ({}); the run stops here", why.0);
+        out.exit.write(AppExit::from_code(SCRIPT_FAILED));
+        script.next = script.steps.len();
+        return;
+    }
+    let Some(rules) = observed.rules.as_deref() else {
+        script.report_no_game(observed.real.elapsed_secs_f64());
+        return;
+    };
     *ready_frames = if render_ready.0.load(Ordering::SeqCst) { *ready_frames + 1 } else { 0 };
     let seen = observed.seen(*ready_frames, pending.0.load(Ordering::SeqCst));
     let now = observed.real.elapsed_secs_f64();

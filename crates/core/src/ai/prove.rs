@@ -438,6 +438,37 @@ pub fn fits(p: &Position) -> bool {
     WideBoard::of(p.geometry()).is_some()
 }
 
+/// Proves again, one by one, the leaves with these `keys` of the plan [`prove`] builds for
+/// `root` (with the same `leaves`, `winner_only` and `known`), each within `max_nodes`: for
+/// checking a checkpoint's results before trusting it. Each key's result is `None` when its
+/// proof did not finish within the budget or the key is no leaf of the plan.
+pub fn reprove_leaves(
+    root: &Position,
+    opts: &ProveOptions,
+    known: &HashMap<u64, bool>,
+    keys: &[u64],
+    max_nodes: u64,
+    stop: &AtomicBool,
+) -> Result<Vec<(u64, Option<bool>)>, ProveError> {
+    let shape = WideBoard::of(root.geometry()).ok_or(ProveError::TooLarge)?;
+    let plan = Plan::build(root, opts.leaves.max(1), known, opts.winner_only);
+    let table_bytes = opts.table_bytes.min(useful_table_bytes(root));
+    let table = Table::try_for_board(table_bytes, cells(root)).ok_or(ProveError::NoMemory(table_bytes))?;
+    let flags = [stop];
+    Ok(keys
+        .iter()
+        .map(|&key| {
+            let node = plan.nodes.iter().find(|n| n.leaf && n.key == key);
+            let result = node.and_then(|node| {
+                let stops = Stops { flags: &flags, deadline: opts.deadline, max_nodes, counter: None };
+                let (own, enemy) = shape.sides(&node.pos);
+                Prover::new(shape, &table, stops).wins(own, enemy)
+            });
+            (key, result)
+        })
+        .collect())
+}
+
 /// Proves `root` with `opts.threads` workers. `known` holds leaf results from an earlier run
 /// (a checkpoint); `on_leaf` is called on this thread for each leaf proven in this run.
 /// `stop` stops the proof early (the outcome then has no result).

@@ -198,7 +198,8 @@ fn sorted(p: &Position, moves: Vec<Move>) -> Vec<Move> {
 /// that is wrong (unreadable, not re-proved within the budget, another length, other moves).
 pub fn check(text: &str, max_nodes: u64) -> Result<usize, String> {
     let mut count = 0;
-    for (i, raw) in text.lines().enumerate() {
+    // A byte-order mark (a file saved by some editors) is not part of the first line.
+    for (i, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;

@@ -318,8 +318,10 @@ fn fill_rows(geo: Geometry, to_move: Color, rows: &[(usize, &str, usize)]) -> Re
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let fail = |offset: usize, problem: PositionProblem| PositionError { offset, problem };
     let chars = |s: &str| s.chars().count();
+    // A byte-order mark (a file saved by some editors) is not part of the position.
+    let (text, bom) = text.strip_prefix('\u{feff}').map_or((text, 0), |t| (t, 1));
     let trimmed_start = text.trim_start();
-    let lead = chars(&text[..text.len() - trimmed_start.len()]);
+    let lead = bom + chars(&text[..text.len() - trimmed_start.len()]);
     let body = trimmed_start.trim_end();
     let body_chars = chars(body);
     let (board, side) = match body.rsplit_once(' ') {
@@ -421,5 +423,14 @@ mod tests {
         assert!(parse_position("").is_err());
         let ok = parse_position("BWBW/WBWB/BWBW/WBWB b").unwrap();
         assert_eq!(position_to_string(&ok), "BWBW/WBWB/BWBW/WBWB b");
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_a_position_is_passed_over() {
+        let plain = parse_position("B...../W...../....../W...../....../...... b").unwrap();
+        assert_eq!(parse_position("\u{feff}B...../W...../....../W...../....../...... b").unwrap(), plain);
+        // A mistake after it is still found where it is (the mark counts as one character).
+        let e = parse_position("\u{feff}B...../W...../....../W...../....../...... x").unwrap_err();
+        assert_eq!(e.offset, 43);
     }
 }

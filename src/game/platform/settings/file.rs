@@ -6,9 +6,10 @@ use super::*;
 
 /// The default place: `$XDG_CONFIG_HOME/konane/settings.txt`, else `~/.config/konane/settings.txt`.
 pub fn default_path() -> Option<PathBuf> {
+    // A relative XDG_CONFIG_HOME is to be ignored (the XDG base directory specification).
     let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
         .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
         .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join("konane").join("settings.txt"))
 }
@@ -149,6 +150,14 @@ impl SettingsFile {
     }
 }
 
+/// The key a line sets (`key = value  # comment`), whatever its value; `None` for a comment,
+/// a blank line or a line without `=`.
+fn line_key(line: &[u8]) -> Option<&str> {
+    let code = line.split(|b| *b == b'#').next()?;
+    let at = code.iter().position(|b| *b == b'=')?;
+    std::str::from_utf8(&code[..at]).ok().map(str::trim).filter(|k| !k.is_empty())
+}
+
 /// `file` with the lines of the `changed` keys set to their new values (in place, keeping a
 /// comment after the value) and keys it lacks appended. Every other byte stays: comments,
 /// unknown keys, bad lines, the order, the line ends (`\n` or `\r\n`) and whether the last
@@ -160,8 +169,11 @@ pub fn edited_text(file: &[u8], changed: &[(&str, String)]) -> Vec<u8> {
     let mut lines: Vec<Vec<u8>> = split_lines(file).map(<[u8]>::to_vec).collect();
     let keys = Settings::default().apply_lines(file, 0).keys;
     for (key, value) in changed {
-        // The last valid line of a key is the one that applied: change it in place.
-        match keys.iter().rev().find(|(_, k)| k == key).map(|(i, _)| *i) {
+        // The last valid line of a key is the one that applied: change it in place. Without
+        // one, the last line naming the key (its value was bad) takes the new value, so the
+        // file never holds the key twice.
+        let valid = keys.iter().rev().find(|(_, k)| k == key).map(|(i, _)| *i);
+        match valid.or_else(|| lines.iter().rposition(|l| line_key(l) == Some(key))) {
             Some(i) => {
                 let mut line = format!("{key} = {value}").into_bytes();
                 if let Some(at) = lines[i].iter().position(|b| *b == b'#') {

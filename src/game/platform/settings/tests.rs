@@ -219,3 +219,11 @@ fn saving_keeps_permissions_and_writes_through_a_symlink() {
     assert_eq!(names.len(), 2, "{names:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_key_whose_line_was_bad_takes_the_new_value_on_that_line_never_twice() {
+    let file = b"# mine\nwindow = nonsense  # my note\nsize = 8x8\n";
+    let text = String::from_utf8(edited_text(file, &[("window", "800x600+10+20".into())])).unwrap();
+    assert_eq!(text, "# mine\nwindow = 800x600+10+20 # my note\nsize = 8x8\n");
+    assert_eq!(text.matches("window").count(), 1);
+}
