@@ -613,12 +613,21 @@ mod tests {
         assert!(e.starts_with("f line 2: the checkpoint is for position 'BW/WB b', not BW/WB w"), "{e}");
         let e = parse_checkpoint(&text, "f", "BW/WB b", 32).unwrap_err();
         assert!(e.contains("line 3") && e.contains("--leaves 64"), "{e}");
+        // Any change to the text is found by its checksum, a missing checksum too.
         let broken = text.replace("leaf 0000000000000007 loss 3", "leaf 7 lost 3");
+        let e = parse_checkpoint(&broken, "f", "BW/WB b", 64).unwrap_err();
+        assert!(e.contains("checksum does not match"), "{e}");
+        let cut = text.lines().filter(|l| !l.starts_with("checksum ")).collect::<Vec<_>>().join("\n") + "\n";
+        assert!(parse_checkpoint(&cut, "f", "BW/WB b", 64).unwrap_err().contains("does not end with its checksum"));
+        // A first-version file (no checksum) names the line of a fault.
+        let old = cut.replacen(HEADER, HEADER_1, 1);
+        assert_eq!(parse_checkpoint(&old, "f", "BW/WB b", 64).unwrap(), c);
+        let broken = old.replace("leaf 0000000000000007 loss 3", "leaf 7 lost 3");
         let e = parse_checkpoint(&broken, "f", "BW/WB b", 64).unwrap_err();
         assert!(e.starts_with("f line 7: expected `leaf"), "{e}");
         let e = parse_checkpoint("hello\n", "f", "BW/WB b", 64).unwrap_err();
-        assert!(e.starts_with("f line 1: expected `konane solve checkpoint 1"), "{e}");
-        let twice = format!("{text}leaf 000000000000abcd loss 1\n");
+        assert!(e.starts_with("f line 1: expected `konane solve checkpoint 2"), "{e}");
+        let twice = format!("{old}leaf 000000000000abcd loss 1\n");
         assert!(parse_checkpoint(&twice, "f", "BW/WB b", 64).unwrap_err().contains("other result"));
     }
 

@@ -166,7 +166,14 @@ pub fn edited_text(file: &[u8], changed: &[(&str, String)]) -> Vec<u8> {
     let crlf = file.windows(2).any(|w| w == b"\r\n");
     let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let ends_with_eol = file.is_empty() || file.ends_with(b"\n");
-    let mut lines: Vec<Vec<u8>> = split_lines(file).map(<[u8]>::to_vec).collect();
+    // Lines as they are: a `\r` is part of the line end only in a CRLF file (a lone one stays).
+    let mut lines: Vec<Vec<u8>> = match crlf {
+        true => split_lines(file).map(<[u8]>::to_vec).collect(),
+        false => {
+            let body = file.strip_suffix(b"\n").unwrap_or(file);
+            if file.is_empty() { Vec::new() } else { body.split(|c| *c == b'\n').map(<[u8]>::to_vec).collect() }
+        }
+    };
     let keys = Settings::default().apply_lines(file, 0).keys;
     for (key, value) in changed {
         // The last valid line of a key is the one that applied: change it in place. Without

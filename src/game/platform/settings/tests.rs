@@ -227,3 +227,13 @@ fn a_key_whose_line_was_bad_takes_the_new_value_on_that_line_never_twice() {
     assert_eq!(text, "# mine\nwindow = 800x600+10+20 # my note\nsize = 8x8\n");
     assert_eq!(text.matches("window").count(), 1);
 }
+
+#[test]
+fn a_lone_carriage_return_in_a_file_without_crlf_stays_where_it_was() {
+    let file = b"# old mac\rnote\nsize = 8x8\n";
+    let text = edited_text(file, &[("size", "6x6".into())]);
+    assert_eq!(text, b"# old mac\rnote\nsize = 6x6\n");
+    let file = b"level = easy\r";
+    let text = edited_text(file, &[("size", "6x6".into())]);
+    assert!(text.starts_with(b"level = easy\r\n"), "{:?}", String::from_utf8_lossy(&text));
+}
