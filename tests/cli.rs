@@ -1715,15 +1715,16 @@ fn names_a_command_chooses_in_a_folder_never_write_through_a_planted_symlink() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Ctrl-C is caught from the command's first instant: as soon as the process has a handler
-/// for it (seen in /proc, no timing guessed), an interrupt ends even a command that never
-/// checks for one (`sounds` finishes its file, then says so) with exit status 130, never by
-/// the signal.
+/// Ctrl-C is caught from a stopping command's first instant: as soon as the process has a
+/// handler for it (seen in /proc, no timing guessed), an interrupt ends `perft` with exit
+/// status 130 and what it counted, never by the signal, even before its count has begun.
 #[test]
 fn ctrl_c_at_any_moment_of_a_command_exits_130() {
     let dir = temp_dir("early-interrupt");
     let mut cmd = Command::new(bin());
-    cmd.args(["sounds", "--out", dir.to_str().unwrap()]).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.args(["perft", "--size", "8x8", "--depth", "14", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let guard = Guard::spawn(&mut cmd);
     let pid = guard.0.as_ref().unwrap().id();
     let caught = || {
@@ -1743,7 +1744,7 @@ fn ctrl_c_at_any_moment_of_a_command_exits_130() {
     unsafe {
         libc::kill(pid as i32, libc::SIGINT);
     }
-    let out = guard.finish(Duration::from_secs(300), "sounds");
+    let out = guard.finish(Duration::from_secs(300), "perft");
     assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
     let _ = std::fs::remove_dir_all(&dir);

@@ -23,6 +23,7 @@ mod perft;
 mod position;
 mod puzzle;
 mod solve;
+mod sounds;
 mod tune;
 
 use bench::bench;
@@ -31,6 +32,7 @@ use matches::{Openings, match_command};
 use perft::*;
 use position::*;
 use puzzle::puzzle;
+use sounds::sounds;
 
 use clap::Subcommand;
 use rand::rngs::SmallRng;
@@ -364,9 +366,19 @@ pub const EXIT_TIME_LIMIT: i32 = 124;
 
 /// Runs a headless command; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
-    // Ctrl-C is caught from the first instant (the server commands have tokio's handler): a
-    // command that checks for it stops cleanly, one that does not finishes and then exits 130.
-    if !matches!(cmd, Command::Serve(_) | Command::ServeBench(_)) {
+    // The commands that stop cleanly on Ctrl-C (printing what they did, exit 130) catch it
+    // from their first instant, not only once their work starts. The others (and the server
+    // commands, which have tokio's handler) keep the default: Ctrl-C ends them at once.
+    let stops_cleanly = matches!(
+        cmd,
+        Command::Perft { .. }
+            | Command::Solve { .. }
+            | Command::Match { .. }
+            | Command::Bench { .. }
+            | Command::Analyse { .. }
+            | Command::Puzzle { action: PuzzleCommand::Generate { .. } }
+    );
+    if stops_cleanly {
         interrupt_flag();
     }
     let result = run_inner(cmd).and_then(|()| {
@@ -552,47 +564,6 @@ fn run_match(cmd: Command) -> Result<(), Failure> {
     };
     let openings = Openings { games, seed, random_plies, alternate: !no_alternate, only };
     match_command(size, [black, white], move_ms, openings, threads, records)
-}
-
-/// `sounds`: writes every sound effect and every piece of music as a WAV file into `out`
-/// (every path checked before any sound is rendered) and prints a table of them.
-fn sounds(out: &std::path::Path) -> Result<(), Failure> {
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", crate::files::show_path(out)))?;
-    let effects = crate::synth::Effect::all();
-    let pieces = crate::music::Piece::all();
-    let names: Vec<String> =
-        effects.iter().map(|e| e.name()).chain(pieces.iter().map(|p| p.name().to_string())).collect();
-    for name in &names {
-        check_writable(&out.join(format!("{name}.wav")))?;
-    }
-    outln!("{:<12} {:>7} {:>9} {:>9}  made of", "sound", "seconds", "peak dB", "RMS dB");
-    let rendered = effects
-        .into_iter()
-        .map(|e| (e.name(), e.description(), Box::new(move || crate::synth::render(e)) as Box<dyn Fn() -> Vec<f32>>))
-        .chain(pieces.into_iter().map(|p| {
-            (
-                p.name().to_string(),
-                p.description(),
-                Box::new(move || crate::music::render(p)) as Box<dyn Fn() -> Vec<f32>>,
-            )
-        }));
-    for (name, about, render) in rendered {
-        let samples = render();
-        let path = out.join(format!("{name}.wav"));
-        // A name of ours in the user's folder: a symlink planted there is replaced, not followed.
-        crate::files::write_atomically_no_follow(&path, &crate::synth::wav(&samples))
-            .map_err(|e| format!("cannot write {}: {e}", crate::files::show_path(&path)))?;
-        let st = crate::synth::stats(&samples);
-        outln!(
-            "{:<12} {:>7.2} {:>9.1} {:>9.1}  {}",
-            name,
-            st.seconds,
-            crate::synth::dbfs(st.peak),
-            crate::synth::dbfs(st.rms),
-            about
-        );
-    }
-    Ok(())
 }
 
 /// Writes `text` to `path` atomically; if that fails (the disk filled up since the check before
