@@ -191,7 +191,12 @@ fn fill(path: &Path, games: u64, batch: u64, seed: u64) -> Result<(), Failure> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let start = crate::history::now();
     let mut done = 0;
+    let stop = super::interrupt_static();
     while done < games {
+        // Ctrl-C between batches: what is recorded stays, and the command says so (exit 130).
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(Failure::Interrupted(format!("{done} games recorded in {}", show_path(path))));
+        }
         let n = batch.min(games - done);
         let chunk: Vec<_> = (0..n).map(|i| made_up_game(&mut rng, start + (done + i) as i64)).collect();
         if n == 1 {

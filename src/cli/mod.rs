@@ -377,6 +377,7 @@ pub fn run(cmd: Command) -> i32 {
             | Command::Bench { .. }
             | Command::Analyse { .. }
             | Command::Puzzle { action: PuzzleCommand::Generate { .. } }
+            | Command::History { action: history::HistoryCommand::Fill { .. } | history::HistoryCommand::Bench { .. } }
     );
     if stops_cleanly {
         interrupt_flag();
