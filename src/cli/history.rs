@@ -211,7 +211,19 @@ fn fill(path: &Path, games: u64, batch: u64, seed: u64) -> Result<(), Failure> {
 }
 
 fn bench(games: u64) -> Result<(), Failure> {
-    let dir = std::env::temp_dir().join(format!("konane-history-bench-{}", std::process::id()));
+    const PREFIX: &str = "konane-history-bench-";
+    // A bench killed before it could clean up (a closed pipe, SIGKILL) left its folder: the
+    // folders of processes that no longer run are removed first.
+    if let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let pid = name.strip_prefix(PREFIX).and_then(|p| p.parse::<u32>().ok());
+            if pid.is_some_and(|p| p != std::process::id() && !Path::new(&format!("/proc/{p}")).exists()) {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("{PREFIX}{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let result = bench_in(&dir, games);
     let _ = std::fs::remove_dir_all(&dir);
