@@ -2,6 +2,9 @@
 //! cleanly on SIGTERM; it links no graphics, sound or input library and stays small; its
 //! systemd unit passes `systemd-analyze verify` with the usual sandboxing.
 
+mod common;
+use common::Scratch;
+
 use konane_core::rules::Geometry;
 use konane_server::bench::{BenchConfig, run};
 use std::io::{BufRead, Read};
@@ -14,24 +17,6 @@ const LIMIT: Duration = Duration::from_secs(120);
 
 fn program() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_konane-server"))
-}
-
-/// A scratch directory, removed when dropped (also when the test fails).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("konane-server-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The server child, killed and reaped when dropped (also when the test fails).

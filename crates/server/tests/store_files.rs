@@ -2,27 +2,12 @@
 //! application id when made), nothing of another program's (refused before anything is
 //! written), and no FIFO or device.
 
+mod common;
+use common::Scratch;
+
 use konane_server::store::open;
 use rusqlite::Connection;
 use std::path::PathBuf;
-
-/// A scratch folder removed when the test ends, passed or failed.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("konane-store-files-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn tables(path: &std::path::Path) -> Vec<String> {
     let conn = Connection::open(path).unwrap();
