@@ -2,6 +2,14 @@
 
 use super::*;
 
+/// The options of `konane bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Fewer, shorter runs.
+    #[arg(long)]
+    pub quick: bool,
+}
+
 /// A fixed middle-game position on a board: the start, two removals and some jumps.
 pub(super) fn bench_position(rows: u8, cols: u8, jumps: usize) -> Position {
     let mut rng = SmallRng::seed_from_u64(7);

@@ -8,6 +8,30 @@ use crate::outln;
 use clap::CommandFactory;
 use std::path::Path;
 
+/// The options of `konane icon`.
+#[derive(clap::Args, Debug)]
+pub struct IconArgs {
+    /// The directory (created if missing).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+/// The options of `konane manual`.
+#[derive(clap::Args, Debug)]
+pub struct ManualArgs {
+    /// The directory (created if missing).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+/// The options of `konane completions`.
+#[derive(clap::Args, Debug)]
+pub struct CompletionsArgs {
+    /// The directory (created if missing).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
 fn create_dir(dir: &Path) -> Result<(), Failure> {
     std::fs::create_dir_all(dir).map_err(|e| Failure::Bad(format!("cannot create {}: {e}", show_path(dir))))
 }

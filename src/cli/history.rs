@@ -11,6 +11,14 @@ use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The options of `konane history`.
+#[derive(clap::Args, Debug)]
+pub struct HistoryArgs {
+    /// Show, fill or measure.
+    #[command(subcommand)]
+    pub action: HistoryCommand,
+}
+
 /// What `konane history` does.
 #[derive(clap::Subcommand, Debug)]
 pub enum HistoryCommand {

@@ -3,6 +3,58 @@
 
 use super::*;
 
+/// The options of `konane match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Board size.
+    #[arg(long, value_parser = size(), allow_hyphen_values = true, default_value = "8x8")]
+    pub size: Geometry,
+    /// Black's player: a level (optionally `-mobility`/`-full`, or `-lin:W1:...:W8` for the
+    /// linear evaluation with these weights, see `tune`), `baseline` (plain alpha-beta
+    /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock); `@MS`
+    /// gives that player its own move time (`expert@140`).
+    #[arg(long)]
+    pub black: String,
+    /// White's player.
+    #[arg(long)]
+    pub white: String,
+    /// Number of games; colours alternate every game.
+    #[arg(long, default_value_t = 10, value_parser = whole::<usize>(1, MAX_GAMES), allow_hyphen_values = true)]
+    pub games: usize,
+    /// Seed for openings and the players' random choices.
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads (never more than the games or the machine's cores).
+    #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, MAX_THREADS), allow_hyphen_values = true)]
+    pub threads: usize,
+    /// Per-move time for both players in milliseconds (overrides the levels' budgets).
+    #[arg(long, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
+    pub move_ms: Option<u64>,
+    /// Random jumps played after the random removals, to vary openings.
+    #[arg(long, default_value_t = 2, value_parser = whole::<usize>(0, MAX_RANDOM_PLIES), allow_hyphen_values = true)]
+    pub random_plies: usize,
+    /// Keep the first player on Black in every game.
+    #[arg(long)]
+    pub no_alternate: bool,
+    /// Write every game's record to this directory (`game-001.txt`, ...), with the players
+    /// and the winner as comments.
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+    /// Play only these games of the match (numbers from 1 to --games, as in the records'
+    /// names, separated by commas), each from the opening and with the colours it has in
+    /// the whole match: to replay chosen games with other players.
+    #[arg(long, value_delimiter = ',', value_parser = whole::<usize>(1, MAX_GAMES), allow_hyphen_values = true)]
+    pub only: Vec<usize>,
+}
+
+/// `match`: two engines play a series of games.
+pub(super) fn run(args: MatchArgs) -> Result<(), Failure> {
+    let MatchArgs { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records, only } =
+        args;
+    let openings = Openings { games, seed, random_plies, alternate: !no_alternate, only };
+    match_command(size, [black, white], move_ms, openings, threads, records)
+}
+
 /// `match`: plays the games between the two players (Black first), prints the result, and
 /// fails when Ctrl-C stopped it early or records could not be written.
 pub(super) fn match_command(

@@ -28,10 +28,8 @@ mod tune;
 
 use bench::bench;
 pub use matches::{MatchConfig, MatchResult, PlayerSpec, Tables, play_match, random_opening};
-use matches::{Openings, match_command};
 use perft::*;
-use position::*;
-use puzzle::puzzle;
+use puzzle::{PuzzleCommand, puzzle};
 use sounds::sounds;
 
 use clap::Subcommand;
@@ -69,256 +67,48 @@ pub const MAX_RANDOM_PLIES: u64 = 400;
 /// Largest record file `play-record` reads.
 pub const MAX_RECORD_BYTES: u64 = 32 << 20;
 
-/// What `konane puzzle` does.
-#[derive(Subcommand, Debug)]
-pub enum PuzzleCommand {
-    /// Play self-play games (levels at random), prove positions with the exact distance
-    /// solver, keep wins with one winning first move (or two among many), graded by length:
-    /// short (win in 1-3 moves), middle (4-7), long (8+). Prints statistics at the end.
-    Generate {
-        /// Board size, e.g. 6x6 or 8x8.
-        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
-        size: Geometry,
-        /// Puzzles wanted in all, split evenly over the three grades (a grade with none
-        /// found on this board stays short).
-        #[arg(long, default_value_t = 30, value_parser = whole::<u32>(1, 10_000), allow_hyphen_values = true)]
-        count: u32,
-        /// The puzzle file to write (replaced atomically).
-        #[arg(long)]
-        out: std::path::PathBuf,
-        /// Random seed.
-        #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
-        seed: u64,
-        /// Positions each proof may value before it gives up (each takes memory: at most what
-        /// this machine has free).
-        #[arg(long, default_value_t = 400_000, value_parser = whole::<u64>(1, u64::MAX), allow_hyphen_values = true)]
-        max_nodes: u64,
-        /// Give up after this many games.
-        #[arg(long, default_value_t = 2_000, value_parser = whole::<u32>(1, u32::MAX as u64), allow_hyphen_values = true)]
-        max_games: u32,
-    },
-    /// Re-prove every puzzle of a file: exit status 2 naming the first that is wrong.
-    Check {
-        /// The puzzle file.
-        file: std::path::PathBuf,
-        /// Positions each proof may value before it gives up (each takes memory: at most what
-        /// this machine has free).
-        #[arg(long, default_value_t = 2_000_000, value_parser = whole::<u64>(1, u64::MAX), allow_hyphen_values = true)]
-        max_nodes: u64,
-    },
-}
-
-/// Largest puzzle file read.
-const MAX_PUZZLE_BYTES: u64 = 4 << 20;
-
 /// Headless subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count move sequences of a given length (both removals count as moves).
-    Perft {
-        /// Board size, rows x columns (default 8x8; the board of --position if that is given).
-        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
-        size: Option<Geometry>,
-        /// Number of plies, 0 to 30.
-        #[arg(long, value_parser = whole::<u32>(0, MAX_PERFT_DEPTH as u64), allow_hyphen_values = true)]
-        depth: u32,
-        /// Start from this position text instead of the full board.
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
-        /// Also print the count below every first move.
-        #[arg(long)]
-        divide: bool,
-        /// Count on this many threads (the first plies are shared out; default one).
-        #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
-        threads: usize,
-        /// Count with a transposition table of this many MiB, shared by the threads (0: none,
-        /// the default). Subtrees reached again by another move order are not counted again.
-        #[arg(long = "hash-mb", default_value_t = 0, value_parser = whole::<usize>(0, 65536), allow_hyphen_values = true)]
-        hash_mb: usize,
-    },
+    Perft(perft::PerftArgs),
     /// Print every legal move of a position, one per line.
-    #[command(group = clap::ArgGroup::new("of").required(true).args(["position", "size"]))]
-    Moves {
-        /// Position text, e.g. "BWBW/WBWB/BWBW/WBWB b".
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
-        /// The full board of this size, rows x columns, before the opening removals.
-        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
-        size: Option<Geometry>,
-    },
+    Moves(position::MovesArgs),
     /// Replay a game record and print the final position and result.
-    PlayRecord {
-        /// The record file.
-        file: std::path::PathBuf,
-    },
+    PlayRecord(position::PlayRecordArgs),
     /// Prove who wins with perfect play.
-    Solve {
-        /// Board size, from the full start (default 5x5; the board of --position if that is given).
-        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
-        size: Option<Geometry>,
-        /// Solve this position instead.
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
-        /// Give up after this many seconds (above 0, at most 1000000).
-        #[arg(long, value_parser = seconds(MAX_TIMEOUT_SECS), allow_hyphen_values = true)]
-        timeout: Option<f64>,
-        /// Worker threads (default: one per core).
-        #[arg(long, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
-        threads: Option<usize>,
-        /// Memory for the shared table, in MiB, at most (a smaller position gets a smaller
-        /// table: see the README's Solved boards).
-        #[arg(long, default_value_t = 1024, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
-        table_mb: usize,
-        /// The first plies are split into at least this many leaves, proven one by one (the
-        /// unit of progress, of sharing out between threads and of the checkpoint).
-        #[arg(long, default_value_t = 256, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
-        leaves: usize,
-        /// Keep every proven leaf in this file (rewritten atomically) and, if it exists,
-        /// go on from it: a stopped proof resumes where it was.
-        #[arg(long)]
-        checkpoint: Option<std::path::PathBuf>,
-        /// Check the result by play: the winner's strategy against every defence, and every
-        /// first move classed rightly (boards of at most 56 cells whose strategy has at most 20 million positions).
-        #[arg(long)]
-        verify: bool,
-        /// Stop once the winner is known (a winning first move found, or every first move
-        /// refuted) instead of deciding every first move; the first moves still undecided are
-        /// listed (boards of at most 128 bits; larger ones are solved in one go).
-        #[arg(long = "winner-only", conflicts_with = "verify")]
-        winner_only: bool,
-        /// Prove with the second prover (boards of at most 56 cells; larger ones: the general
-        /// solver alone, one thread): it shares no search code with the parallel prover, as a
-        /// second opinion on its results.
-        #[arg(long, conflicts_with = "checkpoint")]
-        independent: bool,
-        /// Write the leaves each decided first move's proof rests on to this file (a position
-        /// and `win` or `loss` per line), for checking them one by one
-        /// (`tools/recheck-leaves.sh`).
-        #[arg(long = "proof-leaves", conflicts_with = "independent")]
-        proof_leaves: Option<std::path::PathBuf>,
-    },
+    Solve(solve::SolveArgs),
     /// Play AI-vs-AI games and report the score.
-    Match {
-        /// Board size.
-        #[arg(long, value_parser = size(), allow_hyphen_values = true, default_value = "8x8")]
-        size: Geometry,
-        /// Black's player: a level (optionally `-mobility`/`-full`, or `-lin:W1:...:W8` for the
-        /// linear evaluation with these weights, see `tune`), `baseline` (plain alpha-beta
-        /// under the move time) or `baseline-dN` (plain alpha-beta to depth N, no clock); `@MS`
-        /// gives that player its own move time (`expert@140`).
-        #[arg(long)]
-        black: String,
-        /// White's player.
-        #[arg(long)]
-        white: String,
-        /// Number of games; colours alternate every game.
-        #[arg(long, default_value_t = 10, value_parser = whole::<usize>(1, MAX_GAMES), allow_hyphen_values = true)]
-        games: usize,
-        /// Seed for openings and the players' random choices.
-        #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
-        seed: u64,
-        /// Worker threads (never more than the games or the machine's cores).
-        #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, MAX_THREADS), allow_hyphen_values = true)]
-        threads: usize,
-        /// Per-move time for both players in milliseconds (overrides the levels' budgets).
-        #[arg(long, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
-        move_ms: Option<u64>,
-        /// Random jumps played after the random removals, to vary openings.
-        #[arg(long, default_value_t = 2, value_parser = whole::<usize>(0, MAX_RANDOM_PLIES), allow_hyphen_values = true)]
-        random_plies: usize,
-        /// Keep the first player on Black in every game.
-        #[arg(long)]
-        no_alternate: bool,
-        /// Write every game's record to this directory (`game-001.txt`, ...), with the players
-        /// and the winner as comments.
-        #[arg(long)]
-        records: Option<std::path::PathBuf>,
-        /// Play only these games of the match (numbers from 1 to --games, as in the records'
-        /// names, separated by commas), each from the opening and with the colours it has in
-        /// the whole match: to replay chosen games with other players.
-        #[arg(long, value_delimiter = ',', value_parser = whole::<usize>(1, MAX_GAMES), allow_hyphen_values = true)]
-        only: Vec<usize>,
-    },
+    Match(matches::MatchArgs),
     /// Search speed, time-budget and cancellation checks.
-    Bench {
-        /// Fewer, shorter runs.
-        #[arg(long)]
-        quick: bool,
-    },
+    Bench(bench::BenchArgs),
     /// Write every sound effect as a WAV file named after it (lift.wav, land-1.wav, ...) and
     /// print each one's length, peak and RMS level.
-    Sounds {
-        /// The directory (created if missing; existing files of those names are replaced).
-        #[arg(long)]
-        out: std::path::PathBuf,
-    },
+    Sounds(sounds::SoundsArgs),
     /// Look at a saved game move by move: each position searched at full strength, the best
     /// move, proven results, and the moves that threw a win (or a lot of evaluation) away.
-    Analyse {
-        /// The game record (as saved by the game or `match --records`).
-        file: std::path::PathBuf,
-        /// Search time per position in milliseconds (1 to 3600000).
-        #[arg(long, default_value_t = 300, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
-        ms: u64,
-    },
+    Analyse(position::AnalyseArgs),
     /// "Win in N" puzzles: generate them from self-play games, or re-prove a puzzle file.
-    Puzzle {
-        /// Generate or check.
-        #[command(subcommand)]
-        action: PuzzleCommand,
-    },
+    Puzzle(puzzle::PuzzleArgs),
     /// Fit the linear evaluation's weights to the results of recorded games (logistic
     /// regression over every position's features), and compare it with the built-in
     /// evaluations on held-out games. Prints the weights as a player (`expert-lin:...`).
-    Tune {
-        /// Directories of game records, as `match --records` writes them.
-        #[arg(long, required = true, num_args = 1..)]
-        records: Vec<std::path::PathBuf>,
-        /// Jumps at the start of each game left out (the random openings).
-        #[arg(long, default_value_t = 4, value_parser = whole::<usize>(0, 1000), allow_hyphen_values = true)]
-        skip: usize,
-        /// Hold one game in N out of the fit, to test on (2 to 1000).
-        #[arg(long = "hold-out", default_value_t = 5, value_parser = whole::<usize>(2, 1000), allow_hyphen_values = true)]
-        hold_out: usize,
-    },
+    Tune(tune::TuneArgs),
     /// Best move and evaluation for a position (the game's hint).
-    Hint {
-        /// Position text.
-        #[arg(long, allow_hyphen_values = true)]
-        position: String,
-        /// Thinking time in milliseconds (1 to 3600000).
-        #[arg(long, default_value_t = 2000, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
-        ms: u64,
-    },
+    Hint(position::HintArgs),
     /// Run the online game server: it keeps games in an SQLite file, checks every move, and
     /// hands out invite codes (see docs/online.md). Stops cleanly on Ctrl-C or SIGTERM.
     Serve(ServeArgs),
     /// Your record of finished games, rating and milestones (the game keeps it in its data
     /// directory): print it, or fill and measure a made-up one.
-    History {
-        /// Show, fill or measure.
-        #[command(subcommand)]
-        action: history::HistoryCommand,
-    },
+    History(history::HistoryArgs),
     /// Draw the application icon from the game's own art as PNG files, one per size, laid
     /// out as a desktop icon theme: DIR/NxN/apps/konane.png.
-    Icon {
-        /// The directory (created if missing).
-        #[arg(long)]
-        out: std::path::PathBuf,
-    },
+    Icon(dist::IconArgs),
     /// Write the manual pages, konane.6 and one per subcommand (konane-solve.6, ...).
-    Manual {
-        /// The directory (created if missing).
-        #[arg(long)]
-        out: std::path::PathBuf,
-    },
+    Manual(dist::ManualArgs),
     /// Write shell completions for bash, zsh and fish (konane.bash, _konane, konane.fish).
-    Completions {
-        /// The directory (created if missing).
-        #[arg(long)]
-        out: std::path::PathBuf,
-    },
+    Completions(dist::CompletionsArgs),
     /// Load-test the server: pairs of simulated players on loopback play random legal games
     /// through a `konane serve` started for the purpose (or --server), at each load given.
     ServeBench(ServeBenchArgs),
@@ -371,13 +161,15 @@ pub fn run(cmd: Command) -> i32 {
     // commands, which have tokio's handler) keep the default: Ctrl-C ends them at once.
     let stops_cleanly = matches!(
         cmd,
-        Command::Perft { .. }
-            | Command::Solve { .. }
-            | Command::Match { .. }
-            | Command::Bench { .. }
-            | Command::Analyse { .. }
-            | Command::Puzzle { action: PuzzleCommand::Generate { .. } }
-            | Command::History { action: history::HistoryCommand::Fill { .. } | history::HistoryCommand::Bench { .. } }
+        Command::Perft(_)
+            | Command::Solve(_)
+            | Command::Match(_)
+            | Command::Bench(_)
+            | Command::Analyse(_)
+            | Command::Puzzle(puzzle::PuzzleArgs { action: PuzzleCommand::Generate { .. } })
+            | Command::History(history::HistoryArgs {
+                action: history::HistoryCommand::Fill { .. } | history::HistoryCommand::Bench { .. }
+            })
     );
     if stops_cleanly {
         interrupt_flag();
@@ -490,81 +282,29 @@ fn geometry(rows: u8, cols: u8) -> Geometry {
 
 fn run_inner(cmd: Command) -> Result<(), Failure> {
     match cmd {
-        Command::Perft { size, depth, position, divide, threads, hash_mb } => {
-            let p = start_position(size, position.as_deref(), geometry(8, 8))?;
-            let table = perft_table(hash_mb)?;
-            perft_command(&p, depth, divide, threads, table.as_ref())?;
-        }
-        Command::Moves { position, size } => list_moves(&start_position(size, position.as_deref(), geometry(8, 8))?)?,
-        Command::PlayRecord { file } => play_record(&file)?,
-        cmd @ Command::Solve { .. } => run_solve(cmd)?,
-        cmd @ Command::Match { .. } => run_match(cmd)?,
-        Command::Bench { quick } => bench(quick)?,
-        Command::Serve(args) => serve(&args)?,
+        Command::Perft(args) => perft::run(args),
+        Command::Moves(args) => position::moves(args),
+        Command::PlayRecord(args) => position::play_record(&args.file),
+        Command::Solve(args) => solve::run(args),
+        Command::Match(args) => matches::run(args),
+        Command::Bench(args) => bench(args.quick),
+        Command::Serve(args) => Ok(serve(&args)?),
         Command::ServeBench(args) => {
             let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
-            serve_bench(&args, &[exe.into(), "serve".into()])?;
+            Ok(serve_bench(&args, &[exe.into(), "serve".into()])?)
         }
-        Command::Puzzle { action } => puzzle(action)?,
-        Command::Analyse { file, ms } => analyse_record(&file, ms)?,
-        Command::Sounds { out } => sounds(&out)?,
-        Command::Hint { position, ms } => hint(&position, ms)?,
-        Command::Tune { records, skip, hold_out } => {
-            tune::tune_command(tune::TuneRequest { dirs: records, skip, hold_out })?;
+        Command::Puzzle(args) => puzzle(args.action),
+        Command::Analyse(args) => position::analyse_record(&args.file, args.ms),
+        Command::Sounds(args) => sounds(&args.out),
+        Command::Hint(args) => position::hint(&args.position, args.ms),
+        Command::Tune(args) => {
+            tune::tune_command(tune::TuneRequest { dirs: args.records, skip: args.skip, hold_out: args.hold_out })
         }
-        Command::History { action } => history::run(action)?,
-        Command::Icon { out } => dist::icon(&out)?,
-        Command::Manual { out } => dist::manual(&out)?,
-        Command::Completions { out } => dist::completions(&out)?,
+        Command::History(args) => history::run(args.action),
+        Command::Icon(args) => dist::icon(&args.out),
+        Command::Manual(args) => dist::manual(&args.out),
+        Command::Completions(args) => dist::completions(&args.out),
     }
-    Ok(())
-}
-
-/// `solve`: the prover (or the independent solver) on a position.
-fn run_solve(cmd: Command) -> Result<(), Failure> {
-    let Command::Solve {
-        size,
-        position,
-        timeout,
-        threads,
-        table_mb,
-        leaves,
-        checkpoint,
-        verify,
-        winner_only,
-        independent,
-        proof_leaves,
-    } = cmd
-    else {
-        unreachable!("run_solve is called with a solve command");
-    };
-    let position = start_position(size, position.as_deref(), geometry(5, 5))?;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = threads.unwrap_or(cores);
-    solve::solve_command(solve::SolveRequest {
-        position,
-        timeout,
-        threads,
-        table_mb,
-        leaves,
-        checkpoint,
-        verify,
-        winner_only,
-        independent,
-        proof_leaves,
-    })?;
-    Ok(())
-}
-
-/// `match`: two engines play a series of games.
-fn run_match(cmd: Command) -> Result<(), Failure> {
-    let Command::Match { size, black, white, games, seed, threads, move_ms, random_plies, no_alternate, records, only } =
-        cmd
-    else {
-        unreachable!("run_match is called with a match command");
-    };
-    let openings = Openings { games, seed, random_plies, alternate: !no_alternate, only };
-    match_command(size, [black, white], move_ms, openings, threads, records)
 }
 
 /// Writes `text` to `path` atomically; if that fails (the disk filled up since the check before
@@ -585,6 +325,7 @@ fn write_or_rescue(path: &std::path::Path, text: &str, what: &str) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::matches::*;
+    use super::position::*;
     use super::puzzle::*;
     use super::*;
 

@@ -3,6 +3,37 @@
 
 use super::*;
 
+/// The options of `konane perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Board size, rows x columns (default 8x8; the board of --position if that is given).
+    #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+    pub size: Option<Geometry>,
+    /// Number of plies, 0 to 30.
+    #[arg(long, value_parser = whole::<u32>(0, MAX_PERFT_DEPTH as u64), allow_hyphen_values = true)]
+    pub depth: u32,
+    /// Start from this position text instead of the full board.
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Also print the count below every first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Count on this many threads (the first plies are shared out; default one).
+    #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
+    pub threads: usize,
+    /// Count with a transposition table of this many MiB, shared by the threads (0: none,
+    /// the default). Subtrees reached again by another move order are not counted again.
+    #[arg(long = "hash-mb", default_value_t = 0, value_parser = whole::<usize>(0, 65536), allow_hyphen_values = true)]
+    pub hash_mb: usize,
+}
+
+/// `perft`: from the position or the full board of the size.
+pub(super) fn run(args: PerftArgs) -> Result<(), Failure> {
+    let p = start_position(args.size, args.position.as_deref(), geometry(8, 8))?;
+    let table = perft_table(args.hash_mb)?;
+    perft_command(&p, args.depth, args.divide, args.threads, table.as_ref())
+}
+
 /// The transposition table of `perft --hash-mb` (none for 0), after checking the memory.
 pub(super) fn perft_table(hash_mb: usize) -> Result<Option<PerftTable>, Failure> {
     if hash_mb == 0 {

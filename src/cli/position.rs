@@ -3,6 +3,51 @@
 
 use super::*;
 
+/// The options of `konane moves`.
+#[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("of").required(true).args(["position", "size"]))]
+pub struct MovesArgs {
+    /// Position text, e.g. "BWBW/WBWB/BWBW/WBWB b".
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// The full board of this size, rows x columns, before the opening removals.
+    #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+    pub size: Option<Geometry>,
+}
+
+/// `moves`: of the position, or of the full board of the size.
+pub(super) fn moves(args: MovesArgs) -> Result<(), Failure> {
+    list_moves(&start_position(args.size, args.position.as_deref(), geometry(8, 8))?)
+}
+
+/// The options of `konane play-record`.
+#[derive(clap::Args, Debug)]
+pub struct PlayRecordArgs {
+    /// The record file.
+    pub file: std::path::PathBuf,
+}
+
+/// The options of `konane analyse`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// The game record (as saved by the game or `match --records`).
+    pub file: std::path::PathBuf,
+    /// Search time per position in milliseconds (1 to 3600000).
+    #[arg(long, default_value_t = 300, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
+    pub ms: u64,
+}
+
+/// The options of `konane hint`.
+#[derive(clap::Args, Debug)]
+pub struct HintArgs {
+    /// Position text.
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: String,
+    /// Thinking time in milliseconds (1 to 3600000).
+    #[arg(long, default_value_t = 2000, value_parser = whole::<u64>(1, MAX_MOVE_MS), allow_hyphen_values = true)]
+    pub ms: u64,
+}
+
 /// `moves`: the legal moves of a position, one a line.
 pub(super) fn list_moves(p: &Position) -> Result<(), Failure> {
     for m in p.legal_moves() {

@@ -2,6 +2,56 @@
 
 use super::*;
 
+/// The options of `konane puzzle`.
+#[derive(clap::Args, Debug)]
+pub struct PuzzleArgs {
+    /// Generate or check.
+    #[command(subcommand)]
+    pub action: PuzzleCommand,
+}
+
+/// What `konane puzzle` does.
+#[derive(Subcommand, Debug)]
+pub enum PuzzleCommand {
+    /// Play self-play games (levels at random), prove positions with the exact distance
+    /// solver, keep wins with one winning first move (or two among many), graded by length:
+    /// short (win in 1-3 moves), middle (4-7), long (8+). Prints statistics at the end.
+    Generate {
+        /// Board size, e.g. 6x6 or 8x8.
+        #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+        size: Geometry,
+        /// Puzzles wanted in all, split evenly over the three grades (a grade with none
+        /// found on this board stays short).
+        #[arg(long, default_value_t = 30, value_parser = whole::<u32>(1, 10_000), allow_hyphen_values = true)]
+        count: u32,
+        /// The puzzle file to write (replaced atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Random seed.
+        #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
+        seed: u64,
+        /// Positions each proof may value before it gives up (each takes memory: at most what
+        /// this machine has free).
+        #[arg(long, default_value_t = 400_000, value_parser = whole::<u64>(1, u64::MAX), allow_hyphen_values = true)]
+        max_nodes: u64,
+        /// Give up after this many games.
+        #[arg(long, default_value_t = 2_000, value_parser = whole::<u32>(1, u32::MAX as u64), allow_hyphen_values = true)]
+        max_games: u32,
+    },
+    /// Re-prove every puzzle of a file: exit status 2 naming the first that is wrong.
+    Check {
+        /// The puzzle file.
+        file: std::path::PathBuf,
+        /// Positions each proof may value before it gives up (each takes memory: at most what
+        /// this machine has free).
+        #[arg(long, default_value_t = 2_000_000, value_parser = whole::<u64>(1, u64::MAX), allow_hyphen_values = true)]
+        max_nodes: u64,
+    },
+}
+
+/// Largest puzzle file read.
+const MAX_PUZZLE_BYTES: u64 = 4 << 20;
+
 /// `konane puzzle generate|check`.
 pub(super) fn puzzle(action: PuzzleCommand) -> Result<(), Failure> {
     match action {

@@ -1,7 +1,10 @@
 //! `konane solve`: the parallel prover with progress, a checkpoint to stop and resume, and
 //! an independent check of the result by play.
 
-use super::{Failure, interrupt_flag, progress, write_or_rescue};
+use super::{
+    Failure, MAX_TIMEOUT_SECS, geometry, interrupt_flag, progress, seconds, size, start_position, whole,
+    write_or_rescue,
+};
 use crate::ai::crosscheck;
 use crate::ai::prove::{self, LeafResult, ProveOptions, ProveStatus};
 use crate::ai::{Solution, SolveLimits, Solver};
@@ -9,12 +12,78 @@ use crate::files::check_writable;
 use crate::files::{show_path, write_atomically};
 use crate::outln;
 use crate::rules::quote::quoted;
-use crate::rules::{Position, move_to_string, position_to_string};
+use crate::rules::{Geometry, Position, move_to_string, position_to_string};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// The options of `konane solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Board size, from the full start (default 5x5; the board of --position if that is given).
+    #[arg(long, value_parser = size(), allow_hyphen_values = true)]
+    pub size: Option<Geometry>,
+    /// Solve this position instead.
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Give up after this many seconds (above 0, at most 1000000).
+    #[arg(long, value_parser = seconds(MAX_TIMEOUT_SECS), allow_hyphen_values = true)]
+    pub timeout: Option<f64>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = whole::<usize>(1, 256), allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Memory for the shared table, in MiB, at most (a smaller position gets a smaller
+    /// table: see the README's Solved boards).
+    #[arg(long, default_value_t = 1024, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
+    pub table_mb: usize,
+    /// The first plies are split into at least this many leaves, proven one by one (the
+    /// unit of progress, of sharing out between threads and of the checkpoint).
+    #[arg(long, default_value_t = 256, value_parser = whole::<usize>(1, 1 << 20), allow_hyphen_values = true)]
+    pub leaves: usize,
+    /// Keep every proven leaf in this file (rewritten atomically) and, if it exists,
+    /// go on from it: a stopped proof resumes where it was.
+    #[arg(long)]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Check the result by play: the winner's strategy against every defence, and every
+    /// first move classed rightly (boards of at most 56 cells whose strategy has at most 20 million positions).
+    #[arg(long)]
+    pub verify: bool,
+    /// Stop once the winner is known (a winning first move found, or every first move
+    /// refuted) instead of deciding every first move; the first moves still undecided are
+    /// listed (boards of at most 128 bits; larger ones are solved in one go).
+    #[arg(long = "winner-only", conflicts_with = "verify")]
+    pub winner_only: bool,
+    /// Prove with the second prover (boards of at most 56 cells; larger ones: the general
+    /// solver alone, one thread): it shares no search code with the parallel prover, as a
+    /// second opinion on its results.
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub independent: bool,
+    /// Write the leaves each decided first move's proof rests on to this file (a position
+    /// and `win` or `loss` per line), for checking them one by one
+    /// (`tools/recheck-leaves.sh`).
+    #[arg(long = "proof-leaves", conflicts_with = "independent")]
+    pub proof_leaves: Option<std::path::PathBuf>,
+}
+
+/// `solve`: the prover (or the independent solver) on a position.
+pub(super) fn run(args: SolveArgs) -> Result<(), Failure> {
+    let position = start_position(args.size, args.position.as_deref(), geometry(5, 5))?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    solve_command(SolveRequest {
+        position,
+        timeout: args.timeout,
+        threads: args.threads.unwrap_or(cores),
+        table_mb: args.table_mb,
+        leaves: args.leaves,
+        checkpoint: args.checkpoint,
+        verify: args.verify,
+        winner_only: args.winner_only,
+        independent: args.independent,
+        proof_leaves: args.proof_leaves,
+    })
+}
 
 /// Largest checkpoint file read.
 const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;

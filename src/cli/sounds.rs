@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// The options of `konane sounds`.
+#[derive(clap::Args, Debug)]
+pub struct SoundsArgs {
+    /// The directory (created if missing; existing files of those names are replaced).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
 /// `sounds`: writes every sound effect and every piece of music as a WAV file into `out`
 /// (every path checked before any sound is rendered) and prints a table of them.
 pub(super) fn sounds(out: &std::path::Path) -> Result<(), Failure> {

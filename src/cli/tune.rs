@@ -2,13 +2,27 @@
 //! `ai::tune`), and compare how well it and the built-in evaluations predict them on games
 //! held out of the fit.
 
-use super::{Failure, MAX_RECORD_BYTES};
+use super::{Failure, MAX_RECORD_BYTES, whole};
 use crate::ai::eval::{FEATURE_NAMES, FEATURES, Weights};
 use crate::ai::tune::{self, DIM, Fit, Sample};
 use crate::files::{read_regular_file, show_path};
 use crate::outln;
 use crate::rules::Record;
 use std::path::{Path, PathBuf};
+
+/// The options of `konane tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Directories of game records, as `match --records` writes them.
+    #[arg(long, required = true, num_args = 1..)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Jumps at the start of each game left out (the random openings).
+    #[arg(long, default_value_t = 4, value_parser = whole::<usize>(0, 1000), allow_hyphen_values = true)]
+    pub skip: usize,
+    /// Hold one game in N out of the fit, to test on (2 to 1000).
+    #[arg(long = "hold-out", default_value_t = 5, value_parser = whole::<usize>(2, 1000), allow_hyphen_values = true)]
+    pub hold_out: usize,
+}
 
 /// What `tune` was asked.
 pub struct TuneRequest {
