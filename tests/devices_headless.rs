@@ -213,7 +213,7 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     let dir = std::env::temp_dir().join(format!("konane-pad-settings-{}", std::process::id()));
     common::remove_at_exit();
     let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.join("settings.txt");
+    let path = dir.join("settings.toml");
     let (mut app, pad) = app_with("pad");
     let mut file = SettingsFile::load(&path, Settings::default()).file;
     file.agree(app.world().resource::<Settings>());
@@ -270,12 +270,12 @@ fn settings_are_changed_with_the_pad_and_the_m_key_and_saved() {
     for _ in 0..600 {
         app.update();
         saved = std::fs::read_to_string(&path).unwrap_or_default();
-        if saved.contains("language = nl") {
+        if saved.contains("language = \"nl\"") {
             break;
         }
     }
     assert!(saved.contains("volume = 70"), "{saved}");
-    assert!(saved.contains("language = nl"), "{saved}");
+    assert!(saved.contains("language = \"nl\""), "{saved}");
     assert!(!saved.contains("mute"), "an unchanged value is not written: {saved}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -123,7 +123,7 @@ fn a_waiting_game_draws_nothing_and_a_click_the_hop_and_the_computer_s_reply_wak
         "--data-dir",
         &dir.join("data").display().to_string(),
         "--settings",
-        &dir.join("settings.txt").display().to_string(),
+        &dir.join("settings.toml").display().to_string(),
         "--frame-log",
         &dir.join("frames.log").display().to_string(),
         "--mode",

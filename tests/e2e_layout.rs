@@ -65,7 +65,7 @@ const SCREENS: [&str; 20] = [
 fn run(size: &str, lang: &str, scale: f32) -> PathBuf {
     let dir = common::scratch(&format!("layout-{size}-{lang}-{scale}"));
     std::fs::write(dir.join("script.txt"), SCRIPT).unwrap();
-    std::fs::write(dir.join("settings.txt"), format!("ui-scale = {scale}\n")).unwrap();
+    std::fs::write(dir.join("settings.toml"), format!("ui-scale = {scale}\n")).unwrap();
     let game = [
         env!("CARGO_BIN_EXE_konane"),
         "--script",
@@ -75,7 +75,7 @@ fn run(size: &str, lang: &str, scale: f32) -> PathBuf {
         "--data-dir",
         &dir.join("data").display().to_string(),
         "--settings",
-        &dir.join("settings.txt").display().to_string(),
+        &dir.join("settings.toml").display().to_string(),
         "--window-size",
         size,
         "--lang",

@@ -37,7 +37,7 @@ impl Window {
         Window::start_with(dir, name, &["--server", server], script, pointer)
     }
 
-    /// A window named `name` (its data and settings are `name`-data and `name`-settings.txt,
+    /// A window named `name` (its data and settings are `name`-data and `name`-settings.toml,
     /// kept between starts of the same name), with `extra` flags.
     fn start_with(dir: &Path, name: &str, extra: &[&str], script: &str, pointer: &str) -> Window {
         let script_path = dir.join(format!("{name}.txt"));
@@ -51,7 +51,7 @@ impl Window {
             "--data-dir".into(),
             dir.join(format!("{name}-data")).display().to_string(),
             "--settings".into(),
-            dir.join(format!("{name}-settings.txt")).display().to_string(),
+            dir.join(format!("{name}-settings.toml")).display().to_string(),
             "--mode".into(),
             "human-human".into(),
             "--size".into(),

@@ -822,7 +822,7 @@ fn high_contrast_meets_wcag_aa_and_every_mark_shows_to_colour_blind_eyes() {
 #[test]
 fn text_at_200_percent_in_800x600_keeps_the_bar_inside_the_window() {
     // Beside the screenshots' directory, which the run empties first.
-    let settings = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-text-200-settings.txt");
+    let settings = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-text-200-settings.toml");
     std::fs::write(&settings, "ui-scale = 2\n").unwrap();
     let script = "wait-idle\nwait-rendered\nscreenshot title\nopen access\nwait 10\nwait-rendered\nscreenshot access\n\
         open access-guide\nwait 10\nwait-rendered\nscreenshot guide\nclose-menu\nstart\nwait-idle\nplay d5\nwait-plies 1\n\

@@ -389,7 +389,7 @@ fn settings_changed_on_the_title_screen_are_saved_a_moment_later_and_on_exit() {
     use konane::game::platform::settings::SettingsFile;
     let dir = std::env::temp_dir().join(format!("konane-headless-settings-{}", std::process::id()));
     common::remove_at_exit();
-    let path = dir.join("settings.txt");
+    let path = dir.join("settings.toml");
     let _ = std::fs::remove_dir_all(&dir);
     let start = settings(8, 8, [Controller::Human, Controller::Ai(Level::Easy)]);
     let mut app = App::new();

@@ -481,13 +481,13 @@ fn the_language_is_a_setting_that_is_saved_and_read_back() {
     let dir = std::env::temp_dir().join(format!("konane-i18n-{}", std::process::id()));
     common::remove_at_exit();
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("settings.txt");
-    std::fs::write(&path, "language = haw\n").unwrap();
+    let path = dir.join("settings.toml");
+    std::fs::write(&path, "language = \"haw\"\n").unwrap();
     let loaded = SettingsFile::load(&path, Settings::default());
     assert!(loaded.messages.is_empty(), "{:?}", loaded.messages);
     assert_eq!(loaded.settings.language, Lang::Haw);
     // A bad value is named and skipped; the default stays.
-    std::fs::write(&path, "language = klingon\nvolume = 50\n").unwrap();
+    std::fs::write(&path, "language = \"klingon\"\nvolume = 50\n").unwrap();
     let loaded = SettingsFile::load(&path, Settings::default());
     assert_eq!(loaded.settings.language, Lang::En);
     assert_eq!(loaded.messages.len(), 1);

@@ -66,13 +66,14 @@ fn close_window(app: &mut App) {
     app.update();
 }
 
-const TEN_BY_TEN_VS_EXPERT: &str = "# mine\nsize = 10x10\nblack = human\nwhite = expert\nlevel = hard\n";
+const TEN_BY_TEN_VS_EXPERT: &str =
+    "# mine\nsize = \"10x10\"\nblack = \"human\"\nwhite = \"expert\"\nlevel = \"hard\"\n";
 
 /// After `visit`, closing the window leaves the settings file byte for byte as it was, and a
 /// new run offers the same custom game.
 fn settings_survive(name: &str, visit: impl Fn(&mut App, &Path)) {
     let dir = folder(name);
-    let path = dir.join("settings.txt");
+    let path = dir.join("settings.toml");
     std::fs::write(&path, TEN_BY_TEN_VS_EXPERT).unwrap();
     let mut game = app(&path, &dir);
     visit(&mut game, &dir);
@@ -136,7 +137,7 @@ fn loading_a_saved_game_leaves_the_settings_as_they_were() {
 #[test]
 fn a_change_is_written_without_leaving_the_screen_and_kept_when_the_window_closes_at_once() {
     let dir = folder("change");
-    let path = dir.join("settings.txt");
+    let path = dir.join("settings.toml");
     std::fs::write(&path, TEN_BY_TEN_VS_EXPERT).unwrap();
     // Written a moment later, on the title screen, with nothing else happening.
     let mut game = app(&path, &dir);
@@ -156,7 +157,7 @@ fn a_change_is_written_without_leaving_the_screen_and_kept_when_the_window_close
     game.world_mut().write_message(MenuChosen(MenuItem::Mute));
     game.update();
     close_window(&mut game);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{TEN_BY_TEN_VS_EXPERT}volume = 70\nmute = on\n"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{TEN_BY_TEN_VS_EXPERT}volume = 70\nmute = true\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -169,7 +170,7 @@ fn a_second_game_on_the_same_profile_neither_continues_nor_overwrites_the_first_
     assert!(first.owns_autosave());
     let second = Profile::lock(&dir);
     assert!(!second.owns_autosave(), "the lock is held by the first game");
-    let path = dir.join("settings.txt");
+    let path = dir.join("settings.toml");
     let mut game = app(&path, &dir);
     game.insert_resource(second);
     // Back on the title (where it looks for a game to continue): nothing offered.
@@ -208,17 +209,18 @@ fn a_fifo_where_the_profile_s_lock_belongs_is_passed_over_not_waited_on() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A settings file as the 0.1.0 release wrote it (with a comment of the player's): its
-/// bindings read back as they were, matched by command name; its solved puzzles (places in
-/// that release's book) are moved onto the puzzles' identifiers once, the old file kept beside
-/// it, and every other line stays byte for byte.
+/// A settings file as the 0.1.0 release wrote it (`settings.txt`, with a comment of the
+/// player's): read once into `settings.toml`, which holds every line of it (comments too) with
+/// the same values; its bindings read back as they were, matched by command name; its solved
+/// puzzles (places in that release's book) are moved onto the puzzles' identifiers; the old
+/// file is left as it was.
 #[test]
-fn a_settings_file_of_the_0_1_0_release_reads_back_unchanged_and_its_puzzle_marks_migrate_once() {
+fn a_settings_file_of_the_0_1_0_release_reads_back_unchanged_into_toml_once() {
     use konane::game::platform::bindings::{Chord, Command};
     let dir = folder("release-0.1.0");
-    let path = dir.join("settings.txt");
     let old = include_str!("fixtures/settings-0.1.0.txt");
-    std::fs::write(&path, old).unwrap();
+    std::fs::write(dir.join("settings.txt"), old).unwrap();
+    let path = dir.join("settings.toml");
     let loaded = SettingsFile::load(&path, Settings::default());
     assert!(loaded.messages.is_empty(), "{:?}", loaded.messages);
     let b = &loaded.settings.bindings;
@@ -230,32 +232,44 @@ fn a_settings_file_of_the_0_1_0_release_reads_back_unchanged_and_its_puzzle_mark
     assert_eq!(b.pads(Command::Mute), &[GamepadButton::RightThumb]);
     assert_eq!(b.pads(Command::Hint), &[GamepadButton::North]);
     assert!(b.keys(Command::Pause).is_empty() && b.pads(Command::TypeMove).is_empty());
-    // Written again, the bindings' lines are the file's own.
-    let text = loaded.settings.to_text();
-    for line in old.lines().filter(|l| l.starts_with("keys-") || l.starts_with("pad-")) {
-        assert!(text.lines().any(|l| l.trim_end() == line.trim_end()), "{line} not written back");
-    }
     // The puzzles: places 1 2 3 66 67 141 201 382 of the 0.1.0 book, now by identifier.
     let legacy = konane::history::legacy_puzzles::legacy_puzzles();
     let ids: Vec<&str> = loaded.settings.puzzles_solved.ids().collect();
     let mut want: Vec<&str> = [1, 2, 3, 66, 67, 141, 201, 382].iter().map(|p| legacy[p - 1].1.as_str()).collect();
     want.sort();
     assert_eq!(ids, want);
-    // The file now says so, every other line as it was; the old file is kept beside it.
+    // The TOML file: line for line the old one, each value in TOML's words; the old file as
+    // it was.
     let now = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(std::fs::read_to_string(dir.join("settings.txt.0.1.0")).unwrap(), old);
+    assert_eq!(std::fs::read_to_string(dir.join("settings.txt")).unwrap(), old);
+    assert_eq!(old.lines().count(), now.lines().count());
     for (a, b) in old.lines().zip(now.lines()) {
-        if a.starts_with("puzzles = ") {
-            assert_eq!(b, format!("puzzles = {}", want.join(" ")));
-        } else {
-            assert_eq!(a, b);
+        match a.split_once(" = ") {
+            None => assert_eq!(a, b),
+            Some(("puzzles", _)) => {
+                let quoted: Vec<String> = want.iter().map(|id| format!("\"{id}\"")).collect();
+                assert_eq!(b, format!("puzzles = [{}]", quoted.join(", ")));
+            }
+            Some((key, value)) => {
+                let (k, v) = b.split_once(" = ").unwrap_or_else(|| panic!("{b}"));
+                assert_eq!(k, key);
+                let words: Vec<String> =
+                    value.split(',').map(str::trim).filter(|w| !w.is_empty()).map(|w| format!("\"{w}\"")).collect();
+                let expected = match value.trim() {
+                    "on" => "true".to_string(),
+                    "off" => "false".to_string(),
+                    n if n.parse::<f64>().is_ok() => n.to_string(),
+                    _ if key.starts_with("keys-") || key.starts_with("pad-") => format!("[{}]", words.join(", ")),
+                    w => format!("\"{w}\""),
+                };
+                assert_eq!(v, expected, "{a}");
+            }
         }
     }
-    assert_eq!(old.lines().count(), now.lines().count());
-    // Once: read again, nothing is migrated or rewritten.
+    // Once: read again, the TOML file gives the same settings and is not rewritten.
     let again = SettingsFile::load(&path, Settings::default());
     assert!(again.messages.is_empty());
-    assert_eq!(again.settings.puzzles_solved, loaded.settings.puzzles_solved);
+    assert_eq!(again.settings, loaded.settings);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), now);
     std::fs::remove_dir_all(&dir).unwrap();
 }

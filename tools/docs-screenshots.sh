@@ -89,7 +89,7 @@ for scene in "${scenes[@]}"; do
     # shellcheck disable=SC2086 # the header's options are words
     timeout --kill-after=30 "$limit" xvfb-run -a -s "-screen 0 ${screen}x24" \
         "$BIN" --script "$scene" --screenshot-dir "$dir/shots" --data-dir "$dir/data" \
-        --settings "$dir/settings.txt" --window-size "$window" $args >"$dir/log.txt" 2>&1
+        --settings "$dir/settings.toml" --window-size "$window" $args >"$dir/log.txt" 2>&1
     rc=$?
     bad=""
     case $rc in

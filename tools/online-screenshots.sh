@@ -22,7 +22,7 @@ screen_for() { # a screen a little larger than the window
 }
 run() { # name screen window
     timeout --kill-after=30 600 xvfb-run -a -s "-screen 0 $2x24" "$BIN" --script "$REPO/tools/online-shots/$1.txt" \
-        --screenshot-dir "$work/shots" --data-dir "$work/$1-data" --settings "$work/$1-settings.txt" \
+        --screenshot-dir "$work/shots" --data-dir "$work/$1-data" --settings "$work/$1-settings.toml" \
         --window-size "$3" --size 6x6 --lang en >"$work/$1.log" 2>&1
 }
 run host "$(screen_for "$HOST_WINDOW")" "$HOST_WINDOW" & host=$!

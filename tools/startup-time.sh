@@ -15,7 +15,7 @@ cat > "$work/measure.sh" <<'INNER'
 #!/usr/bin/env bash
 # One run inside the virtual display: start, wait for the log, read the memory, stop.
 bin=$1; dir=$2
-"$bin" --data-dir "$dir/data" --settings "$dir/settings.txt" --startup-log "$dir/startup.txt" --lang en \
+"$bin" --data-dir "$dir/data" --settings "$dir/settings.toml" --startup-log "$dir/startup.txt" --lang en \
     >"$dir/log.txt" 2>&1 & pid=$!
 while [ ! -s "$dir/startup.txt" ]; do
     kill -0 $pid 2>/dev/null || { echo "the game exited early" >&2; exit 1; }

@@ -558,7 +558,7 @@ mod tests {
         assert!(legacy.iter().all(|(_, id)| shipped.ids.contains(id)), "every 0.1.0 puzzle is still shipped");
         // A 0.1.0 settings line (places in the book, from 1) marks the puzzles at those places.
         let mut s = Settings::default();
-        assert!(s.apply_text("puzzles = 1 2 67 200 382").is_empty());
+        assert!(s.apply_text("puzzles = \"1 2 67 200 382\"").is_empty());
         let marked: Vec<usize> =
             (0..shipped.puzzles.len()).filter(|i| is_solved(shipped, &s.puzzles_solved, *i)).collect();
         let places: Vec<usize> = [1, 2, 67, 200, 382]
@@ -580,13 +580,13 @@ mod tests {
         // Written back, the line holds identifiers and reads back the same.
         let text = s.to_text();
         let line = text.lines().find(|l| l.starts_with("puzzles = ")).unwrap();
-        assert!(line.split_whitespace().skip(2).all(crate::ai::puzzle::Puzzle::is_id), "{line}");
+        assert!(s.puzzles_solved.ids().all(|id| crate::ai::puzzle::Puzzle::is_id(id) && line.contains(id)), "{line}");
         let mut again = Settings::default();
         assert!(again.apply_text(line).is_empty());
         assert_eq!(again.puzzles_solved, s.puzzles_solved);
         // A number past the 0.1.0 book or a word that is neither is refused, naming it.
-        assert!(again.apply_text("puzzles = 383")[0].contains("383"));
-        assert!(again.apply_text("puzzles = 6x6-zzzzzzzz")[0].contains("6x6-zzzzzzzz"));
+        assert!(again.apply_text("puzzles = [383]")[0].contains("383"));
+        assert!(again.apply_text("puzzles = [\"6x6-zzzzzzzz\"]")[0].contains("6x6-zzzzzzzz"));
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub struct GameArgs {
     /// the screen). Without it: the last size if it still fits, else 1280x800 or less, to fit.
     #[arg(long, value_parser = window_size)]
     pub window_size: Option<(u32, u32)>,
-    /// Keep the player's settings in this file (default `~/.config/konane/settings.txt`;
+    /// Keep the player's settings in this file (TOML; default `~/.config/konane/settings.toml`;
     /// scripted runs keep none unless this is given). Options given here win over it.
     #[arg(long)]
     pub settings: Option<PathBuf>,

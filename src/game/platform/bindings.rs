@@ -1,7 +1,7 @@
 //! The controls: which keys and which gamepad buttons give each command. The player can
 //! rebind every command (Settings → Accessibility… → Controls…); the bindings are kept in the
-//! settings file, one line per command and device (`keys-undo = U, Ctrl+Z`, `pad-undo = LB`),
-//! and a bad line spoils only itself.
+//! settings file, one key per command and device (`keys-undo = ["U", "Ctrl+Z"]`, `pad-undo = ["LB"]`),
+//! and a bad one spoils only itself.
 
 use crate::game::platform::i18n::Msg;
 use bevy::input::gamepad::GamepadButton;

@@ -1,17 +1,17 @@
 //! The settings file: reading it (never failing as a whole), saving only what changed in
-//! place, and the one-time move of the 0.1.0 release's puzzle marks onto identifiers.
+//! place, and the one-time move of an older release's file onto TOML.
 
-use super::keys::KEYS;
 use super::*;
+use super::{document, legacy};
 
-/// The default place: `$XDG_CONFIG_HOME/konane/settings.txt`, else `~/.config/konane/settings.txt`.
+/// The default place: `$XDG_CONFIG_HOME/konane/settings.toml`, else `~/.config/konane/settings.toml`.
 pub fn default_path() -> Option<PathBuf> {
     // A relative XDG_CONFIG_HOME is to be ignored (the XDG base directory specification).
     let base = std::env::var_os("XDG_CONFIG_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
         .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("konane").join("settings.txt"))
+    Some(base.join("konane").join("settings.toml"))
 }
 
 /// The settings file, and what this run last agreed with it. Saving re-reads the file and
@@ -39,17 +39,6 @@ pub struct Loaded {
     pub messages: Vec<String>,
 }
 
-/// Whether a `puzzles` line of the file gives places in the book (as the 0.1.0 release wrote
-/// it) rather than identifiers.
-pub(super) fn has_legacy_puzzle_marks(bytes: &[u8]) -> bool {
-    split_lines(bytes).any(|raw| {
-        let code = raw.split(|b| *b == b'#').next().unwrap_or(&[]);
-        let Ok(code) = std::str::from_utf8(code) else { return false };
-        let Some((key, value)) = code.split_once('=') else { return false };
-        key.trim() == "puzzles" && value.split_whitespace().any(|w| w.bytes().all(|b| b.is_ascii_digit()))
-    })
-}
-
 /// Reads the file's bytes: `Ok(None)` when there is none; an error for anything else that
 /// is not a readable regular file of a sane size.
 pub(super) fn read_file(path: &Path) -> Result<Option<Vec<u8>>, String> {
@@ -61,49 +50,83 @@ pub(super) fn read_file(path: &Path) -> Result<Option<Vec<u8>>, String> {
 }
 
 impl SettingsFile {
-    /// Reads `path` on top of `base`. A missing file is not an error; a file that cannot be
-    /// read is reported and will not be written over.
+    /// Reads `path` on top of `base`. A missing file is not an error (an older release's
+    /// `settings.txt` beside a missing `settings.toml` is read and rewritten as TOML, the old
+    /// file left as it was); a file that cannot be read is reported and will not be written
+    /// over; a file that is not TOML (an older release's format given by `--settings`, or a
+    /// TOML file with a syntax error) is read line by line and rewritten as TOML, the old text
+    /// kept beside it (`NAME.old-SECONDS`).
     pub fn load(path: &Path, base: Settings) -> Loaded {
         let mut settings = base;
+        let mut file = SettingsFile { path: path.to_path_buf(), saved: settings.clone(), writable: true };
         let bytes = match read_file(path) {
-            Ok(b) => b.unwrap_or_default(),
+            Ok(b) => b,
             Err(why) => {
+                file.writable = false;
                 return Loaded {
-                    file: SettingsFile { path: path.to_path_buf(), saved: settings.clone(), writable: false },
+                    file,
                     messages: vec![format!("{why}; settings will not be saved this time")],
                     settings,
                 };
             }
         };
-        let applied = settings.apply_lines(&bytes, MAX_REPORTED);
-        let mut messages: Vec<String> =
-            applied.errors.iter().map(|e| format!("{}: {e} (ignored)", path.display())).collect();
-        if applied.bad_lines > MAX_REPORTED {
-            messages.push(format!("{}: {} more bad lines ignored", path.display(), applied.bad_lines - MAX_REPORTED));
+        let mut messages = Vec::new();
+        match bytes {
+            None => {
+                if let Some(old) = older_file(path) {
+                    file.convert(&mut settings, &old, None, &mut messages);
+                }
+            }
+            Some(bytes) => match utf8(&bytes).and_then(document::parse) {
+                Ok(doc) => {
+                    let applied = document::apply_document(&mut settings, &doc, MAX_REPORTED);
+                    report(path, &applied.errors, applied.bad, &mut messages);
+                }
+                Err(why) => {
+                    let old = (path.to_path_buf(), bytes);
+                    file.convert(&mut settings, &old, Some(why), &mut messages);
+                }
+            },
         }
-        let mut file = SettingsFile { path: path.to_path_buf(), saved: settings.clone(), writable: true };
-        if has_legacy_puzzle_marks(&bytes) {
-            file.migrate_puzzle_marks(&bytes, &settings, &mut messages);
-        }
+        file.saved = settings.clone();
         Loaded { settings, file, messages }
     }
 
-    /// Writes the settings' solved puzzles as identifiers in place of the 0.1.0 release's
-    /// places in its book, once, keeping the file as it was beside it (`settings.txt.0.1.0`).
-    /// A failure is said and changes nothing: the old line still reads the same next time.
-    fn migrate_puzzle_marks(&mut self, bytes: &[u8], settings: &Settings, messages: &mut Vec<String>) {
-        let mut backup = self.path.clone().into_os_string();
-        backup.push(".0.1.0");
-        let backup = PathBuf::from(backup);
-        let ids = settings.puzzles_solved.ids().collect::<Vec<_>>().join(" ");
-        let text = edited_text(bytes, &[("puzzles", ids)]);
-        let written = crate::files::write_atomically(&backup, bytes)
-            .and_then(|()| crate::files::write_atomically(&self.path, &text))
-            .map_err(|e| {
-                format!("{}: cannot move the solved puzzles onto their identifiers: {e}", self.path.display())
-            });
+    /// Reads `old` (a path and its bytes) line by line and writes it as TOML to this file,
+    /// first keeping a copy of the text when it is this file itself (`broken` says why it did
+    /// not parse). When that cannot be written, this run does not save either.
+    fn convert(
+        &mut self,
+        settings: &mut Settings,
+        (old_path, bytes): &(PathBuf, Vec<u8>),
+        broken: Option<String>,
+        messages: &mut Vec<String>,
+    ) {
+        let converted = legacy::convert(settings, bytes, MAX_REPORTED);
+        let in_place = *old_path == self.path;
+        let mut written = Ok(());
+        if in_place {
+            let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            let mut keep = self.path.clone().into_os_string();
+            keep.push(format!(".old-{stamp}"));
+            let keep = PathBuf::from(keep);
+            let why = broken.unwrap_or_default();
+            messages.push(format!(
+                "{}: not TOML ({why}): read line by line and written again as TOML; the old text is kept as {}",
+                self.path.display(),
+                keep.display()
+            ));
+            written = crate::files::write_atomically(&keep, bytes)
+                .map_err(|e| format!("cannot keep a copy as {}: {e}", keep.display()));
+        }
+        report(old_path, &converted.errors, converted.bad, messages);
+        written = written.and_then(|()| {
+            crate::files::write_atomically(&self.path, converted.text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        });
         if let Err(e) = written {
-            messages.push(e);
+            messages.push(format!("{e}; settings will not be saved this time"));
+            self.writable = false;
         }
     }
 
@@ -135,71 +158,44 @@ impl SettingsFile {
         }
         // Another game on this profile may have written since: start from the file as it is.
         let current = read_file(&self.path)?.unwrap_or_default();
-        let text = edited_text(&current, &changed);
+        let current =
+            String::from_utf8(current).map_err(|e| format!("{} is not UTF-8 text: {e}", self.path.display()))?;
+        let text =
+            document::edited(&current, &changed).map_err(|e| format!("{} is not TOML: {e}", self.path.display()))?;
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        crate::files::write_atomically(&self.path, &text)
+        crate::files::write_atomically(&self.path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
         for (key, value) in changed {
-            if let Some(k) = KEYS.iter().find(|k| k.name == key) {
-                let _ = (k.set)(&mut self.saved, &value);
-            }
+            let _ = self.saved.apply_entry(key, &value);
         }
         Ok(true)
     }
 }
 
-/// The key a line sets (`key = value  # comment`), whatever its value; `None` for a comment,
-/// a blank line or a line without `=`.
-fn line_key(line: &[u8]) -> Option<&str> {
-    let code = line.split(|b| *b == b'#').next()?;
-    let at = code.iter().position(|b| *b == b'=')?;
-    std::str::from_utf8(&code[..at]).ok().map(str::trim).filter(|k| !k.is_empty())
+/// Messages for the bad lines of `path`: the first ones, then how many more.
+fn report(path: &Path, errors: &[String], bad: usize, messages: &mut Vec<String>) {
+    messages.extend(errors.iter().map(|e| format!("{}: {e} (ignored)", path.display())));
+    if bad > errors.len() {
+        messages.push(format!("{}: {} more bad lines ignored", path.display(), bad - errors.len()));
+    }
 }
 
-/// `file` with the lines of the `changed` keys set to their new values (in place, keeping a
-/// comment after the value) and keys it lacks appended. Every other byte stays: comments,
-/// unknown keys, bad lines, the order, the line ends (`\n` or `\r\n`) and whether the last
-/// line ends with one.
-pub fn edited_text(file: &[u8], changed: &[(&str, String)]) -> Vec<u8> {
-    let crlf = file.windows(2).any(|w| w == b"\r\n");
-    let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
-    let ends_with_eol = file.is_empty() || file.ends_with(b"\n");
-    // Lines as they are: a `\r` is part of the line end only in a CRLF file (a lone one stays).
-    let mut lines: Vec<Vec<u8>> = match crlf {
-        true => split_lines(file).map(<[u8]>::to_vec).collect(),
-        false => {
-            let body = file.strip_suffix(b"\n").unwrap_or(file);
-            if file.is_empty() { Vec::new() } else { body.split(|c| *c == b'\n').map(<[u8]>::to_vec).collect() }
-        }
-    };
-    let keys = Settings::default().apply_lines(file, 0).keys;
-    for (key, value) in changed {
-        // The last valid line of a key is the one that applied: change it in place. Without
-        // one, the last line naming the key (its value was bad) takes the new value, so the
-        // file never holds the key twice.
-        let valid = keys.iter().rev().find(|(_, k)| k == key).map(|(i, _)| *i);
-        match valid.or_else(|| lines.iter().rposition(|l| line_key(l) == Some(key))) {
-            Some(i) => {
-                let mut line = format!("{key} = {value}").into_bytes();
-                if let Some(at) = lines[i].iter().position(|b| *b == b'#') {
-                    line.push(b' ');
-                    line.extend_from_slice(&lines[i][at..]);
-                }
-                lines[i] = line;
-            }
-            None => {
-                if lines.is_empty() {
-                    lines.push(b"# K\xc5\x8dnane settings, written by the game".to_vec());
-                }
-                lines.push(format!("{key} = {value}").into_bytes());
-            }
-        }
+/// The file's text; the error names the line of the first byte that is not UTF-8.
+fn utf8(bytes: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count() + 1;
+        format!("line {line}: not UTF-8 text")
+    })
+}
+
+/// An older release's settings file to read in place of a missing `settings.toml`: the
+/// `settings.txt` beside it, with its bytes.
+fn older_file(path: &Path) -> Option<(PathBuf, Vec<u8>)> {
+    if path.extension()? != "toml" {
+        return None;
     }
-    let mut text = lines.join(eol);
-    if ends_with_eol {
-        text.extend_from_slice(eol);
-    }
-    text
+    let old = path.with_extension("txt");
+    read_file(&old).ok().flatten().map(|bytes| (old, bytes))
 }

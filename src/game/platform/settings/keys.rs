@@ -14,8 +14,53 @@ pub(super) struct Key {
     pub(super) name: &'static str,
     /// The value as the file writes it.
     pub(super) get: fn(&Settings) -> String,
+    /// How the file writes the value.
+    pub(super) shape: Shape,
     /// Reads a value (already trimmed); the message names the key and the bad value.
     pub(super) set: fn(&mut Settings, &str) -> Result<(), String>,
+}
+
+/// How a key's value is written in the settings file (TOML). Reading is lenient: any of these
+/// forms is taken as the text the key's reader checks (`mute = "on"` reads as `mute = true`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// A string: `theme = "wood"`.
+    Word,
+    /// A number: `volume = 80`, `speed = 1.5`.
+    Number,
+    /// `true` or `false` (the text form's `on` and `off`).
+    Switch,
+    /// An array of strings: `puzzles = ["6x6-3f9a2c1d"]`, `keys-undo = ["U", "Ctrl+Z"]`.
+    List(Joiner),
+}
+
+/// How a list's words are joined in the text form its key's reader takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Joiner {
+    /// `U, Ctrl+Z` (the bindings).
+    Comma,
+    /// `6x6-3f9a2c1d 7x7-0b4e77a1` (the solved puzzles).
+    Space,
+}
+
+impl Joiner {
+    /// The words of a text value.
+    pub(super) fn split(self, text: &str) -> Vec<&str> {
+        match self {
+            Joiner::Comma => text.split(',').map(str::trim).filter(|w| !w.is_empty()).collect(),
+            Joiner::Space => text.split_whitespace().collect(),
+        }
+    }
+
+    /// The text value of words.
+    pub(super) fn join(self, words: &[String]) -> String {
+        words.join(if self == Joiner::Comma { ", " } else { " " })
+    }
+}
+
+/// How the file writes `key`'s value (the bindings' `keys-…` and `pad-…` are lists).
+pub(super) fn shape_of(key: &str) -> Shape {
+    KEYS.iter().find(|k| k.name == key).map_or(Shape::List(Joiner::Comma), |k| k.shape)
 }
 
 pub(super) fn on_off(b: bool) -> String {
@@ -65,6 +110,7 @@ pub(super) fn parse_controller(key: &str, value: &str) -> Result<Controller, Str
 pub(super) const KEYS: [Key; 23] = [
     Key {
         name: "size",
+        shape: Shape::Word,
         get: |s| format!("{}x{}", s.size.rows(), s.size.cols()),
         set: |s, v| {
             let g = parse_size(v).map_err(|e| format!("size: {}", crate::rules::quote::shown(&e.to_string())))?;
@@ -74,6 +120,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "black",
+        shape: Shape::Word,
         get: |s| controller_name(s.players[Side::Black.index()]),
         set: |s, v| {
             s.players[Side::Black.index()] = parse_controller("black", v)?;
@@ -82,6 +129,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "white",
+        shape: Shape::Word,
         get: |s| controller_name(s.players[Side::White.index()]),
         set: |s, v| {
             s.players[Side::White.index()] = parse_controller("white", v)?;
@@ -90,6 +138,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "level",
+        shape: Shape::Word,
         get: |s| s.level.name().to_string(),
         set: |s, v| {
             s.level = v
@@ -100,6 +149,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "colour",
+        shape: Shape::Word,
         get: |s| (if s.colour == Side::Black { "black" } else { "white" }).to_string(),
         set: |s, v| {
             s.colour = match v {
@@ -112,6 +162,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "speed",
+        shape: Shape::Number,
         get: |s| format!("{}", s.anim_speed),
         set: |s, v| {
             let a = v.parse::<f32>().map_err(|_| {
@@ -123,6 +174,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "coordinates",
+        shape: Shape::Switch,
         get: |s| on_off(s.coordinates),
         set: |s, v| {
             s.coordinates = parse_on_off("coordinates", v)?;
@@ -131,6 +183,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "volume",
+        shape: Shape::Number,
         get: |s| percent(s.volume),
         set: |s, v| {
             s.volume = parse_percent("volume", v)?;
@@ -139,6 +192,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "mute",
+        shape: Shape::Switch,
         get: |s| on_off(s.muted),
         set: |s, v| {
             s.muted = parse_on_off("mute", v)?;
@@ -147,6 +201,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "ambient",
+        shape: Shape::Number,
         get: |s| percent(s.ambient),
         set: |s, v| {
             s.ambient = parse_percent("ambient", v)?;
@@ -155,6 +210,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "music",
+        shape: Shape::Number,
         get: |s| percent(s.music),
         set: |s, v| {
             s.music = parse_percent("music", v)?;
@@ -163,6 +219,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "music-in-background",
+        shape: Shape::Switch,
         get: |s| on_off(s.music_in_background),
         set: |s, v| {
             s.music_in_background = parse_on_off("music-in-background", v)?;
@@ -171,6 +228,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "theme",
+        shape: Shape::Word,
         get: |s| s.theme.name().to_string(),
         set: |s, v| {
             s.theme = Theme::ALL
@@ -182,6 +240,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "movable",
+        shape: Shape::Switch,
         get: |s| on_off(s.show_movable),
         set: |s, v| {
             s.show_movable = parse_on_off("movable", v)?;
@@ -190,6 +249,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "fullscreen",
+        shape: Shape::Switch,
         get: |s| on_off(s.fullscreen),
         set: |s, v| {
             s.fullscreen = parse_on_off("fullscreen", v)?;
@@ -198,6 +258,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "reduced-motion",
+        shape: Shape::Switch,
         get: |s| on_off(s.reduced_motion),
         set: |s, v| {
             s.reduced_motion = parse_on_off("reduced-motion", v)?;
@@ -206,6 +267,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "confirm-moves",
+        shape: Shape::Switch,
         get: |s| on_off(s.confirm_moves),
         set: |s, v| {
             s.confirm_moves = parse_on_off("confirm-moves", v)?;
@@ -214,6 +276,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "ui-scale",
+        shape: Shape::Number,
         get: |s| format!("{}", s.ui_scale),
         set: |s, v| {
             s.ui_scale = match v.parse::<f32>() {
@@ -225,6 +288,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "tutorial",
+        shape: Shape::Number,
         get: |s| format!("{}", s.tutorial),
         set: |s, v| {
             s.tutorial = match v.parse::<u8>() {
@@ -236,6 +300,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "language",
+        shape: Shape::Word,
         get: |s| s.language.code().to_string(),
         set: |s, v| {
             s.language = Lang::from_code(v).ok_or_else(|| {
@@ -246,6 +311,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "server",
+        shape: Shape::Word,
         get: |s| s.server.clone(),
         set: |s, v| {
             s.server = check_server(v).map_err(|e| format!("server {}: {e}", quote(v)))?;
@@ -254,6 +320,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "window",
+        shape: Shape::Word,
         get: |s| s.window.map(|w| w.text()).unwrap_or_default(),
         set: |s, v| {
             s.window = match v {
@@ -267,6 +334,7 @@ pub(super) const KEYS: [Key; 23] = [
     },
     Key {
         name: "puzzles",
+        shape: Shape::List(Joiner::Space),
         get: |s| s.puzzles_solved.ids().collect::<Vec<_>>().join(" "),
         set: |s, v| {
             s.puzzles_solved = PuzzleMarks::parse(v)?;

@@ -1,18 +1,22 @@
-//! The player's settings, and the small `key = value` file that keeps them between runs.
+//! The player's settings, and the small TOML file that keeps them between runs.
 //!
-//! ```text
-//! size = 8x8
-//! black = human
-//! white = medium
+//! ```toml
+//! size = "8x8"
+//! black = "human"
+//! white = "medium"
 //! speed = 1
-//! coordinates = on
+//! coordinates = true
+//! keys-undo = ["U", "Ctrl+Z"]
 //! ```
 //!
-//! Nothing the player wrote is ever lost: loading never fails as a whole (a bad line, even one
-//! that is not UTF-8, is reported and skipped; the other lines still apply), a file that could
-//! not be read is never written over, and saving changes only the lines whose values changed
-//! (comments, unknown keys and order stay), appends new keys, keeps the file's permissions,
-//! writes through a symlink to its target, and replaces the file atomically.
+//! Nothing the player wrote is ever lost: loading never fails as a whole (a bad key or value
+//! is reported and skipped, the others still apply; a file that is not TOML is read line by
+//! line, kept as it was beside the new one and rewritten as TOML), a file that could not be
+//! read is never written over, and saving changes only the values that changed (through
+//! `toml_edit`: comments, unknown keys, spacing and order stay), appends new keys, keeps the
+//! file's permissions, writes through a symlink to its target, and replaces the file
+//! atomically. An older release's `settings.txt` is read once into `settings.toml` and left as
+//! it was.
 
 use crate::ai::Level;
 pub use crate::game::platform::args::Theme;
@@ -26,12 +30,14 @@ use std::path::{Path, PathBuf};
 
 pub use crate::game::setup::Controller;
 
+mod document;
 mod file;
 mod keys;
+mod legacy;
 #[cfg(test)]
 mod tests;
 
-pub use file::{Loaded, SettingsFile, default_path, edited_text};
+pub use file::{Loaded, SettingsFile, default_path};
 pub use keys::PuzzleMarks;
 use keys::{KEYS, quote};
 
@@ -231,19 +237,14 @@ impl Settings {
         KEYS.iter().map(move |k| (k.name, (k.get)(self))).chain(self.bindings.entries())
     }
 
-    /// The whole text of a fresh settings file.
+    /// The whole text of a fresh settings file (TOML).
     pub fn to_text(&self) -> String {
-        let mut text = String::from("# Kōnane settings, written by the game\n");
-        for (key, value) in self.entries() {
-            text.push_str(&format!("{key} = {value}\n"));
-        }
-        text
+        let entries: Vec<(&str, String)> = self.entries().collect();
+        document::edited("", &entries).expect("a fresh document takes every key")
     }
 
-    /// Applies one `key = value` (without comment); returns the key it set.
-    fn apply_line(&mut self, code: &str) -> Result<&'static str, String> {
-        let (key, value) = code.split_once('=').ok_or_else(|| format!("{} is not 'key = value'", quote(code)))?;
-        let (key, value) = (key.trim(), value.trim());
+    /// Applies one key's value (its text form: `on`, `80`, `U, Ctrl+Z`); returns the key.
+    fn apply_entry(&mut self, key: &str, value: &str) -> Result<&'static str, String> {
         if let Some(result) = self.bindings.apply(key, value) {
             let name = crate::game::platform::bindings::Bindings::line_name(key);
             return result.and_then(|()| name.ok_or_else(|| format!("unknown setting {}", quote(key))));
@@ -256,46 +257,14 @@ impl Settings {
         Ok(k.name)
     }
 
-    /// Applies settings text on top of `self`; returns one message per bad line (those lines
-    /// change nothing).
+    /// Applies settings text (TOML) on top of `self`; returns one message per bad key (those
+    /// change nothing), or the syntax error that kept the text from being read at all.
     pub fn apply_text(&mut self, text: &str) -> Vec<String> {
-        self.apply_lines(text.as_bytes(), usize::MAX).errors
-    }
-
-    /// Applies the lines of a file's bytes; keeps the first `max_errors` messages.
-    fn apply_lines(&mut self, bytes: &[u8], max_errors: usize) -> Applied {
-        let mut applied = Applied::default();
-        for (i, raw) in split_lines(bytes).enumerate() {
-            // Only the part before a comment must be text: a bad byte in a comment is harmless.
-            let code = raw.split(|b| *b == b'#').next().unwrap_or(&[]);
-            let result = match std::str::from_utf8(code) {
-                Err(e) => Err(format!("not UTF-8 text (byte {})", e.valid_up_to() + 1)),
-                Ok(code) if code.trim().is_empty() => continue,
-                Ok(code) => self.apply_line(code.trim()),
-            };
-            match result {
-                Ok(key) => applied.keys.push((i, key)),
-                Err(e) => {
-                    applied.bad_lines += 1;
-                    if applied.errors.len() < max_errors {
-                        applied.errors.push(format!("line {}: {e}", i + 1));
-                    }
-                }
-            }
+        match document::parse(text) {
+            Ok(doc) => document::apply_document(self, &doc, usize::MAX).errors,
+            Err(e) => vec![e],
         }
-        applied
     }
-}
-
-/// What applying a file's lines did.
-#[derive(Default)]
-struct Applied {
-    /// The valid lines (0-based) and the key each set.
-    keys: Vec<(usize, &'static str)>,
-    /// Messages for the first bad lines.
-    errors: Vec<String>,
-    /// How many lines were bad.
-    bad_lines: usize,
 }
 
 /// Smallest and largest interface scale.
@@ -307,17 +276,6 @@ pub const MAX_UI_SCALE: f32 = 2.0;
 const MAX_REPORTED: usize = 20;
 /// Settings files larger than this are not read (and so never written over).
 const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// Lines of a file without their line ends (`\n` or `\r\n`).
-fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    // An empty file has no lines (not one empty line).
-    (!bytes.is_empty())
-        .then_some(body)
-        .into_iter()
-        .flat_map(|b| b.split(|c| *c == b'\n'))
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-}
 
 /// How many lessons the tutorial has.
 pub const LESSON_COUNT: usize = 8;
