@@ -270,6 +270,42 @@ fn wrong_tokens_watchers_and_moves_out_of_turn_are_refused_and_a_repeated_move_i
     });
 }
 
+/// One connection per seat: resuming with the seat's token while its connection is still
+/// open takes the seat over; the old connection is told (`replaced`), closed, and its move
+/// changes nothing.
+#[test]
+fn a_resume_takes_the_seat_over_and_the_old_connection_is_told_closed_and_cannot_move() {
+    let dir = scratch("takeover");
+    let server = Server::start(&dir, "127.0.0.1:0", &[]);
+    rt().block_on(async {
+        let (mut old, code, token) = hosted(&server.addr).await;
+        let mut friend = Link::connect(&server.addr).await.unwrap();
+        friend.send(&ClientMsg::Join { code: code.clone() }).await.unwrap();
+        until(&mut friend, |m| matches!(m, ServerMsg::Seated { .. })).await;
+        let mut new = Link::connect(&server.addr).await.unwrap();
+        new.send(&ClientMsg::Resume { code: code.clone(), token }).await.unwrap();
+        until(&mut new, |m| matches!(m, ServerMsg::Seated { colour: Colour::Black, .. })).await;
+        let m = until(&mut old, |m| matches!(m, ServerMsg::Error { .. })).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::Replaced, .. }), "{m:?}");
+        // The old connection's move: the line is closed, and nothing reaches the game.
+        let removal = notation::move_to_string(
+            &Geometry::new(6, 6).unwrap(),
+            Game::new(Geometry::new(6, 6).unwrap()).legal_moves()[0],
+        );
+        let _ = old.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await;
+        let after = tokio::time::timeout(LIMIT, old.recv()).await.expect("the old connection closes in time");
+        assert!(!matches!(after, Ok(ServerMsg::Moved { .. })), "{after:?}");
+        assert!(after.is_err(), "the old connection is closed: {after:?}");
+        new.send(&ClientMsg::Ping { n: 7 }).await.unwrap();
+        let m = until(&mut new, |m| matches!(m, ServerMsg::Pong { .. } | ServerMsg::Moved { .. })).await;
+        assert_eq!(m, ServerMsg::Pong { n: 7 }, "the old connection's move was not played");
+        // The new one plays.
+        new.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await.unwrap();
+        let m = until(&mut new, |m| matches!(m, ServerMsg::Moved { .. } | ServerMsg::Error { .. })).await;
+        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None });
+    });
+}
+
 #[test]
 fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
     let dir = scratch("hostile");
@@ -345,7 +381,7 @@ fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
         assert!(pongs <= 60, "{pongs} of 100 pings sent at once were answered ({limited} refused)");
         // And a well-behaved client is still served.
         let (_host, code, _) = hosted(&server.addr).await;
-        assert_eq!(code.len(), 6);
+        assert_eq!(code.len(), konane::online::code::CODE_LEN);
     });
 }
 
@@ -436,7 +472,9 @@ fn a_fuzz_run_of_100000_frames_changes_no_game_except_by_legal_moves() {
         let mut hosted_codes = Vec::new();
         let t0 = Instant::now();
         while sent < 100_000 {
-            let mut link = match Link::connect(&server.addr).await {
+            // From an address of its own: its wrong codes make that address wait, not the
+            // players' (127.0.0.1).
+            let mut link = match Link::connect_from(&server.addr, Some([127, 0, 0, 2].into())).await {
                 Ok(l) => l,
                 Err(e) => panic!("after {sent} frames, {closed} closed, {:?}: {e}", t0.elapsed()),
             };

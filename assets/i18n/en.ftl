@@ -494,7 +494,7 @@ item-host = Host a game
 item-join = Join with a code
 item-watch-online = Watch with a code
 item-start-hosting = Start hosting
-# $code: the six symbols typed so far, _ for each still missing (ABC-2__)
+# $code: the ten symbols typed so far, _ for each still missing (ABCDE-F____)
 item-code = Code: { $code }
 item-join-now = Join the game
 item-watch-now = Watch the game
@@ -510,7 +510,7 @@ online-join-title = Join a friend's game
 online-watch-title = Watch a game
 online-code-entry = Type the code your friend tells you (Ctrl+V pastes it), then Enter.
 online-code-entry-pad = Left and right change a letter, A takes it and starts the next one.
-# $code: the invite code, such as ABC-234
+# $code: the invite code, such as ABCDE-FG234
 online-code-title = Your invite code: { $code }
 online-code-hint = Tell your friend this code: they choose Play a friend online, then Join with a code.
 # $address: host:port friends elsewhere give as the server
@@ -528,7 +528,7 @@ link-waiting-friend = Waiting for your friend to join — code { $code }
 link-friend-away = Your friend is disconnected — the game is kept for { $minutes } minutes
 notice-rematch-asked = Asked your friend for a rematch
 notice-code-copied = Invite code copied
-notice-code-incomplete = A code has six letters and digits
+notice-code-incomplete = A code has ten letters and digits
 notice-friend-joined = Your friend joined
 notice-friend-back = Your friend is back
 notice-undo-asked = Asked your friend to take back your move

@@ -37,8 +37,29 @@ pub struct Link {
 impl Link {
     /// Connects to `server` (`host:port`) and says hello.
     pub async fn connect(server: &str) -> Result<Link, String> {
+        Link::connect_from(server, None).await
+    }
+
+    /// Connects to `server` from the local address `from` (a loopback address such as
+    /// 127.0.0.7, for tests of the per-address limits), or any, and says hello.
+    pub async fn connect_from(server: &str, from: Option<std::net::IpAddr>) -> Result<Link, String> {
         let attempt = async {
-            let stream = TcpStream::connect(server).await.map_err(|e| format!("cannot reach {server}: {e}"))?;
+            let reach = |e: std::io::Error| format!("cannot reach {server}: {e}");
+            let stream = match from {
+                None => TcpStream::connect(server).await.map_err(reach)?,
+                Some(ip) => {
+                    let to = tokio::net::lookup_host(server)
+                        .await
+                        .map_err(reach)?
+                        .next()
+                        .ok_or(format!("cannot reach {server}: no address"))?;
+                    let socket =
+                        if ip.is_ipv4() { tokio::net::TcpSocket::new_v4() } else { tokio::net::TcpSocket::new_v6() };
+                    let socket = socket.map_err(reach)?;
+                    socket.bind(std::net::SocketAddr::new(ip, 0)).map_err(reach)?;
+                    socket.connect(to).await.map_err(reach)?
+                }
+            };
             let _ = stream.set_nodelay(true);
             let (r, w) = stream.into_split();
             let mut link = Link {
@@ -568,7 +589,8 @@ fn refused(memory: &mut Memory, in_game: bool, code: ErrorCode, message: String)
         memory.pending = None;
     }
     let mut heard = Heard::tell(Event::Refused(code, message));
-    if !in_game && code != ErrorCode::RateLimited {
+    if (!in_game && code != ErrorCode::RateLimited) || code == ErrorCode::Replaced {
+        // Taken over by the same seat opened elsewhere: resuming would only take it back.
         heard.end = Some(Ended::Refused);
     } else if code == ErrorCode::ServerError {
         heard.end = Some(Ended::Broken("the server lost the game's last change".into()));
@@ -661,6 +683,8 @@ mod tests {
         assert_eq!(heard.end, Some(Ended::Refused));
         assert_eq!(hear(&mut m, false, err(ErrorCode::RateLimited)).end, None);
         assert!(matches!(hear(&mut m, true, err(ErrorCode::ServerError)).end, Some(Ended::Broken(_))));
+        // A seat taken over elsewhere ends the session: no resume to take it back.
+        assert_eq!(hear(&mut m, true, err(ErrorCode::Replaced)).end, Some(Ended::Refused));
         assert_eq!(hear(&mut m, true, ServerMsg::Pong { n: 1 }), Heard::nothing());
     }
 }

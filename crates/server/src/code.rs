@@ -1,14 +1,18 @@
 //! Invite codes and seat tokens, drawn from the operating system's seeded CSPRNG.
 //!
-//! A code is six symbols from an alphabet without look-alikes (no 0/O, 1/I/L), shown as
-//! `ABC-234`; typing is forgiving (any case, dashes and spaces ignored).
+//! A code is ten symbols from an alphabet without look-alikes (no 0/O, 1/I/L), shown as
+//! `ABCDE-FG234`; typing is forgiving (any case, dashes and spaces ignored). With the server's
+//! limits on wrong guesses, finding any game by guessing takes years (see docs/online.md).
+//! Codes of six symbols, as earlier servers made them, are still read.
 
 use rand::RngExt;
 
 /// The symbols of an invite code: capitals and digits that cannot be mistaken for another.
 pub const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-/// Symbols in a code (31⁶ ≈ 887 million codes).
-pub const CODE_LEN: usize = 6;
+/// Symbols in a code (31¹⁰ ≈ 8.2 × 10¹⁴ codes).
+pub const CODE_LEN: usize = 10;
+/// Symbols in the codes of earlier servers (still read: their games go on).
+pub const OLD_CODE_LEN: usize = 6;
 
 /// A new random invite code (without the dash).
 pub fn new_code() -> String {
@@ -43,15 +47,19 @@ pub fn normalise(typed: &str) -> Result<String, String> {
             return Err(format!("an invite code has {CODE_LEN} letters and digits"));
         }
     }
-    if out.len() != CODE_LEN {
+    if out.len() != CODE_LEN && out.len() != OLD_CODE_LEN {
         return Err(format!("an invite code has {CODE_LEN} letters and digits, not {}", out.len()));
     }
     Ok(out)
 }
 
-/// A code as shown to people: `ABC-234`.
+/// A code as shown to people: `ABCDE-FG234` (an earlier server's `ABC-234`).
 pub fn display(code: &str) -> String {
-    if code.len() == CODE_LEN && code.is_ascii() { format!("{}-{}", &code[..3], &code[3..]) } else { code.to_string() }
+    let half = code.len() / 2;
+    match code.is_ascii() && (code.len() == CODE_LEN || code.len() == OLD_CODE_LEN) {
+        true => format!("{}-{}", &code[..half], &code[half..]),
+        false => code.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -71,14 +79,18 @@ mod tests {
 
     #[test]
     fn typing_is_forgiving_but_wrong_symbols_are_named() {
+        assert_eq!(normalise("abcde-fg234").unwrap(), "ABCDEFG234");
+        assert_eq!(normalise(" ab cde fg2 34 ").unwrap(), "ABCDEFG234");
+        assert!(normalise("ABODEFG234").unwrap_err().contains("'O'"));
+        assert!(normalise("AB1DEFG234").unwrap_err().contains("'1'"));
+        assert!(normalise("ABCDEFG23").unwrap_err().contains("not 9"));
+        assert!(normalise("ABCDEFG2345").is_err());
+        assert!(normalise("ÀBCDEFG234").is_err());
+        assert_eq!(display("ABCDEFG234"), "ABCDE-FG234");
+        // An earlier server's six-symbol code still reads and shows as it did.
         assert_eq!(normalise("abc-234").unwrap(), "ABC234");
-        assert_eq!(normalise(" ab c23 4 ").unwrap(), "ABC234");
-        assert!(normalise("ABO234").unwrap_err().contains("'O'"));
-        assert!(normalise("AB1234").unwrap_err().contains("'1'"));
-        assert!(normalise("ABC23").unwrap_err().contains("not 5"));
-        assert!(normalise("ABC2345").is_err());
-        assert!(normalise("ÀBC234").is_err());
         assert_eq!(display("ABC234"), "ABC-234");
+        assert!(normalise("ABC2345").unwrap_err().contains("not 7"));
     }
 
     #[test]

@@ -64,6 +64,10 @@ pub struct ServeArgs {
     /// Also answer LAN discovery (UDP, on the listening port) for the games it keeps.
     #[arg(long)]
     pub discovery: bool,
+    /// The SQLite log (`DATABASE-wal`) is folded into the database and truncated whenever it
+    /// passes this many MiB (it is left empty on a clean stop).
+    #[arg(long = "log-limit-mb", default_value_t = 16, value_parser = whole::<u64>(1, 65_536), allow_hyphen_values = true)]
+    pub log_limit_mb: u64,
 }
 
 /// The options of `konane serve-bench`.
@@ -308,6 +312,7 @@ impl ServeArgs {
         config.max_games_per_address = self.max_games_per_address;
         config.rate_per_second = self.rate as f64;
         config.rate_burst = 2.0 * self.rate as f64;
+        config.log_limit = self.log_limit_mb << 20;
         config
     }
 }
@@ -327,8 +332,10 @@ mod tests {
             max_games_per_address: 3,
             rate: 7,
             discovery: false,
+            log_limit_mb: 3,
         };
         let c = args.config();
+        assert_eq!(c.log_limit, 3 << 20);
         assert_eq!((c.keep, c.idle), (Duration::from_secs(120), Duration::from_secs(30)));
         assert_eq!((c.max_connections_per_address, c.max_games_per_address), (5, 3));
         assert_eq!((c.rate_per_second, c.rate_burst), (7.0, 14.0), "bursts of twice the rate");

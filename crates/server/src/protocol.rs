@@ -230,6 +230,9 @@ pub enum ErrorCode {
     TooMany,
     /// The server could not keep the change (its database failed); nothing was changed.
     ServerError,
+    /// Another connection resumed this seat with its token and holds it now; this one is
+    /// closed (the game opened somewhere else takes over).
+    Replaced,
 }
 
 /// What the server sends.

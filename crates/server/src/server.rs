@@ -50,6 +50,9 @@ pub struct ServerConfig {
     pub rate_per_second: f64,
     /// Messages a connection may send in a burst.
     pub rate_burst: f64,
+    /// The SQLite log's size, in bytes, past which it is folded into the database and
+    /// truncated at once.
+    pub log_limit: u64,
 }
 
 impl ServerConfig {
@@ -65,6 +68,7 @@ impl ServerConfig {
             max_connections: 20_000,
             rate_per_second: 20.0,
             rate_burst: 40.0,
+            log_limit: super::store::LOG_LIMIT,
         }
     }
 }
@@ -201,6 +205,10 @@ struct AddressUse {
 
 struct Hub {
     games: HashMap<String, Live>,
+    /// How to end each open connection from outside it (a seat taken over).
+    kicks: HashMap<ConnId, Arc<tokio::sync::Notify>>,
+    /// Wrong codes and tokens, by address.
+    guesses: guesses::Guesses,
     addresses: HashMap<IpAddr, AddressUse>,
     connections: usize,
     next_conn: ConnId,
@@ -368,10 +376,15 @@ impl Shared {
         }
         let geo = match Geometry::new(rows, cols) {
             Ok(g) if g.rows() >= MIN_BOARD && g.cols() >= MIN_BOARD => g,
-            Ok(_) => {
-                return Decision::refuse(ErrorCode::BadSize, format!("boards are at least {0}×{0}", MIN_BOARD));
+            _ => {
+                let max = konane_core::rules::position::MAX_DIM;
+                return Decision::refuse(
+                    ErrorCode::BadSize,
+                    format!(
+                        "rows and columns are {MIN_BOARD} to {max} (a board from {MIN_BOARD}×{MIN_BOARD} to {max}×{max}), not {rows}×{cols}"
+                    ),
+                );
             }
-            Err(e) => return Decision::refuse(ErrorCode::BadSize, e),
         };
         let mut hub = self.hub.lock().unwrap();
         let hosted = hub.games.values().filter(|g| g.host == Some(conn.peer) && g.outcome.is_none()).count();
@@ -422,9 +435,13 @@ impl Shared {
             Ok(c) => c,
             Err(e) => return Decision::refuse(ErrorCode::NoSuchGame, e),
         };
+        if let Some(refused) = self.held_back(conn.peer) {
+            return refused;
+        }
         match self.ensure_loaded(&code) {
             Ok(true) => {}
             Ok(false) => {
+                self.hub.lock().unwrap().guesses.missed(conn.peer, Instant::now());
                 return Decision::refuse(
                     ErrorCode::NoSuchGame,
                     format!("no game has the code {}", code::display(&code)),
@@ -432,15 +449,29 @@ impl Shared {
             }
             Err(e) => return Decision::refuse(ErrorCode::ServerError, e),
         }
-        let mut hub = self.hub.lock().unwrap();
+        let mut guard = self.hub.lock().unwrap();
+        let hub = &mut *guard;
         let Some(live) = hub.games.get_mut(&code) else {
             return Decision::refuse(ErrorCode::NoSuchGame, "the game is no longer kept");
         };
         let (seat, token, op) = match take_seat(live, &code, entry) {
             Ok(taken) => taken,
-            Err(refused) => return refused,
+            Err(refused) => {
+                if refused.reply.iter().any(|m| matches!(m, ServerMsg::Error { code: ErrorCode::WrongToken, .. })) {
+                    hub.guesses.missed(conn.peer, Instant::now());
+                }
+                return refused;
+            }
         };
         let was_connected = seat.map(|c| live.seat_connected(c));
+        // One connection per seat: one that held it here is told, leaves the game and closes.
+        if let Some(c) = seat {
+            for id in take_over(live, c) {
+                if let Some(kick) = hub.kicks.get(&id) {
+                    kick.notify_one();
+                }
+            }
+        }
         live.conns.push((conn.id, seat, conn.out.clone()));
         live.empty_since = None;
         conn.attached = Attached::Game { code: code.clone() };
@@ -467,6 +498,27 @@ impl Shared {
         d
     }
 
+    /// The refusal of a code or token from `peer` when it is not looked at now: an address
+    /// that guessed wrong too often waits (see [`guesses`]); each refusal is logged once per
+    /// address and minute.
+    fn held_back(&self, peer: IpAddr) -> Option<Decision> {
+        let refusal = self.hub.lock().unwrap().guesses.check(peer, Instant::now());
+        let Err(r) = refusal else { return None };
+        let secs = r.wait.as_secs_f64().ceil() as u64;
+        if r.log {
+            let why = if r.server_wide { "; the server's budget for wrong guesses is spent" } else { "" };
+            eprintln!(
+                "{}: {}: too many wrong codes or tokens: its guesses wait {secs} s{why}",
+                crate::program(),
+                guesses::address_key(peer)
+            );
+        }
+        Some(Decision::refuse(
+            ErrorCode::RateLimited,
+            format!("too many wrong codes or tokens from your address: try again in {secs} s"),
+        ))
+    }
+
     /// Rules on a message of a seated player, queues what changed to the store, and waits
     /// for its commit before the rest goes out.
     fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg) -> Decision {
@@ -480,10 +532,31 @@ impl Shared {
 
 mod cluster;
 mod connection;
+pub mod guesses;
 mod ruling;
 
 use connection::*;
 use ruling::*;
+
+/// The connections here that hold seat `c`: each is told it was replaced and leaves the
+/// game (it is then closed by its number, which this returns).
+fn take_over(live: &mut Live, c: Colour) -> Vec<ConnId> {
+    let replaced = error(
+        ErrorCode::Replaced,
+        "this seat was resumed on another connection with its token, which holds it now; this one is closed",
+    );
+    let bytes = Bytes::from(encode(&replaced));
+    let mut gone = Vec::new();
+    live.conns.retain(|(id, seat, out)| {
+        let held = *seat == Some(c);
+        if held {
+            let _ = out.try_send(bytes.clone());
+            gone.push(*id);
+        }
+        !held
+    });
+    gone
+}
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -515,7 +588,7 @@ impl Server {
             Database::Sqlite(path) => {
                 let conn = super::store::open(path)?;
                 let reader = super::store::Sqlite::open(path)?;
-                (Store::start(conn, path.clone()), Box::new(reader), None)
+                (Store::start(conn, path.clone(), config.log_limit), Box::new(reader), None)
             }
             Database::Postgres(url) => {
                 let url = url.clone();
@@ -542,7 +615,14 @@ impl Server {
         let mut follower = None;
         let shared = Arc::new(Shared {
             config,
-            hub: Mutex::new(Hub { games: HashMap::new(), addresses: HashMap::new(), connections: 0, next_conn: 1 }),
+            hub: Mutex::new(Hub {
+                games: HashMap::new(),
+                kicks: HashMap::new(),
+                guesses: guesses::Guesses::default(),
+                addresses: HashMap::new(),
+                connections: 0,
+                next_conn: 1,
+            }),
             store,
             reader: Mutex::new(reader),
             cluster: cluster.as_ref().map(|(id, _)| *id),
@@ -587,6 +667,11 @@ impl Server {
         if let Some(f) = follower {
             f.abort();
         }
+        // Every change acknowledged so far is committed; SQLite's log is folded in and left
+        // empty, so a stopped server leaves only its database file.
+        if let Err(e) = shared.store.finish().await {
+            eprintln!("{}: {e}", crate::program());
+        }
     }
 }
 
@@ -608,6 +693,7 @@ async fn sweep(shared: Arc<Shared>) {
         let mut ended = Vec::new();
         {
             let mut hub = shared.hub.lock().unwrap();
+            hub.guesses.sweep(now);
             let keep = shared.config.keep;
             hub.games.retain(|_, live| {
                 !(live.outcome.is_some() && live.empty_since.is_some_and(|t| now.duration_since(t) > FORGET_FINISHED))

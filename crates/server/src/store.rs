@@ -156,6 +156,14 @@ pub trait Backend: Send + 'static {
     fn load_code(&mut self, code: &str) -> Result<Option<StoredGame>, String>;
     /// Every unfinished game and every game finished in the last [`KEEP_FINISHED_SECS`].
     fn load(&mut self, now: i64) -> Result<Vec<StoredGame>, String>;
+    /// The server stops cleanly: leave nothing but the database (SQLite folds its log in and
+    /// truncates it).
+    fn finish(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+    /// After a batch is committed and answered: keep what the database needs beside it
+    /// bounded (SQLite: a log past its limit is folded in and truncated).
+    fn tidy(&mut self) {}
 }
 
 /// The SQL of each change, with `?N` parameters; `conditional` says whether it must change
@@ -209,7 +217,16 @@ type Reply = oneshot::Sender<Result<(), String>>;
 /// A handle on the writer thread: send changes, await their commit.
 #[derive(Clone)]
 pub struct Store {
-    tx: mpsc::Sender<(Vec<Op>, Reply)>,
+    tx: mpsc::Sender<Job>,
+}
+
+/// What the writer thread is asked to do.
+enum Job {
+    /// Keep these changes together, then answer.
+    Keep(Vec<Op>, Reply),
+    /// Everything before is committed: fold the log into the database and leave it empty
+    /// (a clean stop), then answer; the writer takes nothing after this.
+    Finish(Reply),
 }
 
 pub(super) fn colour_name(c: Colour) -> &'static str {
@@ -330,12 +347,14 @@ pub fn open(path: &Path) -> Result<Connection, String> {
 /// The SQLite file of [`open`] as a [`Backend`].
 pub struct Sqlite {
     conn: Connection,
+    /// The log's path and the size past which the writer folds it in and truncates it.
+    log: Option<(PathBuf, u64)>,
 }
 
 impl Sqlite {
     /// Opens (creating if needed) the file at `path`.
     pub fn open(path: &Path) -> Result<Sqlite, String> {
-        Ok(Sqlite { conn: open(path)? })
+        Ok(Sqlite { conn: open(path)?, log: None })
     }
 }
 
@@ -395,6 +414,24 @@ impl Backend for Sqlite {
 
     fn load(&mut self, now: i64) -> Result<Vec<StoredGame>, String> {
         load(&self.conn, now)
+    }
+
+    fn tidy(&mut self) {
+        if let Some((wal, limit)) = &self.log
+            && std::fs::metadata(wal).is_ok_and(|m| m.len() > *limit)
+        {
+            // The checkpoint thread has copied most of the log already: this folds in the rest,
+            // with no other writer to wait for, and starts the log again from nothing.
+            let _ = self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), String> {
+        let (busy, _, _): (i64, i64, i64) = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(|e| e.to_string())?;
+        if busy != 0 { Err("the log could not be folded in: the database is busy".into()) } else { Ok(()) }
     }
 }
 
@@ -467,31 +504,49 @@ impl Drop for StopOnDrop {
 /// Most changes committed in one transaction.
 const BATCH: usize = 512;
 
-/// Checkpoints the SQLite log at `path` into the database every two seconds from a
-/// connection of its own, while `writing` holds.
-fn checkpoint_sqlite(path: &Path, writing: std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    if let Ok(checkpoints) = Connection::open(path) {
-        let _ = std::thread::Builder::new().name("konane-checkpoint".into()).spawn(move || {
-            let _ = checkpoints.busy_timeout(std::time::Duration::from_secs(5));
-            while writing.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_secs(2));
-                let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-            }
-        });
-    }
+/// The log (write-ahead log) of the SQLite database at `path`.
+pub fn log_path(path: &Path) -> PathBuf {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    PathBuf::from(wal)
 }
+
+/// How often the checkpoint thread folds the log into the database, passively.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Checkpoints the SQLite log at `path` into the database from a connection of its own, while
+/// `writing` holds, passively: it never makes the writer wait, so no acknowledgement waits for
+/// it. Under a steady load a passive checkpoint never catches up with the writer, and the log
+/// only grows; so the writer itself folds in the rest and truncates the log whenever it passes
+/// its limit (see `Sqlite::tidy`), a short step since this thread has copied most of it.
+fn checkpoint_sqlite(path: &Path, writing: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    let Ok(checkpoints) = Connection::open(path) else { return };
+    let _ = std::thread::Builder::new().name("konane-checkpoint".into()).spawn(move || {
+        let _ = checkpoints.busy_timeout(std::time::Duration::from_secs(5));
+        while writing.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(CHECKPOINT_EVERY);
+            let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        }
+    });
+}
+
+/// The log's size past which it is folded in and truncated at once, by default.
+pub const LOG_LIMIT: u64 = 16 << 20;
 
 impl Store {
     /// Starts the writer thread on an opened SQLite database, and a thread that checkpoints
     /// the log into the database every two seconds from a connection of its own: the writer
     /// never waits for a checkpoint's disk flush (automatic checkpoints are off for it), so a
     /// slow disk delays no acknowledgement.
-    pub fn start(conn: Connection, path: PathBuf) -> Store {
+    pub fn start(conn: Connection, path: PathBuf, log_limit: u64) -> Store {
         let _ = conn.pragma_update(None, "wal_autocheckpoint", 0);
+        // A log that was reset is cut back to this size (else it keeps its largest size).
+        let _ = conn.pragma_update(None, "journal_size_limit", log_limit as i64);
         let writing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         checkpoint_sqlite(&path, writing.clone());
         let shown = konane_core::files::show_path(&path);
-        Store::start_on(Box::new(Sqlite { conn }), shown, Some(StopOnDrop(writing)))
+        let log = Some((log_path(&path), log_limit));
+        Store::start_on(Box::new(Sqlite { conn, log }), shown, Some(StopOnDrop(writing)))
     }
 
     /// Starts the writer thread on any backend; `shown` names it in messages.
@@ -500,19 +555,30 @@ impl Store {
     }
 
     fn start_on(mut backend: Box<dyn Backend>, shown: String, stop: Option<StopOnDrop>) -> Store {
-        let (tx, rx) = mpsc::channel::<(Vec<Op>, Reply)>();
+        let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("konane-store".into())
             .spawn(move || {
                 let _stop_checkpoints = stop;
+                let mut finish = None;
                 while let Ok(first) = rx.recv() {
-                    let mut batch = vec![first];
+                    let mut batch = match first {
+                        Job::Keep(ops, reply) => vec![(ops, reply)],
+                        job => {
+                            finish = Some(job);
+                            break;
+                        }
+                    };
                     let mut ops = batch[0].0.len();
                     while ops < BATCH {
                         match rx.try_recv() {
-                            Ok(group) => {
-                                ops += group.0.len();
-                                batch.push(group);
+                            Ok(Job::Keep(group, reply)) => {
+                                ops += group.len();
+                                batch.push((group, reply));
+                            }
+                            Ok(job) => {
+                                finish = Some(job);
+                                break;
                             }
                             Err(_) => break,
                         }
@@ -532,6 +598,13 @@ impl Store {
                         }
                         let _ = reply.send(result);
                     }
+                    backend.tidy();
+                    if finish.is_some() {
+                        break;
+                    }
+                }
+                if let Some(Job::Finish(reply)) = finish {
+                    let _ = reply.send(backend.finish().map_err(|e| format!("{shown}: {e}")));
                 }
             })
             .expect("the store thread starts");
@@ -541,7 +614,7 @@ impl Store {
     /// Keeps `op`; resolves once it is committed (or failed).
     pub async fn keep(&self, op: Op) -> Result<(), String> {
         let (reply, done) = oneshot::channel();
-        self.tx.send((vec![op], reply)).map_err(|_| "the database writer has stopped".to_string())?;
+        self.tx.send(Job::Keep(vec![op], reply)).map_err(|_| "the database writer has stopped".to_string())?;
         done.await.map_err(|_| "the database writer has stopped".to_string())?
     }
 
@@ -555,8 +628,17 @@ impl Store {
     /// game it makes), and returns the receiver of their commit.
     pub fn queue_all(&self, ops: Vec<Op>) -> oneshot::Receiver<Result<(), String>> {
         let (reply, done) = oneshot::channel();
-        let _ = self.tx.send((ops, reply));
+        let _ = self.tx.send(Job::Keep(ops, reply));
         done
+    }
+
+    /// A clean stop: waits until every change queued before is committed and the database
+    /// has folded in its log (SQLite: the `-wal` file is left empty); changes queued after
+    /// this fail.
+    pub async fn finish(&self) -> Result<(), String> {
+        let (reply, done) = oneshot::channel();
+        self.tx.send(Job::Finish(reply)).map_err(|_| "the database writer has stopped".to_string())?;
+        done.await.map_err(|_| "the database writer has stopped".to_string())?
     }
 }
 
@@ -585,7 +667,7 @@ mod tests {
     #[tokio::test]
     async fn games_moves_take_backs_and_rematches_survive_a_reopen() {
         let (_dir, path) = temp_db("reopen");
-        let store = Store::start(open(&path).unwrap(), path.clone());
+        let store = Store::start(open(&path).unwrap(), path.clone(), LOG_LIMIT);
         let tokens = [Some("t-black".to_string()), None];
         store.keep(Op::Create { code: "ABC234".into(), rows: 6, cols: 6, created: 100, tokens }).await.unwrap();
         store.keep(Op::Seat { code: "ABC234".into(), colour: Colour::White, token: "t-white".into() }).await.unwrap();
@@ -613,7 +695,7 @@ mod tests {
     #[tokio::test]
     async fn a_change_that_came_too_late_is_a_conflict_and_keeps_nothing() {
         let (_dir, path) = temp_db("conflict");
-        let store = Store::start(open(&path).unwrap(), path.clone());
+        let store = Store::start(open(&path).unwrap(), path.clone(), LOG_LIMIT);
         let code = || "XYZ234".to_string();
         store.keep(Op::Create { code: code(), rows: 6, cols: 6, created: 1, tokens: [None, None] }).await.unwrap();
         let seat = |token: &str| Op::Seat { code: code(), colour: Colour::White, token: token.into() };

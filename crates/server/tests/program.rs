@@ -29,6 +29,155 @@ impl Drop for Running {
     }
 }
 
+/// Starts `konane-server` on a free loopback port with `args`; returns it and its address.
+fn start(database: &Path, args: &[&str]) -> (Running, String, std::io::BufReader<std::process::ChildStdout>) {
+    let mut child = Running(
+        Command::new(program())
+            .args(["--listen", "127.0.0.1:0", "--database"])
+            .arg(database)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(database.with_extension("stderr")).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdout = std::io::BufReader::new(child.0.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("konane-server: listening on ").unwrap_or_else(|| panic!("{line:?}"));
+    (child, addr.to_string(), stdout)
+}
+
+/// Guessing invite codes from 20 addresses (127.0.0.2 to 127.0.0.21), a new connection for
+/// every guess as the attack that had 40,344 codes answered in 20 s from one address did:
+/// each address has its few wrong guesses answered, then waits twice as long after each, and
+/// the server logs the refusals once per address.
+#[test]
+fn guessed_codes_are_answered_a_few_times_per_address_then_held_back() {
+    use konane_server::client::Link;
+    use konane_server::protocol::{ClientMsg, ErrorCode, ServerMsg};
+    let dir = Scratch::new("guess");
+    let database = dir.0.join("games.sqlite");
+    let (mut child, addr, _stdout) = start(&database, &["--rate", "10000", "--max-connections-per-address", "10000"]);
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let span = Duration::from_secs(4);
+    let start = Instant::now();
+    let per_address: Vec<(u32, u32)> = rt.block_on(async {
+        let guessers: Vec<_> = (2..22)
+            .map(|i| {
+                let (addr, ip) = (addr.clone(), std::net::IpAddr::from([127, 0, 0, i]));
+                tokio::spawn(async move {
+                    let (mut answered, mut held) = (0, 0);
+                    while start.elapsed() < span {
+                        let mut link = Link::connect_from(&addr, Some(ip)).await.expect("connects");
+                        link.send(&ClientMsg::Join { code: konane_server::code::new_code() }).await.unwrap();
+                        match link.recv().await {
+                            Ok(ServerMsg::Error { code: ErrorCode::NoSuchGame, .. }) => answered += 1,
+                            Ok(ServerMsg::Error { code: ErrorCode::RateLimited, .. }) => held += 1,
+                            other => panic!("{other:?}"),
+                        }
+                    }
+                    (answered, held)
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for g in guessers {
+            all.push(g.await.unwrap());
+        }
+        all
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let answered: u32 = per_address.iter().map(|(a, _)| a).sum();
+    let held: u32 = per_address.iter().map(|(_, h)| h).sum();
+    println!(
+        "20 addresses, {seconds:.1} s: {answered} guesses answered ({:.1} a second, {:.2} a second per address), \
+         {held} held back",
+        answered as f64 / seconds,
+        answered as f64 / seconds / 20.0
+    );
+    // Five free, then waits of 1, 2, 4 s: at most 8 answered in 4 s (a little more if the run
+    // took longer on a busy machine).
+    let most = 8 + (seconds - 4.0).max(0.0) as u32;
+    for (i, (a, h)) in per_address.iter().enumerate() {
+        assert!(*a >= 5 && *a <= most, "address {}: {a} answered", i + 2);
+        assert!(*h > 0, "address {}: never held back", i + 2);
+    }
+    assert!(stop(&mut child).success());
+    let log = std::fs::read_to_string(database.with_extension("stderr")).unwrap();
+    let said = log.lines().filter(|l| l.contains("too many wrong codes or tokens")).count();
+    assert_eq!(said, 20, "one line per address and minute:\n{log}");
+}
+
+/// Sends SIGTERM and waits (a state, with a limit that only catches a hang) for the exit.
+fn stop(child: &mut Running) -> std::process::ExitStatus {
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(unsafe { libc::kill(child.0.id() as libc::pid_t, libc::SIGTERM) }, 0);
+    let t = Instant::now();
+    loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            return status;
+        }
+        assert!(t.elapsed() < LIMIT, "konane-server did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The SQLite log never grows far past `--log-limit-mb` under a steady load (before, a
+/// passive checkpoint never caught up with the writer: 68 MB after a minute of 200 games), and
+/// a clean stop leaves it empty.
+#[test]
+fn the_sqlite_log_stays_near_its_limit_under_load_and_is_empty_after_a_clean_stop() {
+    let dir = Scratch::new("log-limit");
+    let database = dir.0.join("games.sqlite");
+    let wal = konane_server::store::log_path(&database);
+    let (mut child, addr, _stdout) = start(
+        &database,
+        &[
+            "--rate",
+            "10000",
+            "--log-limit-mb",
+            "1",
+            "--max-connections-per-address",
+            "1000",
+            "--max-games-per-address",
+            "1000",
+        ],
+    );
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watcher = {
+        let (done, wal) = (done.clone(), wal.clone());
+        std::thread::spawn(move || {
+            let mut largest = 0;
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            largest
+        })
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let report = rt.block_on(run(BenchConfig {
+        server: addr,
+        games: 100,
+        duration: Duration::from_secs(10),
+        size: Geometry::new(8, 8).unwrap(),
+        think: Duration::from_millis(5),
+    }));
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let largest = watcher.join().unwrap();
+    assert!(report.failures.is_empty(), "{:?}", &report.failures[..report.failures.len().min(3)]);
+    // About 5 KB of log a move: a load that wrote less than 8 MiB would prove nothing.
+    let written = report.moves * 4096;
+    assert!(written > 12 << 20, "too light a load to test the limit: {} moves", report.moves);
+    let (moves, seconds) = (report.moves, report.seconds);
+    println!("{moves} moves in {seconds:.1} s; the log's largest size: {largest} bytes (limit 1 MiB)");
+    assert!(largest <= 8 << 20, "the log reached {largest} bytes with a limit of 1 MiB ({moves} moves)");
+    assert!(stop(&mut child).success());
+    let left = std::fs::metadata(&wal).map_or(0, |m| m.len());
+    assert_eq!(left, 0, "a clean stop leaves the log empty");
+}
+
 #[test]
 fn konane_server_serves_whole_games_and_stops_cleanly_on_sigterm() {
     let dir = Scratch::new("serve");

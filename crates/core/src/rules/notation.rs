@@ -122,7 +122,12 @@ pub fn parse_coord(geo: &Geometry, text: &str) -> Result<Coord, NotationError> {
         return Err(err(0, NotationProblem::ColumnOffBoard { letter, last }));
     }
     let digits = &text[1..];
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    // `a08` is not a cell name: a row number has no leading zero.
+    if digits.is_empty()
+        || digits.len() > 2
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.starts_with("0") && digits.len() == 2
+    {
         return Err(err(1, NotationProblem::BadRowNumber { letter, found: digits.to_string(), rows: geo.rows() }));
     }
     let num: u8 = digits.parse().expect("one or two digits");

@@ -14,6 +14,8 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
         let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
         return;
     }
+    let kick = Arc::new(tokio::sync::Notify::new());
+    shared.hub.lock().unwrap().kicks.insert(id, kick.clone());
     let (out, outbox) = mpsc::channel::<Bytes>(OUTBOX);
     let writer = tokio::spawn(write_frames(sink, outbox));
     let burst = shared.config.rate_burst;
@@ -27,9 +29,16 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
         last_refill: Instant::now(),
         refused: 0,
     };
+    // The hello is due by a fixed time: frames before it do not move the deadline.
+    let hello_by = Instant::now() + HELLO_TIME;
     loop {
-        let wait = if conn.hello { shared.config.idle } else { HELLO_TIME };
-        let frame = match tokio::time::timeout(wait, frames.next()).await {
+        let wait = if conn.hello { shared.config.idle } else { hello_by.saturating_duration_since(Instant::now()) };
+        let next = tokio::select! {
+            next = tokio::time::timeout(wait, frames.next()) => next,
+            // Its seat was taken over: it was told, and closes.
+            () = kick.notified() => break,
+        };
+        let frame = match next {
             Err(_) | Ok(None) => break,
             Ok(Some(Err(e))) => {
                 let _ = conn.out.try_send(Bytes::from(encode(&unreadable(&e))));
@@ -48,13 +57,15 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
         }
         let decision = match decode_client(&frame) {
             Ok(msg) => shared.decide(&mut conn, msg),
-            Err(why) => Decision::refuse(ErrorCode::BadMessage, why),
+            // Before hello, anything unreadable ends the connection, as anything else does.
+            Err(why) => Decision { close: !conn.hello, ..Decision::refuse(ErrorCode::BadMessage, why) },
         };
         if !carry_out(&shared, &conn, decision).await {
             break;
         }
     }
     detach(&shared, &conn);
+    shared.hub.lock().unwrap().kicks.remove(&id);
     release(&shared, ip);
     drop(conn);
     let _ = writer.await;
@@ -62,6 +73,7 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
 
 /// A number for a new connection from `ip`, and whether it is let in (counted) or why not.
 pub(super) fn admit(shared: &Shared, ip: IpAddr) -> (ConnId, Result<(), String>) {
+    let ip = guesses::address_key(ip);
     let mut hub = shared.hub.lock().unwrap();
     let id = hub.next_conn;
     hub.next_conn += 1;
@@ -80,6 +92,7 @@ pub(super) fn admit(shared: &Shared, ip: IpAddr) -> (ConnId, Result<(), String>)
 
 /// A connection from `ip` that was let in has closed: it no longer counts.
 pub(super) fn release(shared: &Shared, ip: IpAddr) {
+    let ip = guesses::address_key(ip);
     let mut hub = shared.hub.lock().unwrap();
     hub.connections -= 1;
     if let Some(per) = hub.addresses.get_mut(&ip) {

@@ -87,9 +87,9 @@ pub(super) fn out_of_sequence(code: &str, seat: Colour, live: &Live, ply: u32, m
             let reply = vec![ServerMsg::Moved { ply, mv: mv.to_string(), outcome }];
             return Some(Ruling::now(Decision { reply, ..Default::default() }));
         }
-        format!("move {} was already played", ply + 1)
+        format!("ply {ply} was already played (plies count from 0)")
     } else if ply > len {
-        format!("the next move is number {}, not {}", len + 1, ply + 1)
+        format!("the next ply is {len}, not {ply} (plies count from 0)")
     } else {
         return None;
     };

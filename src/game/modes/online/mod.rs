@@ -60,7 +60,7 @@ pub enum OnlineStep {
 /// The invite code being typed (keys, paste, or a pad stepping each symbol).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct CodeEntry {
-    /// The symbols so far, canonical (upper case, no dash), at most six.
+    /// The symbols so far, canonical (upper case, no dash), at most ten.
     pub text: String,
     /// The code is for watching rather than joining.
     pub watch: bool,
@@ -87,7 +87,7 @@ impl CodeEntry {
         self.refused = None;
     }
 
-    /// Takes a pasted text: its code symbols, ignoring dashes and spaces, up to six.
+    /// Takes a pasted text: its code symbols, ignoring dashes and spaces, up to ten.
     pub fn paste(&mut self, text: &str) {
         self.text.clear();
         self.refused = None;
@@ -129,7 +129,7 @@ impl CodeEntry {
         true
     }
 
-    /// All six symbols are there.
+    /// All ten symbols are there.
     pub fn complete(&self) -> bool {
         self.text.len() == code::CODE_LEN
     }

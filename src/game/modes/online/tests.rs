@@ -3,15 +3,15 @@ use super::*;
 #[test]
 fn a_code_is_typed_pasted_and_stepped_with_a_pad() {
     let mut e = CodeEntry::default();
-    for ch in "ab-c2x4z".chars() {
+    for ch in "ab-c2x4mn-pqrz".chars() {
         e.push(ch);
     }
-    assert_eq!(e.text, "ABC2X4");
+    assert_eq!(e.text, "ABC2X4MNPQ");
     assert!(e.complete() && !e.push('Q'));
     e.pop();
     assert!(!e.push('0') && !e.push('O') && !e.push('l'));
-    e.paste(" qrs-tuv ");
-    assert_eq!(e.text, "QRSTUV");
+    e.paste(" qrstu-vwxyz ");
+    assert_eq!(e.text, "QRSTUVWXYZ");
     let mut pad = CodeEntry::default();
     assert!(pad.step(0, 1));
     assert_eq!(pad.text, "A");

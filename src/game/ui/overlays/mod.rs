@@ -131,7 +131,7 @@ fn item_label(item: MenuItem, shown: &Shown) -> String {
             let typed: String = (0..crate::online::code::CODE_LEN)
                 .map(|i| code.symbol(i).unwrap_or('_'))
                 .enumerate()
-                .flat_map(|(i, c)| if i == 3 { vec!['-', c] } else { vec![c] })
+                .flat_map(|(i, c)| if i == crate::online::code::CODE_LEN / 2 { vec!['-', c] } else { vec![c] })
                 .collect();
             tr.msg(&Msg::new("item-code").text("code", typed))
         }
