@@ -87,116 +87,6 @@ const FORGET_FINISHED: Duration = Duration::from_secs(10 * 60);
 type ConnId = u64;
 type Outbox = mpsc::Sender<Bytes>;
 
-/// One game in memory.
-struct Live {
-    rows: u8,
-    cols: u8,
-    game: Game,
-    moves: Vec<String>,
-    round: u32,
-    tokens: [Option<String>; 2],
-    outcome: Option<Outcome>,
-    undo_asked: Option<Colour>,
-    rematch: [bool; 2],
-    /// Everyone following the game: connection, seat (none for a watcher), outbox.
-    conns: Vec<(ConnId, Option<Colour>, Outbox)>,
-    /// Since when each taken seat has had no connection.
-    away_since: [Option<Instant>; 2],
-    /// The address that hosted it (for the per-address cap), while unfinished.
-    host: Option<IpAddr>,
-    /// When it last had nobody connected.
-    empty_since: Option<Instant>,
-    /// Other servers sharing the database that hold each seat, and when they last said so.
-    remote: [HashMap<u64, Instant>; 2],
-}
-
-impl Live {
-    fn from_stored(g: StoredGame, now: Instant) -> Result<Live, String> {
-        let geo = Geometry::new(g.rows, g.cols)?;
-        let mut game = Game::new(geo);
-        for (i, text) in g.moves.iter().enumerate() {
-            let mv = notation::parse_move(&geo, text).map_err(|e| format!("game {}: move {}: {e}", g.code, i + 1))?;
-            game.try_play(mv).map_err(|e| format!("game {}: move {}: {e}", g.code, i + 1))?;
-        }
-        let away = |t: &Option<String>| t.as_ref().map(|_| now);
-        Ok(Live {
-            rows: g.rows,
-            cols: g.cols,
-            game,
-            moves: g.moves,
-            round: g.round,
-            away_since: [away(&g.tokens[0]), away(&g.tokens[1])],
-            tokens: g.tokens,
-            outcome: g.outcome,
-            undo_asked: None,
-            rematch: [false; 2],
-            conns: Vec::new(),
-            host: None,
-            empty_since: Some(now),
-            remote: Default::default(),
-        })
-    }
-
-    /// The seat has a connection here or on another server sharing the database.
-    fn seat_connected(&self, c: Colour) -> bool {
-        self.seat_connected_here(c) || !self.remote[c.index()].is_empty()
-    }
-
-    fn seat_connected_here(&self, c: Colour) -> bool {
-        self.conns.iter().any(|(_, s, _)| *s == Some(c))
-    }
-
-    fn view(&self, code: &str) -> GameView {
-        let seat = |c: Colour| SeatView {
-            taken: self.tokens[c.index()].is_some(),
-            connected: self.seat_connected(c),
-            rematch: self.rematch[c.index()],
-        };
-        GameView {
-            code: code.to_string(),
-            rows: self.rows,
-            cols: self.cols,
-            moves: self.moves.clone(),
-            seats: [seat(Colour::Black), seat(Colour::White)],
-            outcome: self.outcome,
-            undo_asked: self.undo_asked,
-            round: self.round,
-        }
-    }
-
-    fn send_all(&self, msg: &ServerMsg) {
-        let bytes = Bytes::from(encode(msg));
-        for (_, _, out) in &self.conns {
-            let _ = out.try_send(bytes.clone());
-        }
-    }
-
-    /// The whole game to each connection, with its seat's colour.
-    fn send_state(&self, code: &str) {
-        let view = self.view(code);
-        for (_, seat, out) in &self.conns {
-            let msg = ServerMsg::State { game: view.clone(), colour: *seat };
-            let _ = out.try_send(Bytes::from(encode(&msg)));
-        }
-    }
-
-    fn send_others(&self, me: ConnId, msg: &ServerMsg) {
-        let bytes = Bytes::from(encode(msg));
-        for (id, _, out) in &self.conns {
-            if *id != me {
-                let _ = out.try_send(bytes.clone());
-            }
-        }
-    }
-
-    fn finished_by_rules(&self) -> Option<Outcome> {
-        match self.game.phase() {
-            Phase::Over { winner } => Some(Outcome { winner: Some(winner.into()), how: EndReason::NoMoves }),
-            _ => None,
-        }
-    }
-}
-
 /// Connections and unfinished games of one address.
 #[derive(Default)]
 struct AddressUse {
@@ -430,25 +320,29 @@ impl Shared {
         }
     }
 
-    fn enter(&self, conn: &mut Conn, typed: &str, entry: Entry) -> Decision {
-        let code = match code::normalise(typed) {
-            Ok(c) => c,
-            Err(e) => return Decision::refuse(ErrorCode::NoSuchGame, e),
-        };
-        if let Some(refused) = self.held_back(conn.peer) {
-            return refused;
+    /// The game a typed code names, in memory; or the refusal (a wrong code counts as a wrong
+    /// guess of the address, and an address that guessed wrong too often is not answered).
+    fn find_game(&self, peer: IpAddr, typed: &str) -> Result<String, Box<Decision>> {
+        let refuse = |code, why| Box::new(Decision::refuse(code, why));
+        let code = code::normalise(typed).map_err(|e| refuse(ErrorCode::NoSuchGame, e))?;
+        if let Some(refused) = self.held_back(peer) {
+            return Err(Box::new(refused));
         }
         match self.ensure_loaded(&code) {
-            Ok(true) => {}
+            Ok(true) => Ok(code),
             Ok(false) => {
-                self.hub.lock().unwrap().guesses.missed(conn.peer, Instant::now());
-                return Decision::refuse(
-                    ErrorCode::NoSuchGame,
-                    format!("no game has the code {}", code::display(&code)),
-                );
+                self.hub.lock().unwrap().guesses.missed(peer, Instant::now());
+                Err(refuse(ErrorCode::NoSuchGame, format!("no game has the code {}", code::display(&code))))
             }
-            Err(e) => return Decision::refuse(ErrorCode::ServerError, e),
+            Err(e) => Err(refuse(ErrorCode::ServerError, e)),
         }
+    }
+
+    fn enter(&self, conn: &mut Conn, typed: &str, entry: Entry) -> Decision {
+        let code = match self.find_game(conn.peer, typed) {
+            Ok(code) => code,
+            Err(refused) => return *refused,
+        };
         let mut guard = self.hub.lock().unwrap();
         let hub = &mut *guard;
         let Some(live) = hub.games.get_mut(&code) else {
@@ -533,9 +427,11 @@ impl Shared {
 mod cluster;
 mod connection;
 pub mod guesses;
+mod live;
 mod ruling;
 
 use connection::*;
+use live::Live;
 use ruling::*;
 
 /// The connections here that hold seat `c`: each is told it was replaced and leaves the

@@ -29,6 +29,22 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
         last_refill: Instant::now(),
         refused: 0,
     };
+    serve_frames(&shared, &mut conn, &mut frames, &kick).await;
+    detach(&shared, &conn);
+    shared.hub.lock().unwrap().kicks.remove(&id);
+    release(&shared, ip);
+    drop(conn);
+    let _ = writer.await;
+}
+
+/// Reads the connection's frames and carries out what each asks, until it closes, breaks,
+/// falls silent, or is told to go (its seat taken over).
+async fn serve_frames(
+    shared: &Shared,
+    conn: &mut Conn,
+    frames: &mut FramedRead<tokio::net::tcp::OwnedReadHalf, LengthDelimitedCodec>,
+    kick: &tokio::sync::Notify,
+) {
     // The hello is due by a fixed time: frames before it do not move the deadline.
     let hello_by = Instant::now() + HELLO_TIME;
     loop {
@@ -46,7 +62,7 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
             }
             Ok(Some(Ok(body))) => body,
         };
-        if !take_token(&shared.config, &mut conn) {
+        if !take_token(&shared.config, conn) {
             conn.refused += 1;
             let _ =
                 conn.out.try_send(Bytes::from(encode(&error(ErrorCode::RateLimited, "too many messages; slow down"))));
@@ -56,19 +72,14 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
             continue;
         }
         let decision = match decode_client(&frame) {
-            Ok(msg) => shared.decide(&mut conn, msg),
+            Ok(msg) => shared.decide(conn, msg),
             // Before hello, anything unreadable ends the connection, as anything else does.
             Err(why) => Decision { close: !conn.hello, ..Decision::refuse(ErrorCode::BadMessage, why) },
         };
-        if !carry_out(&shared, &conn, decision).await {
+        if !carry_out(shared, conn, decision).await {
             break;
         }
     }
-    detach(&shared, &conn);
-    shared.hub.lock().unwrap().kicks.remove(&id);
-    release(&shared, ip);
-    drop(conn);
-    let _ = writer.await;
 }
 
 /// A number for a new connection from `ip`, and whether it is let in (counted) or why not.
