@@ -68,6 +68,11 @@ pub struct ServeArgs {
     /// passes this many MiB (it is left empty on a clean stop).
     #[arg(long = "log-limit-mb", default_value_t = 16, value_parser = whole::<u64>(1, 65_536), allow_hyphen_values = true)]
     pub log_limit_mb: u64,
+    /// Serve the metrics (Prometheus text format, `/metrics`) and a health check (`/health`)
+    /// over HTTP on this address, say 127.0.0.1:7412 (keep it on loopback or a private
+    /// network: it needs no password).
+    #[arg(long)]
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 /// The options of `konane serve-bench`.
@@ -160,6 +165,12 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
             None
         };
         outln!("{name}: listening on {local}");
+        if let Some(at) = server.metrics_addr() {
+            outln!("{name}: metrics on http://{at}/metrics, health on http://{at}/health");
+            if !at.ip().is_loopback() {
+                errln!("{name}: the metrics are served beyond this machine ({at}): they need no password");
+            }
+        }
         konane_core::console::flush()?;
         server.run(stop_signal()).await;
         outln!("{name}: stopped");
@@ -313,6 +324,7 @@ impl ServeArgs {
         config.rate_per_second = self.rate as f64;
         config.rate_burst = 2.0 * self.rate as f64;
         config.log_limit = self.log_limit_mb << 20;
+        config.metrics = self.metrics;
         config
     }
 }
@@ -333,6 +345,7 @@ mod tests {
             rate: 7,
             discovery: false,
             log_limit_mb: 3,
+            metrics: None,
         };
         let c = args.config();
         assert_eq!(c.log_limit, 3 << 20);

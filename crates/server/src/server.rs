@@ -53,6 +53,8 @@ pub struct ServerConfig {
     /// The SQLite log's size, in bytes, past which it is folded into the database and
     /// truncated at once.
     pub log_limit: u64,
+    /// Where to serve the metrics and the health check over HTTP (none: not served).
+    pub metrics: Option<SocketAddr>,
 }
 
 impl ServerConfig {
@@ -69,6 +71,7 @@ impl ServerConfig {
             rate_per_second: 20.0,
             rate_burst: 40.0,
             log_limit: super::store::LOG_LIMIT,
+            metrics: None,
         }
     }
 }
@@ -115,6 +118,8 @@ struct Shared {
     cluster: Option<u64>,
     /// Notes of changes made by other servers taken in so far (PostgreSQL only).
     changes_seen: std::sync::atomic::AtomicU64,
+    /// What an operator watches (`--metrics`).
+    metrics: metrics::Metrics,
 }
 
 fn unix_now() -> i64 {
@@ -311,6 +316,7 @@ impl Shared {
         };
         let view = live.view(&code);
         hub.games.insert(code.clone(), live);
+        self.metrics.games_hosted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let done = self.store.queue(Op::Create { code: code.clone(), rows, cols, created: unix_now(), tokens });
         conn.attached = Attached::Game { code: code.clone() };
         Decision {
@@ -332,6 +338,7 @@ impl Shared {
             Ok(true) => Ok(code),
             Ok(false) => {
                 self.hub.lock().unwrap().guesses.missed(peer, Instant::now());
+                self.metrics.wrong_guesses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 Err(refuse(ErrorCode::NoSuchGame, format!("no game has the code {}", code::display(&code))))
             }
             Err(e) => Err(refuse(ErrorCode::ServerError, e)),
@@ -353,6 +360,7 @@ impl Shared {
             Err(refused) => {
                 if refused.reply.iter().any(|m| matches!(m, ServerMsg::Error { code: ErrorCode::WrongToken, .. })) {
                     hub.guesses.missed(conn.peer, Instant::now());
+                    self.metrics.wrong_guesses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
                 return refused;
             }
@@ -361,6 +369,12 @@ impl Shared {
         // One connection per seat: one that held it here is told, leaves the game and closes.
         if let Some(c) = seat {
             for id in take_over(live, c) {
+                self.metrics.seats_taken_over.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                metrics::log(
+                    "info",
+                    "seat_taken_over",
+                    &[("game", &metrics::game_tag(&code)), ("colour", &format!("{c:?}").to_lowercase())],
+                );
                 if let Some(kick) = hub.kicks.get(&id) {
                     kick.notify_one();
                 }
@@ -398,13 +412,14 @@ impl Shared {
     fn held_back(&self, peer: IpAddr) -> Option<Decision> {
         let refusal = self.hub.lock().unwrap().guesses.check(peer, Instant::now());
         let Err(r) = refusal else { return None };
+        self.metrics.guesses_held_back.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let secs = r.wait.as_secs_f64().ceil() as u64;
         if r.log {
-            let why = if r.server_wide { "; the server's budget for wrong guesses is spent" } else { "" };
-            eprintln!(
-                "{}: {}: too many wrong codes or tokens: its guesses wait {secs} s{why}",
-                crate::program(),
-                guesses::address_key(peer)
+            let address = guesses::address_key(peer);
+            metrics::log(
+                "warn",
+                "guesses_held_back",
+                &[("address", &address), ("wait_s", &secs), ("server_wide", &r.server_wide)],
             );
         }
         Some(Decision::refuse(
@@ -428,6 +443,7 @@ mod cluster;
 mod connection;
 pub mod guesses;
 mod live;
+pub mod metrics;
 mod ruling;
 
 use connection::*;
@@ -464,6 +480,8 @@ pub struct Server {
     listener: TcpListener,
     /// Follows the other servers' notes (PostgreSQL only).
     follower: Option<tokio::task::JoinHandle<()>>,
+    /// Where the metrics and the health check are served (`--metrics`).
+    metrics: Option<TcpListener>,
 }
 
 /// A handle that asks a running server whether it keeps a game (for LAN discovery).
@@ -508,6 +526,12 @@ impl Server {
         };
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        let metrics_listener = match config.metrics {
+            Some(at) => {
+                Some(TcpListener::bind(at).await.map_err(|e| format!("cannot serve the metrics on {at}: {e}"))?)
+            }
+            None => None,
+        };
         let mut follower = None;
         let shared = Arc::new(Shared {
             config,
@@ -523,11 +547,17 @@ impl Server {
             reader: Mutex::new(reader),
             cluster: cluster.as_ref().map(|(id, _)| *id),
             changes_seen: std::sync::atomic::AtomicU64::new(0),
+            metrics: metrics::Metrics::default(),
         });
         if let Some((_, notes)) = cluster {
             follower = Some(tokio::spawn(cluster::follow_notes(shared.clone(), notes)));
         }
-        Ok(Server { shared, listener, follower })
+        Ok(Server { shared, listener, follower, metrics: metrics_listener })
+    }
+
+    /// The address the metrics and the health check are served on, if they are.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|l| l.local_addr().ok())
     }
 
     /// The address it listens on.
@@ -542,8 +572,9 @@ impl Server {
 
     /// Serves until `stop` resolves.
     pub async fn run(self, stop: impl std::future::Future<Output = ()>) {
-        let Server { shared, listener, follower } = self;
+        let Server { shared, listener, follower, metrics: metrics_listener } = self;
         let sweeper = tokio::spawn(sweep(shared.clone()));
+        let watcher = metrics_listener.map(|l| tokio::spawn(metrics::serve_metrics(shared.clone(), l)));
         tokio::pin!(stop);
         loop {
             tokio::select! {
@@ -563,10 +594,13 @@ impl Server {
         if let Some(f) = follower {
             f.abort();
         }
+        if let Some(w) = watcher {
+            w.abort();
+        }
         // Every change acknowledged so far is committed; SQLite's log is folded in and left
         // empty, so a stopped server leaves only its database file.
         if let Err(e) = shared.store.finish().await {
-            eprintln!("{}: {e}", crate::program());
+            metrics::log("error", "stop_unclean", &[("why", &e)]);
         }
     }
 }

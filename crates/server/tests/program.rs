@@ -48,6 +48,68 @@ fn start(database: &Path, args: &[&str]) -> (Running, String, std::io::BufReader
     (child, addr.to_string(), stdout)
 }
 
+/// GETs `path` from `addr` over plain HTTP/1.1; returns the status line and the body.
+fn http_get(addr: &str, path: &str) -> (String, String) {
+    use std::io::Write;
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(LIMIT)).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: test\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.lines().next().unwrap_or_default().to_string(), body.to_string())
+}
+
+/// `--metrics`: the Prometheus text page counts the games and moves of a load and the
+/// latencies of its changes; `/health` answers while the database writer does; the log lines
+/// are `key=value` events.
+#[test]
+fn the_metrics_page_counts_what_happened_and_the_health_check_answers() {
+    let dir = Scratch::new("metrics");
+    let database = dir.0.join("games.sqlite");
+    let (mut child, addr, mut stdout) = start(&database, &["--rate", "10000", "--metrics", "127.0.0.1:0"]);
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let metrics = line.split("http://").nth(1).and_then(|r| r.split('/').next()).unwrap_or_else(|| panic!("{line:?}"));
+    let metrics = metrics.to_string();
+    let (status, body) = http_get(&metrics, "/health");
+    assert_eq!((status.as_str(), body.as_str()), ("HTTP/1.1 200 OK", "ok\n"));
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let report = rt.block_on(run(BenchConfig {
+        server: addr.clone(),
+        games: 4,
+        duration: Duration::from_secs(2),
+        size: Geometry::new(4, 4).unwrap(),
+        think: Duration::ZERO,
+    }));
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    // A wrong code, for the counters.
+    rt.block_on(async {
+        let mut link = konane_server::client::Link::connect(&addr).await.unwrap();
+        link.send(&konane_server::protocol::ClientMsg::Join { code: "ABCDEFG234".into() }).await.unwrap();
+        link.recv().await.unwrap();
+    });
+    let (status, page) = http_get(&metrics, "/metrics");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let value = |name: &str| -> f64 {
+        let line =
+            page.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("{name}:\n{page}"));
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(value("konane_games_hosted_total") >= 4.0, "{page}");
+    assert!(value("konane_moves_total") >= report.moves as f64 - 8.0 && value("konane_moves_total") > 0.0, "{page}");
+    assert_eq!(value("konane_wrong_guesses_total"), 1.0);
+    assert!(value("konane_commit_seconds_count") >= value("konane_moves_total"), "{page}");
+    assert!(page.contains("konane_answer_seconds_bucket{le=\"+Inf\"}"), "{page}");
+    assert!(page.contains("# TYPE konane_connections gauge"), "{page}");
+    assert_eq!(http_get(&metrics, "/nothing").0, "HTTP/1.1 404 Not Found");
+    assert!(stop(&mut child).success());
+    let log = std::fs::read_to_string(database.with_extension("stderr")).unwrap();
+    for line in log.lines().filter(|l| !l.contains("running as root")) {
+        assert!(line.starts_with("konane-server: level="), "{line}");
+    }
+}
+
 /// Guessing invite codes from 20 addresses (127.0.0.2 to 127.0.0.21), a new connection for
 /// every guess as the attack that had 40,344 codes answered in 20 s from one address did:
 /// each address has its few wrong guesses answered, then waits twice as long after each, and
@@ -105,7 +167,7 @@ fn guessed_codes_are_answered_a_few_times_per_address_then_held_back() {
     }
     assert!(stop(&mut child).success());
     let log = std::fs::read_to_string(database.with_extension("stderr")).unwrap();
-    let said = log.lines().filter(|l| l.contains("too many wrong codes or tokens")).count();
+    let said = log.lines().filter(|l| l.contains("event=guesses_held_back")).count();
     assert_eq!(said, 20, "one line per address and minute:\n{log}");
 }
 

@@ -10,7 +10,10 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
     let mut frames = FramedRead::new(read, codec(MAX_CLIENT_FRAME));
     let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
     if let Err(why) = admitted {
-        eprintln!("{}: refused a connection from {ip}: {why}", crate::program());
+        shared.metrics.connections_refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if shared.hub.lock().unwrap().guesses.say_refusal(ip, Instant::now()) {
+            metrics::log("warn", "connection_refused", &[("address", &guesses::address_key(ip)), ("why", &why)]);
+        }
         let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
         return;
     }
@@ -71,12 +74,18 @@ async fn serve_frames(
             }
             continue;
         }
+        let read_at = Instant::now();
         let decision = match decode_client(&frame) {
             Ok(msg) => shared.decide(conn, msg),
             // Before hello, anything unreadable ends the connection, as anything else does.
             Err(why) => Decision { close: !conn.hello, ..Decision::refuse(ErrorCode::BadMessage, why) },
         };
-        if !carry_out(shared, conn, decision).await {
+        let changes = decision.commit.is_some();
+        let going_on = carry_out(shared, conn, decision).await;
+        if changes {
+            shared.metrics.answer.observe(read_at.elapsed());
+        }
+        if !going_on {
             break;
         }
     }
@@ -175,7 +184,13 @@ pub(super) async fn carry_out(shared: &Shared, conn: &Conn, d: Decision) -> bool
         }
     }
     if let Some((code, done)) = d.commit {
+        let queued = Instant::now();
         let kept = done.await.unwrap_or_else(|_| Err("the database writer has stopped".into()));
+        shared.metrics.commit.observe(queued.elapsed());
+        let moves = d.broadcast.iter().filter(|m| matches!(m, ServerMsg::Moved { .. })).count() as u64;
+        if kept.is_ok() && moves > 0 {
+            shared.metrics.moves.fetch_add(moves, std::sync::atomic::Ordering::Relaxed);
+        }
         let mut hub = shared.hub.lock().unwrap();
         if let Err(e) = kept {
             // Memory is ahead of the disk: forget the game; everyone resumes from the disk.

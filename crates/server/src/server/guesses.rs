@@ -52,6 +52,8 @@ struct Record {
 #[derive(Debug)]
 pub struct Guesses {
     by_address: HashMap<IpAddr, Record>,
+    /// When a refused connection of each address was last logged.
+    refusals_said: HashMap<IpAddr, Instant>,
     /// Wrong guesses the server may still take (refilled at the budget's rate).
     budget: f64,
     budget_at: Instant,
@@ -77,7 +79,12 @@ impl Default for Guesses {
 impl Guesses {
     /// Nobody has guessed yet.
     pub fn new(now: Instant) -> Guesses {
-        Guesses { by_address: HashMap::new(), budget: SERVER_BUDGET_PER_MINUTE, budget_at: now }
+        Guesses {
+            by_address: HashMap::new(),
+            refusals_said: HashMap::new(),
+            budget: SERVER_BUDGET_PER_MINUTE,
+            budget_at: now,
+        }
     }
 
     fn refill(&mut self, now: Instant) {
@@ -133,6 +140,19 @@ impl Guesses {
             forget(r, now);
             r.count > 0.0 || r.wait_until > now
         });
+        self.refusals_said.retain(|_, t| now.saturating_duration_since(*t) < Duration::from_secs(60));
+    }
+
+    /// Whether a refused connection from `ip` is to be logged: the first of each address a
+    /// minute (a flood of them makes one line a minute).
+    pub fn say_refusal(&mut self, ip: IpAddr, now: Instant) -> bool {
+        let key = address_key(ip);
+        let said =
+            self.refusals_said.get(&key).is_some_and(|t| now.saturating_duration_since(*t) < Duration::from_secs(60));
+        if !said {
+            self.refusals_said.insert(key, now);
+        }
+        !said
     }
 
     /// Addresses with wrong guesses counted.

@@ -230,6 +230,8 @@ enum Job {
     /// Everything before is committed: fold the log into the database and leave it empty
     /// (a clean stop), then answer; the writer takes nothing after this.
     Finish(Reply),
+    /// Answer at once (the health check: the writer is there and not stuck).
+    Ping(Reply),
 }
 
 pub(super) fn colour_name(c: Colour) -> &'static str {
@@ -266,6 +268,24 @@ pub(super) fn outcome_from(winner: Option<&str>, how: Option<&str>) -> Option<Ou
         },
         how,
     })
+}
+
+/// A batch of changes: kept in one transaction, or (when that fails) each group alone so one
+/// bad change costs the others nothing; every group's sender is answered.
+fn keep_batch(backend: &mut dyn Backend, batch: Vec<(Vec<Op>, Reply)>, shown: &str) {
+    let all: Vec<&Op> = batch.iter().flat_map(|(group, _)| group).collect();
+    let results: Vec<Result<(), String>> = match backend.apply(&all) {
+        Ok(()) => vec![Ok(()); batch.len()],
+        // One bad change must not cost the others theirs: keep each group alone.
+        Err(_) => batch.iter().map(|(group, _)| backend.apply(&group.iter().collect::<Vec<_>>())).collect(),
+    };
+    for ((_, reply), result) in batch.into_iter().zip(results) {
+        let result = result.map_err(|e| format!("{shown}: {e}"));
+        if let Err(e) = &result {
+            crate::server::metrics::log("error", "change_not_kept", &[("why", e)]);
+        }
+        let _ = reply.send(result);
+    }
 }
 
 /// Tells the checkpoint thread to end when the writer ends.
@@ -311,6 +331,10 @@ impl Store {
                 while let Ok(first) = rx.recv() {
                     let mut batch = match first {
                         Job::Keep(ops, reply) => vec![(ops, reply)],
+                        Job::Ping(reply) => {
+                            let _ = reply.send(Ok(()));
+                            continue;
+                        }
                         job => {
                             finish = Some(job);
                             break;
@@ -323,6 +347,9 @@ impl Store {
                                 ops += group.len();
                                 batch.push((group, reply));
                             }
+                            Ok(Job::Ping(reply)) => {
+                                let _ = reply.send(Ok(()));
+                            }
                             Ok(job) => {
                                 finish = Some(job);
                                 break;
@@ -330,21 +357,7 @@ impl Store {
                             Err(_) => break,
                         }
                     }
-                    let all: Vec<&Op> = batch.iter().flat_map(|(group, _)| group).collect();
-                    let results: Vec<Result<(), String>> = match backend.apply(&all) {
-                        Ok(()) => vec![Ok(()); batch.len()],
-                        // One bad change must not cost the others theirs: keep each group alone.
-                        Err(_) => {
-                            batch.iter().map(|(group, _)| backend.apply(&group.iter().collect::<Vec<_>>())).collect()
-                        }
-                    };
-                    for ((_, reply), result) in batch.into_iter().zip(results) {
-                        let result = result.map_err(|e| format!("{shown}: {e}"));
-                        if let Err(e) = &result {
-                            eprintln!("{}: a change was not kept: {e}", crate::program());
-                        }
-                        let _ = reply.send(result);
-                    }
+                    keep_batch(backend.as_mut(), batch, &shown);
                     backend.tidy();
                     if finish.is_some() {
                         break;
@@ -377,6 +390,17 @@ impl Store {
         let (reply, done) = oneshot::channel();
         let _ = self.tx.send(Job::Keep(ops, reply));
         done
+    }
+
+    /// Whether the writer answers within two seconds (the health check).
+    pub async fn ping(&self) -> Result<(), String> {
+        let (reply, done) = oneshot::channel();
+        self.tx.send(Job::Ping(reply)).map_err(|_| "it has stopped".to_string())?;
+        match tokio::time::timeout(std::time::Duration::from_secs(2), done).await {
+            Ok(Ok(r)) => r,
+            Ok(Err(_)) => Err("it has stopped".into()),
+            Err(_) => Err("it has not answered for two seconds".into()),
+        }
     }
 
     /// A clean stop: waits until every change queued before is committed and the database
