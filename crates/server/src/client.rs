@@ -158,6 +158,9 @@ pub enum LinkState {
     Reconnecting(u32, String),
     /// The server could not be reached at all (it is retried).
     Unreachable(String),
+    /// Another connection resumed this seat with its token (the game opened again in another
+    /// window or on another computer): this session has stopped and does not come back.
+    Replaced,
 }
 
 /// What the session tells the game.
@@ -592,6 +595,9 @@ fn refused(memory: &mut Memory, in_game: bool, code: ErrorCode, message: String)
     if (!in_game && code != ErrorCode::RateLimited) || code == ErrorCode::Replaced {
         // Taken over by the same seat opened elsewhere: resuming would only take it back.
         heard.end = Some(Ended::Refused);
+        if code == ErrorCode::Replaced {
+            heard.tell.push(Event::Link(LinkState::Replaced));
+        }
     } else if code == ErrorCode::ServerError {
         heard.end = Some(Ended::Broken("the server lost the game's last change".into()));
     }
@@ -684,7 +690,9 @@ mod tests {
         assert_eq!(hear(&mut m, false, err(ErrorCode::RateLimited)).end, None);
         assert!(matches!(hear(&mut m, true, err(ErrorCode::ServerError)).end, Some(Ended::Broken(_))));
         // A seat taken over elsewhere ends the session: no resume to take it back.
-        assert_eq!(hear(&mut m, true, err(ErrorCode::Replaced)).end, Some(Ended::Refused));
+        let heard = hear(&mut m, true, err(ErrorCode::Replaced));
+        assert_eq!(heard.end, Some(Ended::Refused));
+        assert_eq!(heard.tell.last(), Some(&Event::Link(LinkState::Replaced)));
         assert_eq!(hear(&mut m, true, ServerMsg::Pong { n: 1 }), Heard::nothing());
     }
 }

@@ -207,6 +207,7 @@ impl OnlineGame {
             LinkState::Connecting => Msg::new("link-connecting"),
             LinkState::Reconnecting(n, _) => Msg::new("link-reconnecting").num("n", *n as i64),
             LinkState::Unreachable(why) => Msg::new("link-unreachable").text("why", why.clone()),
+            LinkState::Replaced => Msg::new("link-replaced"),
             LinkState::Connected if self.outcome.is_some_and(|o| o.how == EndReason::Abandoned) => {
                 Msg::new("link-abandoned")
             }

@@ -184,6 +184,8 @@ fn the_line_is_put_into_words_for_every_state() {
     assert_eq!(o.link_words().unwrap().key, "link-reconnecting");
     o.link = LinkState::Unreachable("refused".into());
     assert_eq!(o.link_words().unwrap().key, "link-unreachable");
+    o.link = LinkState::Replaced;
+    assert_eq!(o.link_words().unwrap().key, "link-replaced");
     o.link = LinkState::Connected;
     o.outcome = Some(Outcome { winner: None, how: EndReason::Abandoned });
     assert_eq!(o.link_words().unwrap().key, "link-abandoned");
