@@ -154,7 +154,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
         let local = server.local_addr()?;
         let _responder = if discovery {
             let lookup = server.lookup();
-            match Responder::start(local.port(), local.port(), move |code| lookup.has(code)) {
+            match Responder::start(local.port(), local.port(), move |from, code| lookup.has(from, code)) {
                 Ok(r) => Some(r),
                 Err(e) => {
                     errln!("{name}: no LAN discovery on UDP port {}: {e}", local.port());

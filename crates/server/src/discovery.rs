@@ -22,9 +22,14 @@ pub struct Responder {
 }
 
 impl Responder {
-    /// Listens on UDP `port` (all interfaces) and answers for the codes `has` knows, giving
-    /// `tcp_port` as the game port.
-    pub fn start(port: u16, tcp_port: u16, has: impl Fn(&str) -> bool + Send + 'static) -> std::io::Result<Responder> {
+    /// Listens on UDP `port` (all interfaces) and answers for the codes `has` knows (asked by
+    /// the address of the query, so the server's limits on wrong guesses apply here too),
+    /// giving `tcp_port` as the game port.
+    pub fn start(
+        port: u16,
+        tcp_port: u16,
+        has: impl Fn(std::net::IpAddr, &str) -> bool + Send + 'static,
+    ) -> std::io::Result<Responder> {
         let socket = UdpSocket::bind(SocketAddrV4::new(Ipv4Addr::UNSPECIFIED, port))?;
         socket.set_read_timeout(Some(Duration::from_millis(200)))?;
         let local = socket.local_addr()?;
@@ -35,7 +40,7 @@ impl Responder {
             while !flag.load(Ordering::Relaxed) {
                 let Ok((n, from)) = socket.recv_from(&mut buf) else { continue };
                 let Some(code) = parse(&buf[..n], QUERY) else { continue };
-                if has(&code) {
+                if has(from.ip(), &code) {
                     let _ = socket.send_to(format!("{ANSWER}{code} {tcp_port}").as_bytes(), from);
                 }
             }
@@ -115,7 +120,7 @@ mod tests {
 
     #[test]
     fn a_code_is_found_and_an_unknown_one_is_not() {
-        let r = Responder::start(0, 4242, |c| c == "ABC234").unwrap();
+        let r = Responder::start(0, 4242, |_, c| c == "ABC234").unwrap();
         let here = [SocketAddr::from((Ipv4Addr::LOCALHOST, r.local.port()))];
         let found = find("abc-234", &here, Duration::from_secs(5)).unwrap();
         assert_eq!(found, SocketAddr::from((Ipv4Addr::LOCALHOST, 4242)));

@@ -489,9 +489,11 @@ pub struct Server {
 pub struct Lookup(Arc<Shared>);
 
 impl Lookup {
-    /// The server keeps a game with this code (in memory or on disk).
-    pub fn has(&self, code: &str) -> bool {
-        self.0.ensure_loaded(code).unwrap_or(false)
+    /// The server keeps a game with this code (in memory or on disk), asked from `from`: a
+    /// discovery query is a guess like a `join`, counted and held back the same way (an
+    /// address held back gets no answer).
+    pub fn has(&self, from: IpAddr, code: &str) -> bool {
+        self.0.find_game(from, code).is_ok()
     }
 }
 

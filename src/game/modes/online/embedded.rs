@@ -65,7 +65,7 @@ impl Embedded {
             .map_err(|_| "the game's own server did not start".to_string())??;
         // Another game on this machine may answer discovery already; the game can still be
         // joined by address and code.
-        let responder = Responder::start(DEFAULT_PORT, addr.port(), move |c| lookup.has(c)).ok();
+        let responder = Responder::start(DEFAULT_PORT, addr.port(), move |from, c| lookup.has(from, c)).ok();
         Ok(Embedded { stop: Some(stop), thread: Some(thread), addr, _responder: responder })
     }
 }
