@@ -244,21 +244,8 @@ fn the_sqlite_log_stays_near_its_limit_under_load_and_is_empty_after_a_clean_sto
 fn konane_server_serves_whole_games_and_stops_cleanly_on_sigterm() {
     let dir = Scratch::new("serve");
     let database = dir.0.join("games.sqlite");
-    let mut child = Running(
-        Command::new(program())
-            .args(["--listen", "127.0.0.1:0", "--database"])
-            .arg(&database)
-            // Simulated players move at once: well over the 20 messages a second a person sends.
-            .args(["--rate", "10000"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let mut stdout = std::io::BufReader::new(child.0.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("konane-server: listening on ").unwrap_or_else(|| panic!("{line:?}"));
+    // Simulated players move at once: well over the 20 messages a second a person sends.
+    let (mut child, addr, mut stdout) = start(&database, &["--rate", "10000"]);
 
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     let report = rt.block_on(run(BenchConfig {
@@ -273,16 +260,7 @@ fn konane_server_serves_whole_games_and_stops_cleanly_on_sigterm() {
     assert!(report.games_finished >= 4, "4×4 games end within seconds: {report:?}");
 
     // SIGTERM: it says so and exits 0, its games kept in the database it was given.
-    // SAFETY: kill(2) on our own child's pid.
-    assert_eq!(unsafe { libc::kill(child.0.id() as libc::pid_t, libc::SIGTERM) }, 0);
-    let t = Instant::now();
-    let status = loop {
-        if let Some(status) = child.0.try_wait().unwrap() {
-            break status;
-        }
-        assert!(t.elapsed() < LIMIT, "konane-server did not stop on SIGTERM");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = stop(&mut child);
     let mut rest = String::new();
     stdout.read_to_string(&mut rest).unwrap();
     assert!(status.success(), "{status:?}");
