@@ -138,6 +138,9 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
     until(&mut [&mut host], "hosting", |a| screen(a[0]) == Screen::Game && overlay(a[0]) == Overlay::OnlineCode);
     let code = host.world().resource::<OnlineGame>().code.clone().unwrap();
     assert_eq!(seat(&host), Some(Side::White));
+    // A server without TLS: the code's panel says the line is not encrypted.
+    let line = host.world().resource::<OnlineGame>().line_words();
+    assert_eq!(line, Some(konane::game::platform::i18n::Msg::new("online-line-plain")));
     assert_eq!(*rules(&host).game.geometry(), Geometry::new(6, 6).unwrap());
     // Nobody to play against yet: the host's board only looks until the friend joins.
     assert_eq!(rules(&host).setup.online_seat(), None);

@@ -515,6 +515,9 @@ online-code-title = Your invite code: { $code }
 online-code-hint = Tell your friend this code: they choose Play a friend online, then Join with a code.
 # $address: host:port friends elsewhere give as the server
 online-lan-address = From another network, they also need this address: { $address }
+online-line-plain = The line is not encrypted: play this way only on a network you trust.
+online-line-encrypted = The line is encrypted (TLS), and the server's certificate was checked.
+online-line-pinned = The line is encrypted; the server's certificate is the pinned one: { $fingerprint }
 # $why: what went wrong, in the server's or the system's words
 online-refused = Online: { $why }
 link-connecting = Connecting…

@@ -73,6 +73,13 @@ pub struct ServeArgs {
     /// network: it needs no password).
     #[arg(long)]
     pub metrics: Option<std::net::SocketAddr>,
+    /// Take encrypted connections only (TLS), showing this certificate chain (PEM, the
+    /// server's own certificate first); players connect to tls://HOST:PORT.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The private key of --tls-cert (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
 }
 
 /// The options of `konane serve-bench`.
@@ -169,6 +176,18 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
             outln!("{name}: metrics on http://{at}/metrics, health on http://{at}/health");
             if !at.ip().is_loopback() {
                 errln!("{name}: the metrics are served beyond this machine ({at}): they need no password");
+            }
+        }
+        match server.tls_fingerprint() {
+            None => outln!("{name}: connections are not encrypted (for a local network; see --tls-cert)"),
+            Some(fp) => {
+                outln!("{name}: connections are encrypted: players connect to tls://HOST:{}", local.port());
+                outln!("{name}: certificate fingerprint (SHA-256): {}", crate::tls::grouped(&fp));
+                outln!(
+                    "{name}: for a certificate no authority signed, players pin it: tls://HOST:{}#{}",
+                    local.port(),
+                    crate::tls::hex(&fp)
+                );
             }
         }
         konane_core::console::flush()?;
@@ -325,6 +344,7 @@ impl ServeArgs {
         config.rate_burst = 2.0 * self.rate as f64;
         config.log_limit = self.log_limit_mb << 20;
         config.metrics = self.metrics;
+        config.tls = self.tls_cert.clone().zip(self.tls_key.clone());
         config
     }
 }
@@ -346,6 +366,8 @@ mod tests {
             discovery: false,
             log_limit_mb: 3,
             metrics: None,
+            tls_cert: None,
+            tls_key: None,
         };
         let c = args.config();
         assert_eq!(c.log_limit, 3 << 20);

@@ -14,6 +14,7 @@ pub mod progress;
 pub mod protocol;
 pub mod server;
 pub mod store;
+pub mod tls;
 
 use std::sync::OnceLock;
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::tcp::OwnedWriteHalf;
+use tokio::io::{ReadHalf, WriteHalf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::bytes::Bytes;
@@ -27,6 +27,7 @@ use super::protocol::{
     PROTOCOL_VERSION, SeatView, ServerMsg, codec, decode_client, encode,
 };
 use super::store::{Backend, Database, Op, Store, StoredGame};
+use super::tls::{self, ServerTls, Stream};
 use konane_core::rules::{Game, Geometry, Phase, notation};
 
 /// How the server runs.
@@ -55,6 +56,9 @@ pub struct ServerConfig {
     pub log_limit: u64,
     /// Where to serve the metrics and the health check over HTTP (none: not served).
     pub metrics: Option<SocketAddr>,
+    /// The certificate chain and private key (PEM files) of a server that takes TLS
+    /// connections only (none: no encryption, for a local network).
+    pub tls: Option<(PathBuf, PathBuf)>,
 }
 
 impl ServerConfig {
@@ -72,6 +76,7 @@ impl ServerConfig {
             rate_burst: 40.0,
             log_limit: super::store::LOG_LIMIT,
             metrics: None,
+            tls: None,
         }
     }
 }
@@ -120,6 +125,8 @@ struct Shared {
     changes_seen: std::sync::atomic::AtomicU64,
     /// What an operator watches (`--metrics`).
     metrics: metrics::Metrics,
+    /// The certificate and key of a server that takes encrypted connections only.
+    tls: Option<ServerTls>,
 }
 
 fn unix_now() -> i64 {
@@ -497,35 +504,48 @@ impl Lookup {
     }
 }
 
+/// The games' store, the reading connection, and (PostgreSQL) this server's number and the
+/// other servers' notes as they arrive.
+type Opened = (Store, Box<dyn Backend>, Option<(u64, mpsc::UnboundedReceiver<String>)>);
+
+/// Opens the database of `config`.
+async fn open_store(config: &ServerConfig) -> Result<Opened, String> {
+    Ok(match &config.database {
+        Database::Sqlite(path) => {
+            let conn = super::store::open(path)?;
+            let reader = super::store::Sqlite::open(path)?;
+            (Store::start(conn, path.clone(), config.log_limit), Box::new(reader), None)
+        }
+        Database::Postgres(url) => {
+            let url = url.clone();
+            let id = rand::random::<u64>();
+            // The postgres client runs its own runtime: open it off this one's threads.
+            let (tx, rx) = mpsc::unbounded_channel::<String>();
+            let deliver = move |text: String| if text.is_empty() { !tx.is_closed() } else { tx.send(text).is_ok() };
+            let opened = tokio::task::spawn_blocking(move || {
+                let writer = super::postgres::Postgres::open(&url, id)?;
+                let reader = super::postgres::Reader::start(&url, id)?;
+                // Listening before the first player can arrive.
+                super::postgres::listen(url.clone(), id, deliver)?;
+                Ok::<_, String>((writer, reader, url))
+            })
+            .await
+            .map_err(|e| e.to_string())??;
+            let (writer, reader, url) = opened;
+            let store = Store::start_backend(Box::new(writer), super::store::hide_password(&url));
+            (store, Box::new(reader), Some((id, rx)))
+        }
+    })
+}
+
 impl Server {
     /// Opens the database and binds the address (port 0: any free port).
     pub async fn bind(config: ServerConfig) -> Result<Server, String> {
-        let (store, reader, cluster): (Store, Box<dyn Backend>, _) = match &config.database {
-            Database::Sqlite(path) => {
-                let conn = super::store::open(path)?;
-                let reader = super::store::Sqlite::open(path)?;
-                (Store::start(conn, path.clone(), config.log_limit), Box::new(reader), None)
-            }
-            Database::Postgres(url) => {
-                let url = url.clone();
-                let id = rand::random::<u64>();
-                // The postgres client runs its own runtime: open it off this one's threads.
-                let (tx, rx) = mpsc::unbounded_channel::<String>();
-                let deliver = move |text: String| if text.is_empty() { !tx.is_closed() } else { tx.send(text).is_ok() };
-                let opened = tokio::task::spawn_blocking(move || {
-                    let writer = super::postgres::Postgres::open(&url, id)?;
-                    let reader = super::postgres::Reader::start(&url, id)?;
-                    // Listening before the first player can arrive.
-                    super::postgres::listen(url.clone(), id, deliver)?;
-                    Ok::<_, String>((writer, reader, url))
-                })
-                .await
-                .map_err(|e| e.to_string())??;
-                let (writer, reader, url) = opened;
-                let store = Store::start_backend(Box::new(writer), super::store::hide_password(&url));
-                (store, Box::new(reader), Some((id, rx)))
-            }
+        let tls = match &config.tls {
+            Some((cert, key)) => Some(ServerTls::load(cert, key)?),
+            None => None,
         };
+        let (store, reader, cluster) = open_store(&config).await?;
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
         let metrics_listener = match config.metrics {
@@ -550,6 +570,7 @@ impl Server {
             cluster: cluster.as_ref().map(|(id, _)| *id),
             changes_seen: std::sync::atomic::AtomicU64::new(0),
             metrics: metrics::Metrics::default(),
+            tls,
         });
         if let Some((_, notes)) = cluster {
             follower = Some(tokio::spawn(cluster::follow_notes(shared.clone(), notes)));
@@ -560,6 +581,11 @@ impl Server {
     /// The address the metrics and the health check are served on, if they are.
     pub fn metrics_addr(&self) -> Option<SocketAddr> {
         self.metrics.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    /// The fingerprint of the certificate it shows, if it takes encrypted connections.
+    pub fn tls_fingerprint(&self) -> Option<tls::Fingerprint> {
+        self.shared.tls.as_ref().map(|t| t.fingerprint)
     }
 
     /// The address it listens on.

@@ -3,50 +3,17 @@
 //! systemd unit passes `systemd-analyze verify` with the usual sandboxing.
 
 mod common;
-use common::Scratch;
+use common::{Running, Scratch, program, start};
 
 use konane_core::rules::Geometry;
 use konane_server::bench::{BenchConfig, run};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Only catches a hang; never a speed target.
 const LIMIT: Duration = Duration::from_secs(120);
-
-fn program() -> &'static Path {
-    Path::new(env!("CARGO_BIN_EXE_konane-server"))
-}
-
-/// The server child, killed and reaped when dropped (also when the test fails).
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `konane-server` on a free loopback port with `args`; returns it and its address.
-fn start(database: &Path, args: &[&str]) -> (Running, String, std::io::BufReader<std::process::ChildStdout>) {
-    let mut child = Running(
-        Command::new(program())
-            .args(["--listen", "127.0.0.1:0", "--database"])
-            .arg(database)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(database.with_extension("stderr")).unwrap())
-            .spawn()
-            .unwrap(),
-    );
-    let mut stdout = std::io::BufReader::new(child.0.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("konane-server: listening on ").unwrap_or_else(|| panic!("{line:?}"));
-    (child, addr.to_string(), stdout)
-}
 
 /// GETs `path` from `addr` over plain HTTP/1.1; returns the status line and the body.
 fn http_get(addr: &str, path: &str) -> (String, String) {

@@ -61,8 +61,10 @@ pub struct GameArgs {
     /// is given).
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
-    /// The online game server, host:port (kept in the settings as `server`); without one,
-    /// online games are hosted by the game itself and found on the local network.
+    /// The online game server (kept in the settings as `server`): tls://host:port for an
+    /// encrypted line (tls://host:port#FINGERPRINT for a server with a certificate of its own
+    /// making), host:port for one that is not; without one, online games are hosted by the game
+    /// itself and found on the local network.
     #[arg(long, value_parser = server_address)]
     pub server: Option<String>,
     /// Continue the unfinished saved game at once.
@@ -89,20 +91,16 @@ fn server_address(v: &str) -> Result<String, String> {
     check_server(v)
 }
 
-/// A server address as the settings keep it: empty, or `host:port`.
+/// A server address as the settings keep it: empty (this network), `host:port` (not
+/// encrypted), `tls://host:port` or `tls://host:port#FINGERPRINT` (encrypted).
 pub fn check_server(v: &str) -> Result<String, String> {
     let v = v.trim();
     if v.is_empty() {
         return Ok(String::new());
     }
-    match v.rsplit_once(':') {
-        Some((host, port))
-            if !host.is_empty() && !host.contains(char::is_whitespace) && port.parse::<u16>().is_ok_and(|p| p > 0) =>
-        {
-            Ok(v.to_string())
-        }
-        _ => Err("expected host:port, such as games.example.org:7411, or nothing for this network".into()),
-    }
+    crate::online::tls::Endpoint::parse(v).map(|e| e.to_string()).map_err(|e| {
+        format!("{e}; expected tls://host:port (encrypted), host:port (not encrypted), or nothing for this network")
+    })
 }
 /// Largest animation speed; 0 is instant.
 pub const MAX_SPEED: f32 = 4.0;

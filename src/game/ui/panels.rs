@@ -93,6 +93,7 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
             let title = if facts.code.watch { "online-watch-title" } else { "online-join-title" };
             let how = if facts.device == LastDevice::Pad { "online-code-entry-pad" } else { "online-code-entry" };
             let mut lines = hint(how);
+            lines.push(planned_line(&facts.settings.server));
             // Why the last try failed stays said until the code is changed or tried again.
             if let Some(why) = &facts.code.refused {
                 lines.push((why.clone(), palette::WARN));
@@ -109,9 +110,21 @@ fn host_lines(settings: &Settings) -> Vec<(Msg, egui::Color32)> {
     let place = if settings.server.trim().is_empty() {
         Msg::new("online-host-here")
     } else {
-        Msg::new("online-host-server").text("server", settings.server.clone())
+        let shown = crate::online::tls::Endpoint::parse(&settings.server).map(|e| e.address());
+        Msg::new("online-host-server").text("server", shown.unwrap_or_else(|_| settings.server.clone()))
     };
-    vec![(place, palette::TEXT_DIM)]
+    vec![(place, palette::TEXT_DIM), planned_line(&settings.server)]
+}
+
+/// Whether the line to the server of the settings (none: this network) will be encrypted,
+/// before connecting.
+fn planned_line(server: &str) -> (Msg, egui::Color32) {
+    use crate::online::tls::{Endpoint, Trust, grouped};
+    match Endpoint::parse(server).map(|e| e.trust) {
+        Ok(Trust::System) => (Msg::new("online-line-encrypted"), palette::TEXT_DIM),
+        Ok(Trust::Pinned(fp)) => (Msg::new("online-line-pinned").text("fingerprint", grouped(&fp)), palette::TEXT_DIM),
+        Ok(Trust::Plain) | Err(_) => (Msg::new("online-line-plain"), palette::TEXT_DIM),
+    }
 }
 
 /// The host's invite code in the title, and how the friend comes in.
@@ -120,6 +133,9 @@ fn code_words(online: &crate::game::modes::online::OnlineGame) -> PanelWords {
     let mut lines = vec![(Msg::new("online-code-hint"), palette::TEXT)];
     if let Some(lan) = &online.lan {
         lines.push((Msg::new("online-lan-address").text("address", lan.clone()), palette::TEXT_DIM));
+    }
+    if let Some(line) = online.line_words() {
+        lines.push((line, palette::TEXT_DIM));
     }
     (Msg::new("online-code-title").text("code", code), lines)
 }

@@ -3,17 +3,27 @@
 
 use super::*;
 
-pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: SocketAddr) {
+pub(super) async fn connection(shared: Arc<Shared>, tcp: TcpStream, peer: SocketAddr) {
     let ip = peer.ip();
+    // The hello is due by a fixed time, the encryption handshake included.
+    let hello_by = Instant::now() + HELLO_TIME;
     let (id, admitted) = admit(&shared, ip);
-    let (read, write) = stream.into_split();
+    if let Err(why) = &admitted {
+        shared.metrics.connections_refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if shared.hub.lock().unwrap().guesses.say_refusal(ip, Instant::now()) {
+            metrics::log("warn", "connection_refused", &[("address", &guesses::address_key(ip)), ("why", why)]);
+        }
+    }
+    let Some(stream) = open_line(&shared, tcp, hello_by, admitted.is_err()).await else {
+        if admitted.is_ok() {
+            release(&shared, ip);
+        }
+        return;
+    };
+    let (read, write) = tokio::io::split(stream);
     let mut frames = FramedRead::new(read, codec(MAX_CLIENT_FRAME));
     let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
     if let Err(why) = admitted {
-        shared.metrics.connections_refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if shared.hub.lock().unwrap().guesses.say_refusal(ip, Instant::now()) {
-            metrics::log("warn", "connection_refused", &[("address", &guesses::address_key(ip)), ("why", &why)]);
-        }
         let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&error(ErrorCode::TooMany, why))))).await;
         return;
     }
@@ -32,7 +42,7 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
         last_refill: Instant::now(),
         refused: 0,
     };
-    serve_frames(&shared, &mut conn, &mut frames, &kick).await;
+    serve_frames(&shared, &mut conn, &mut frames, &kick, hello_by).await;
     detach(&shared, &conn);
     shared.hub.lock().unwrap().kicks.remove(&id);
     release(&shared, ip);
@@ -40,16 +50,51 @@ pub(super) async fn connection(shared: Arc<Shared>, stream: TcpStream, peer: Soc
     let _ = writer.await;
 }
 
+/// The connection's byte stream: the socket itself on a server without TLS; on a server with
+/// TLS, the encrypted stream once its handshake is done (by the hello's deadline). A client
+/// that speaks the plain protocol to a server with TLS is told so in that protocol, and a
+/// connection turned away by address gets no handshake at all (none: the connection ends).
+async fn open_line(shared: &Shared, tcp: TcpStream, hello_by: Instant, refused: bool) -> Option<Stream> {
+    let Some(tls) = &shared.tls else { return Some(Box::new(tcp)) };
+    if refused {
+        return None;
+    }
+    let deadline = tokio::time::Instant::from_std(hello_by);
+    let mut first = [0u8; 1];
+    match tokio::time::timeout_at(deadline, tcp.peek(&mut first)).await {
+        Ok(Ok(1)) => {}
+        _ => return None,
+    }
+    if first[0] != tls::TLS_HANDSHAKE_BYTE {
+        let (_, write) = tcp.into_split();
+        let mut sink = FramedWrite::new(write, codec(MAX_SERVER_FRAME));
+        let said = error(
+            ErrorCode::BadMessage,
+            "this server takes encrypted connections only: connect to tls://host:port (the address with tls:// \
+             in front)",
+        );
+        let _ = tokio::time::timeout(WRITE_TIME, sink.send(Bytes::from(encode(&said)))).await;
+        return None;
+    }
+    match tokio::time::timeout_at(deadline, tls.acceptor.accept(tcp)).await {
+        Ok(Ok(stream)) => Some(Box::new(stream)),
+        _ => {
+            shared.metrics.tls_failures.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            None
+        }
+    }
+}
+
 /// Reads the connection's frames and carries out what each asks, until it closes, breaks,
 /// falls silent, or is told to go (its seat taken over).
 async fn serve_frames(
     shared: &Shared,
     conn: &mut Conn,
-    frames: &mut FramedRead<tokio::net::tcp::OwnedReadHalf, LengthDelimitedCodec>,
+    frames: &mut FramedRead<ReadHalf<Stream>, LengthDelimitedCodec>,
     kick: &tokio::sync::Notify,
+    hello_by: Instant,
 ) {
     // The hello is due by a fixed time: frames before it do not move the deadline.
-    let hello_by = Instant::now() + HELLO_TIME;
     loop {
         let wait = if conn.hello { shared.config.idle } else { hello_by.saturating_duration_since(Instant::now()) };
         let next = tokio::select! {
@@ -125,7 +170,7 @@ pub(super) fn release(shared: &Shared, ip: IpAddr) {
 
 /// Writes the queued frames until the queue closes or a write takes too long, then closes.
 pub(super) async fn write_frames(
-    mut sink: FramedWrite<OwnedWriteHalf, LengthDelimitedCodec>,
+    mut sink: FramedWrite<WriteHalf<Stream>, LengthDelimitedCodec>,
     mut outbox: mpsc::Receiver<Bytes>,
 ) {
     while let Some(frame) = outbox.recv().await {

@@ -89,6 +89,8 @@ pub struct Metrics {
     pub connections_refused: AtomicU64,
     /// Seats taken over by a resume on another connection.
     pub seats_taken_over: AtomicU64,
+    /// Encryption handshakes that failed or were not finished in time.
+    pub tls_failures: AtomicU64,
     /// From a change's message read to its answers queued (the server's part of a round trip).
     pub answer: Histogram,
     /// From a change queued to its commit (the database's part).
@@ -129,6 +131,11 @@ pub(super) fn page(shared: &Shared) -> String {
         &m.connections_refused,
     );
     counter("konane_seats_taken_over_total", "Seats resumed on another connection.", &m.seats_taken_over);
+    counter(
+        "konane_tls_handshake_failures_total",
+        "Encryption handshakes that failed or did not finish by the hello's deadline.",
+        &m.tls_failures,
+    );
     m.answer.write(&mut out, "konane_answer_seconds", "From a change's message read to its answers queued.");
     m.commit.write(&mut out, "konane_commit_seconds", "From a change queued to its commit in the database.");
     out

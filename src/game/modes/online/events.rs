@@ -28,6 +28,10 @@ pub(super) fn react(online: &mut OnlineGame, ev: Event, rules: Option<&Rules>, o
             online.link = l;
             Reaction::default()
         }
+        Event::Line(line) => {
+            online.line = Some(line);
+            Reaction::default()
+        }
         Event::Moved { ply, mv, outcome } => moved(online, rules, ply, &mv, outcome),
         Event::Presence { colour, connected, taken } => presence(online, rules, overlay, colour, connected, taken),
         Event::UndoAsked(by) if online.you != Some(by.into()) && online.you.is_some() => {

@@ -27,6 +27,7 @@ use crate::online::code;
 use crate::online::discovery::{self, Responder};
 use crate::online::protocol::{Colour, DEFAULT_PORT, EndReason, GameView, Outcome, SeatView};
 use crate::online::server::{Server, ServerConfig};
+use crate::online::tls::{self, LineInfo};
 use crate::rules::{Color as Side, Geometry, notation};
 
 mod code_entry;
@@ -72,6 +73,8 @@ pub struct OnlineGame {
     pub watching: bool,
     /// The line.
     pub link: LinkState,
+    /// Encrypted or not, as the last connection found (none before the first).
+    pub line: Option<LineInfo>,
     /// The seats as the server last said.
     pub seats: [SeatView; 2],
     /// The result, once over.
@@ -108,6 +111,7 @@ impl OnlineGame {
             you: None,
             watching,
             link: LinkState::Connecting,
+            line: None,
             seats: Default::default(),
             outcome: None,
             round: 0,
@@ -122,6 +126,20 @@ impl OnlineGame {
     /// The friend's seat is taken.
     pub fn friend_here(&self) -> bool {
         self.you.is_some_and(|y| self.seats[y.opponent().index()].taken)
+    }
+
+    /// Whether the line is encrypted, in words, once connected: players of a server with a
+    /// pinned certificate see its fingerprint to compare with what the server's owner says.
+    pub fn line_words(&self) -> Option<Msg> {
+        let line = self.line.as_ref()?;
+        let pinned = self.server.as_deref().and_then(|s| tls::Endpoint::parse(s).ok()).map(|e| e.trust);
+        Some(match (line.certificate, pinned) {
+            (None, _) => Msg::new("online-line-plain"),
+            (Some(fp), Some(tls::Trust::Pinned(_))) => {
+                Msg::new("online-line-pinned").text("fingerprint", tls::grouped(&fp))
+            }
+            (Some(_), _) => Msg::new("online-line-encrypted"),
+        })
     }
 
     /// The line as words for the HUD, when there is something to say about it.

@@ -190,3 +190,21 @@ fn the_line_is_put_into_words_for_every_state() {
     o.outcome = Some(Outcome { winner: None, how: EndReason::Abandoned });
     assert_eq!(o.link_words().unwrap().key, "link-abandoned");
 }
+
+#[test]
+fn whether_the_line_is_encrypted_is_said_once_connected_with_a_pinned_certificate_s_fingerprint() {
+    use crate::online::tls::{LineInfo, grouped, hex};
+    let session = Session::start("127.0.0.1:9".into(), Start::Watch { code: "ABC234".into() });
+    let mut o = OnlineGame::new(session, None, None, false);
+    assert_eq!(o.line_words(), None, "nothing is said before the first connection");
+    let r = react(&mut o, Event::Line(LineInfo { certificate: None }), None, Overlay::None);
+    assert_eq!(r, Reaction::default());
+    assert_eq!(o.line_words().unwrap().key, "online-line-plain");
+    let fp = [0xabu8; 32];
+    o.line = Some(LineInfo { certificate: Some(fp) });
+    o.server = Some("tls://games.example.org:7411".into());
+    assert_eq!(o.line_words().unwrap().key, "online-line-encrypted");
+    o.server = Some(format!("tls://192.168.1.5:7411#{}", hex(&fp)));
+    let words = o.line_words().unwrap();
+    assert_eq!(words, Msg::new("online-line-pinned").text("fingerprint", grouped(&fp)));
+}

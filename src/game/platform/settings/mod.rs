@@ -93,7 +93,8 @@ pub struct Settings {
     pub ai_min_delay: f32,
     /// The window's last size and place, restored when they still fit the screen.
     pub window: Option<WindowPlace>,
-    /// The online game server (`host:port`); empty: this network (the game hosts itself and
+    /// The online game server (`tls://host:port`, `tls://host:port#FINGERPRINT` or `host:port`);
+    /// empty: this network (the game hosts itself and
     /// finds friends' games by their code).
     pub server: String,
     /// Which keys and pad buttons give each command.

@@ -10,8 +10,8 @@ use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use tokio::io::{ReadHalf, WriteHalf};
 use tokio::net::TcpStream;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc;
 use tokio_util::bytes::Bytes;
 use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
@@ -20,6 +20,7 @@ use super::protocol::{
     ClientMsg, Colour, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, Outcome, PROTOCOL_VERSION, ServerMsg,
     codec, decode_server, encode,
 };
+use super::tls::{self, Endpoint, LineInfo, Stream};
 
 /// Time to connect and be welcomed.
 pub const CONNECT_TIME: Duration = Duration::from_secs(5);
@@ -30,12 +31,15 @@ pub const SILENCE: Duration = Duration::from_secs(25);
 
 /// One connection to a server, welcomed.
 pub struct Link {
-    read: FramedRead<OwnedReadHalf, LengthDelimitedCodec>,
-    write: FramedWrite<OwnedWriteHalf, LengthDelimitedCodec>,
+    read: FramedRead<ReadHalf<Stream>, LengthDelimitedCodec>,
+    write: FramedWrite<WriteHalf<Stream>, LengthDelimitedCodec>,
+    /// Encrypted or not, and with which certificate.
+    pub line: LineInfo,
 }
 
 impl Link {
-    /// Connects to `server` (`host:port`) and says hello.
+    /// Connects to `server` (`host:port`, `tls://host:port` or `tls://host:port#FINGERPRINT`:
+    /// see [`tls`]) and says hello.
     pub async fn connect(server: &str) -> Result<Link, String> {
         Link::connect_from(server, None).await
     }
@@ -43,9 +47,12 @@ impl Link {
     /// Connects to `server` from the local address `from` (a loopback address such as
     /// 127.0.0.7, for tests of the per-address limits), or any, and says hello.
     pub async fn connect_from(server: &str, from: Option<std::net::IpAddr>) -> Result<Link, String> {
+        let endpoint = Endpoint::parse(server)?;
+        let address = endpoint.address();
+        let server = address.as_str();
         let attempt = async {
             let reach = |e: std::io::Error| format!("cannot reach {server}: {e}");
-            let stream = match from {
+            let tcp = match from {
                 None => TcpStream::connect(server).await.map_err(reach)?,
                 Some(ip) => {
                     let to = tokio::net::lookup_host(server)
@@ -60,11 +67,13 @@ impl Link {
                     socket.connect(to).await.map_err(reach)?
                 }
             };
-            let _ = stream.set_nodelay(true);
-            let (r, w) = stream.into_split();
+            let _ = tcp.set_nodelay(true);
+            let (stream, line) = tls::client_stream(&endpoint, tcp).await?;
+            let (r, w) = tokio::io::split(stream);
             let mut link = Link {
                 read: FramedRead::new(r, codec(MAX_SERVER_FRAME)),
                 write: FramedWrite::new(w, codec(MAX_CLIENT_FRAME)),
+                line,
             };
             link.send(&ClientMsg::Hello { version: PROTOCOL_VERSION }).await?;
             match link.recv().await? {
@@ -168,6 +177,9 @@ pub enum LinkState {
 pub enum Event {
     /// The line changed.
     Link(LinkState),
+    /// A connection was made: encrypted or not, and with which certificate (said after each
+    /// connect, before anything of the game).
+    Line(LineInfo),
     /// A seat is held (after host, join or a resume): keep `token`.
     Seated {
         /// Invite code.
@@ -374,7 +386,10 @@ async fn run(server: String, start: Start, mut commands: mpsc::UnboundedReceiver
             },
         };
         let mut link = match linked {
-            Ok(l) => l,
+            Ok(l) => {
+                let _ = tell.send(Event::Line(l.line.clone()));
+                l
+            }
             Err(e) => {
                 attempt += 1;
                 let state = if entered { LinkState::Reconnecting(attempt, e) } else { LinkState::Unreachable(e) };
@@ -621,78 +636,4 @@ async fn after_entering(link: &mut Link, memory: &mut Memory) -> Result<(), Stri
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::protocol::SeatView;
-
-    fn memory(start: Start) -> Memory {
-        Memory { start, pending: None, queued: Vec::new(), moves: 0 }
-    }
-
-    fn view(moves: &[&str]) -> GameView {
-        GameView {
-            code: "ABC234".into(),
-            rows: 6,
-            cols: 6,
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            seats: [SeatView::default(); 2],
-            outcome: None,
-            undo_asked: None,
-            round: 0,
-        }
-    }
-
-    #[test]
-    fn a_seat_is_resumed_with_its_token_after_a_reconnect() {
-        let mut m = memory(Start::Join { code: "ABC234".into() });
-        let heard =
-            hear(&mut m, false, ServerMsg::Seated { token: "t".into(), colour: Colour::White, game: view(&["a"]) });
-        assert!(heard.entered && heard.catch_up && heard.end.is_none());
-        assert_eq!(heard.tell[0], Event::Link(LinkState::Connected));
-        assert!(matches!(&heard.tell[1], Event::Seated { token, colour: Colour::White, .. } if token == "t"));
-        assert_eq!(m.start, Start::Resume { code: "ABC234".into(), token: "t".into() });
-        assert_eq!(entry_message(&m.start), ClientMsg::Resume { code: "ABC234".into(), token: "t".into() });
-        assert_eq!(m.moves, 1);
-    }
-
-    #[test]
-    fn a_watcher_does_not_catch_up_on_commands() {
-        let mut m = memory(Start::Watch { code: "abc-234".into() });
-        let heard = hear(&mut m, false, ServerMsg::Watching { game: view(&[]) });
-        assert!(heard.entered && !heard.catch_up);
-        assert_eq!(m.start, Start::Watch { code: "ABC234".into() });
-    }
-
-    #[test]
-    fn a_move_stays_pending_until_acknowledged_or_refused() {
-        let mut m = memory(Start::Join { code: "ABC234".into() });
-        assert_eq!(outgoing(&mut m, false, Command::Resign), None, "waits for the game");
-        assert_eq!(m.queued, vec![Command::Resign]);
-        let mv = Command::Move { ply: 2, mv: "c3-c5".into() };
-        assert_eq!(outgoing(&mut m, true, mv), Some(ClientMsg::Move { ply: 2, mv: "c3-c5".into() }));
-        hear(&mut m, true, ServerMsg::Moved { ply: 1, mv: "x".into(), outcome: None });
-        assert!(m.pending.is_some(), "another move's acknowledgement");
-        hear(&mut m, true, ServerMsg::Moved { ply: 2, mv: "c3-c5".into(), outcome: None });
-        assert!(m.pending.is_none());
-        assert_eq!(m.moves, 3);
-        outgoing(&mut m, true, Command::Move { ply: 3, mv: "d4-d2".into() });
-        let heard = hear(&mut m, true, ServerMsg::Error { code: ErrorCode::NotYourTurn, message: "no".into() });
-        assert!(m.pending.is_none() && heard.end.is_none(), "refused in game: the session goes on");
-    }
-
-    #[test]
-    fn a_refusal_before_entering_ends_the_session_unless_only_slowed_down() {
-        let mut m = memory(Start::Join { code: "ABC234".into() });
-        let err = |code| ServerMsg::Error { code, message: "why".into() };
-        let heard = hear(&mut m, false, err(ErrorCode::GameFull));
-        assert_eq!(heard.tell, vec![Event::Refused(ErrorCode::GameFull, "why".into())]);
-        assert_eq!(heard.end, Some(Ended::Refused));
-        assert_eq!(hear(&mut m, false, err(ErrorCode::RateLimited)).end, None);
-        assert!(matches!(hear(&mut m, true, err(ErrorCode::ServerError)).end, Some(Ended::Broken(_))));
-        // A seat taken over elsewhere ends the session: no resume to take it back.
-        let heard = hear(&mut m, true, err(ErrorCode::Replaced));
-        assert_eq!(heard.end, Some(Ended::Refused));
-        assert_eq!(heard.tell.last(), Some(&Event::Link(LinkState::Replaced)));
-        assert_eq!(hear(&mut m, true, ServerMsg::Pong { n: 1 }), Heard::nothing());
-    }
-}
+mod tests;
