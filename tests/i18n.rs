@@ -289,9 +289,11 @@ fn item_variants() -> Vec<(MenuItem, Settings)> {
         M::StartHosting,
         M::JoinNow,
         M::CopyCode,
+        M::Watchers,
     ] {
         for on in [false, true] {
             let s = konane::game::Settings {
+                online_private: on,
                 show_movable: on,
                 coordinates: on,
                 fullscreen: on,

@@ -110,8 +110,10 @@ fn rematch(players: &mut [Player; 2]) {
 }
 
 fn host_and_join(addr: &str, size: (u8, u8), host_colour: Colour) -> [Player; 2] {
-    let host =
-        Player::seated(Session::start(addr.into(), Start::Host { rows: size.0, cols: size.1, colour: host_colour }));
+    let host = Player::seated(Session::start(
+        addr.into(),
+        Start::Host { rows: size.0, cols: size.1, colour: host_colour, private: false },
+    ));
     let guest = Player::seated(Session::start(addr.into(), Start::Join { code: host.code.to_lowercase() }));
     assert_eq!(guest.colour, host_colour.other());
     [host, guest]
@@ -209,7 +211,7 @@ async fn until(link: &mut Link, mut want: impl FnMut(&ServerMsg) -> bool) -> Ser
 
 async fn hosted(addr: &str) -> (Link, String, String) {
     let mut host = Link::connect(addr).await.unwrap();
-    host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black }).await.unwrap();
+    host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false }).await.unwrap();
     match until(&mut host, |m| matches!(m, ServerMsg::Seated { .. })).await {
         ServerMsg::Seated { token, game, .. } => (host, game.code, token),
         _ => unreachable!(),
@@ -389,7 +391,7 @@ fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
 fn seeds(code: &str) -> Vec<Vec<u8>> {
     let msgs = [
         ClientMsg::Hello { version: PROTOCOL_VERSION },
-        ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black },
+        ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false },
         ClientMsg::Join { code: code.into() },
         ClientMsg::Watch { code: code.into() },
         ClientMsg::Resume { code: code.into(), token: "0123456789abcdef0123456789abcdef".into() },
@@ -551,7 +553,10 @@ fn two_servers_sharing_postgresql_play_one_game_and_a_killed_one_loses_nothing()
     let b = Server::start_with(&pg.url, "127.0.0.1:0", &[]);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
     // Hosted on one server, joined on the other: the host hears the friend arrive.
-    let host = Player::seated(Session::start(a.addr.clone(), Start::Host { rows: 6, cols: 6, colour: Colour::Black }));
+    let host = Player::seated(Session::start(
+        a.addr.clone(),
+        Start::Host { rows: 6, cols: 6, colour: Colour::Black, private: false },
+    ));
     let guest = Player::seated(Session::start(b.addr.clone(), Start::Join { code: host.code.clone() }));
     assert_eq!(guest.colour, Colour::White);
     friend_connected(&host);

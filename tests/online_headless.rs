@@ -131,13 +131,20 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
     open_online(&mut host, keys);
     keys.press(&mut host, Press::Choose);
     assert_eq!(overlay(&host), Overlay::OnlineHost);
+    // Watchers: only with a watch code (a private game), then Start hosting.
     for _ in 0..4 {
         keys.press(&mut host, Press::Down);
     }
     keys.press(&mut host, Press::Choose);
+    assert!(host.world().resource::<konane::game::Settings>().online_private);
+    keys.press(&mut host, Press::Down);
+    keys.press(&mut host, Press::Choose);
     until(&mut [&mut host], "hosting", |a| screen(a[0]) == Screen::Game && overlay(a[0]) == Overlay::OnlineCode);
     let code = host.world().resource::<OnlineGame>().code.clone().unwrap();
     assert_eq!(seat(&host), Some(Side::White));
+    // A private game: the host has its watch code, apart from the invite code.
+    let watch = host.world().resource::<OnlineGame>().watch_code.clone().expect("a watch code");
+    assert_ne!(watch, code);
     // A server without TLS: the code's panel says the line is not encrypted.
     let line = host.world().resource::<OnlineGame>().line_words();
     assert_eq!(line, Some(konane::game::platform::i18n::Msg::new("online-line-plain")));

@@ -499,6 +499,9 @@ item-code = Code: { $code }
 item-join-now = Join the game
 item-watch-now = Watch the game
 item-copy-code = Copy the code
+item-watchers = Watchers: { $value }
+watchers-anyone = anyone with the code
+watchers-private = watch code only
 question-allow-undo = Your friend asks to take back their last move. Allow it?
 online-title = Play a friend online
 online-hint = Host a game and tell your friend its code, or join theirs with the code they tell you. On the same network nothing needs setting up.
@@ -515,6 +518,7 @@ online-code-title = Your invite code: { $code }
 online-code-hint = Tell your friend this code: they choose Play a friend online, then Join with a code.
 # $address: host:port friends elsewhere give as the server
 online-lan-address = From another network, they also need this address: { $address }
+online-watch-code = Watch code, for those you let watch: { $code }
 online-line-plain = The line is not encrypted: play this way only on a network you trust.
 online-line-encrypted = The line is encrypted (TLS), and the server's certificate was checked.
 online-line-pinned = The line is encrypted; the server's certificate is the pinned one: { $fingerprint }

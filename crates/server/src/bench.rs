@@ -97,7 +97,8 @@ async fn seated(link: &mut Link) -> Result<(String, Colour), String> {
 
 async fn pair(cfg: BenchConfig, begin: Instant, deadline: Instant) -> Result<PairTally, String> {
     let mut host = Link::connect(&cfg.server).await?;
-    host.send(&ClientMsg::Host { rows: cfg.size.rows(), cols: cfg.size.cols(), colour: Colour::Black }).await?;
+    host.send(&ClientMsg::Host { rows: cfg.size.rows(), cols: cfg.size.cols(), colour: Colour::Black, private: false })
+        .await?;
     let (code, _) = seated(&mut host).await?;
     let mut guest = Link::connect(&cfg.server).await?;
     guest.send(&ClientMsg::Join { code }).await?;

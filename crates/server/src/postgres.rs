@@ -107,7 +107,11 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, val
         mv TEXT NOT NULL,
         PRIMARY KEY (code, ply)
      );
-     CREATE INDEX IF NOT EXISTS games_ended ON games(ended);";
+     CREATE INDEX IF NOT EXISTS games_ended ON games(ended);
+     CREATE TABLE IF NOT EXISTS watch_codes (
+        watch TEXT PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
+     );";
 
 /// The store's `MOVE` with the parameters' types spelled out (PostgreSQL cannot infer them
 /// in an `INSERT … SELECT`).
@@ -140,16 +144,19 @@ impl Postgres {
             t.batch_execute(SCHEMA)?;
             let version: Option<i64> =
                 t.query_opt("SELECT value FROM meta WHERE key = 'schema'", &[])?.map(|r| r.get(0));
-            if version.is_none() {
-                t.execute("INSERT INTO meta (key, value) VALUES ('schema', $1)", &[&store::SCHEMA_VERSION])?;
+            if store::schema_step(version, &shown).unwrap_or(false) {
+                t.execute(
+                    "INSERT INTO meta (key, value) VALUES ('schema', $1)
+                     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                    &[&store::SCHEMA_VERSION],
+                )?;
             }
             t.commit()?;
             Ok(version)
         };
-        match setup().map_err(|e| format!("{shown}: cannot set up the tables: {e}"))? {
-            None | Some(store::SCHEMA_VERSION) => Ok(Postgres { client, server }),
-            Some(v) => Err(format!("{shown} has schema version {v}; this server knows {}", store::SCHEMA_VERSION)),
-        }
+        let version = setup().map_err(|e| format!("{shown}: cannot set up the tables: {e}"))?;
+        store::schema_step(version, &shown)?;
+        Ok(Postgres { client, server })
     }
 }
 
@@ -172,9 +179,12 @@ fn apply_one(t: &mut ::postgres::Transaction, op: &Op, server: u64) -> Result<()
         t.execute("SELECT 1 FROM games WHERE code = $1 FOR UPDATE", args![&code]).map_err(e)?;
     }
     match op {
-        Op::Create { code, rows, cols, created, tokens } => {
+        Op::Create { code, rows, cols, created, tokens, watch } => {
             let (rows, cols) = (*rows as i32, *cols as i32);
             t.execute(&pg(store::CREATE), args![code, &rows, &cols, created, &tokens[0], &tokens[1]]).map_err(e)?;
+            if let Some(watch) = watch {
+                t.execute(&pg(store::WATCH), args![watch, code]).map_err(e)?;
+            }
         }
         Op::Seat { code, colour, token } => {
             let sql = match colour {
@@ -226,6 +236,7 @@ fn stored_game(row: &::postgres::Row) -> StoredGame {
         moves: Vec::new(),
         outcome: store::outcome_from(winner.as_deref(), how.as_deref()),
         created: row.get(8),
+        watch: row.get(9),
     }
 }
 
@@ -245,7 +256,7 @@ impl Backend for Postgres {
             return Ok(None);
         };
         let mut game = stored_game(&row);
-        let moves = self.client.query(&pg(store::SELECT_MOVES), &[&code]).map_err(e)?;
+        let moves = self.client.query(&pg(store::SELECT_MOVES), &[&game.code]).map_err(e)?;
         game.moves = moves.iter().map(|r| r.get(0)).collect();
         Ok(Some(game))
     }

@@ -76,6 +76,10 @@ pub enum ClientMsg {
         cols: u8,
         /// The host's colour.
         colour: Colour,
+        /// A private game: watching it takes a separate watch code (sent to the seats in
+        /// `seated`); the invite code lets nobody watch. Optional, false when left out.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        private: bool,
     },
     /// Take the free seat of the game with this invite code.
     Join {
@@ -254,6 +258,10 @@ pub enum ServerMsg {
         colour: Colour,
         /// The game.
         game: GameView,
+        /// A private game's watch code (left out for a game anyone with the invite code may
+        /// watch).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        watch_code: Option<String>,
     },
     /// You follow the game without a seat.
     Watching {
@@ -349,7 +357,13 @@ mod tests {
         assert_eq!(String::from_utf8(encode(&m)).unwrap(), r#"{"type":"move","ply":3,"mv":"d6-d4"}"#);
         assert_eq!(
             decode_client(br#"{"type":"host","rows":8,"cols":8,"colour":"white"}"#).unwrap(),
-            ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White }
+            ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White, private: false }
+        );
+        // A game that is not private is asked for as before (servers of version 1 understand it).
+        let public = ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White, private: false };
+        assert_eq!(
+            String::from_utf8(encode(&public)).unwrap(),
+            r#"{"type":"host","rows":8,"cols":8,"colour":"white"}"#
         );
         assert_eq!(decode_client(br#"{"type":"resign"}"#).unwrap(), ClientMsg::Resign {});
     }

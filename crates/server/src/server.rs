@@ -103,6 +103,9 @@ struct AddressUse {
 
 struct Hub {
     games: HashMap<String, Live>,
+    /// Private games' watch codes → their invite codes (an entry whose game left memory is
+    /// passed over and swept).
+    watch_codes: HashMap<String, String>,
     /// How to end each open connection from outside it (a seat taken over).
     kicks: HashMap<ConnId, Arc<tokio::sync::Notify>>,
     /// Wrong codes and tokens, by address.
@@ -110,6 +113,27 @@ struct Hub {
     addresses: HashMap<IpAddr, AddressUse>,
     connections: usize,
     next_conn: ConnId,
+}
+
+impl Hub {
+    /// The game `typed` names, as its invite code or (a private game's) watch code, if it is in
+    /// memory: its invite code, and whether `typed` was the watch code.
+    fn resolve(&self, typed: &str) -> Option<(String, bool)> {
+        if self.games.contains_key(typed) {
+            return Some((typed.to_string(), false));
+        }
+        let code = self.watch_codes.get(typed)?;
+        let live = self.games.get(code)?;
+        (live.watch.as_deref() == Some(typed)).then(|| (code.clone(), true))
+    }
+
+    /// Takes a game into memory (one already there stays as it is).
+    fn insert_game(&mut self, code: &str, live: Live) {
+        if let Some(w) = &live.watch {
+            self.watch_codes.insert(w.clone(), code.to_string());
+        }
+        self.games.entry(code.to_string()).or_insert(live);
+    }
 }
 
 /// What the server shares between its tasks.
@@ -181,16 +205,20 @@ struct Conn {
 }
 
 impl Shared {
-    /// The game with `code` in memory, loading it from the database if needed.
-    fn ensure_loaded(&self, code: &str) -> Result<bool, String> {
-        if self.hub.lock().unwrap().games.contains_key(code) {
-            return Ok(true);
+    /// The game with `typed` as its invite code or its watch code in memory, loading it from
+    /// the database if needed; its invite code, and whether `typed` was the watch code.
+    fn ensure_loaded(&self, typed: &str) -> Result<Option<(String, bool)>, String> {
+        if let Some(found) = self.hub.lock().unwrap().resolve(typed) {
+            return Ok(Some(found));
         }
         let seen = self.changes_seen.load(std::sync::atomic::Ordering::SeqCst);
-        let stored = self.reader.lock().unwrap().load_code(code)?;
-        let Some(stored) = stored else { return Ok(false) };
+        let stored = self.reader.lock().unwrap().load_code(typed)?;
+        let Some(stored) = stored else { return Ok(None) };
+        let code = stored.code.clone();
+        let by_watch = code != typed;
         let live = Live::from_stored(stored, Instant::now())?;
-        self.hub.lock().unwrap().games.entry(code.to_string()).or_insert(live);
+        self.hub.lock().unwrap().insert_game(&code, live);
+        let code = code.as_str();
         if self.changes_seen.load(std::sync::atomic::Ordering::SeqCst) != seen {
             // Another server changed a game while this one was read, and its note found the
             // game not yet here: read it once more.
@@ -202,7 +230,7 @@ impl Shared {
         }
         // Who holds the seats on the other servers?
         self.publish(code, NoteEv::Ask);
-        Ok(true)
+        Ok(Some((code.to_string(), by_watch)))
     }
 
     /// Tells the other servers sharing the database (none alone) what happened to `code`,
@@ -245,7 +273,7 @@ impl Shared {
         match msg {
             ClientMsg::Hello { .. } => Decision::refuse(ErrorCode::Order, "hello was already said"),
             ClientMsg::Ping { n } => Decision { reply: vec![ServerMsg::Pong { n }], ..Default::default() },
-            ClientMsg::Host { rows, cols, colour } => self.host(conn, rows, cols, colour),
+            ClientMsg::Host { rows, cols, colour, private } => self.host(conn, rows, cols, colour, private),
             ClientMsg::Join { code } | ClientMsg::Watch { code } | ClientMsg::Resume { code, .. }
                 if conn.attached != Attached::Nothing =>
             {
@@ -272,7 +300,7 @@ impl Shared {
         }
     }
 
-    fn host(&self, conn: &mut Conn, rows: u8, cols: u8, colour: Colour) -> Decision {
+    fn host(&self, conn: &mut Conn, rows: u8, cols: u8, colour: Colour, private: bool) -> Decision {
         if conn.attached != Attached::Nothing {
             return Decision::refuse(ErrorCode::AlreadyInGame, "this connection already follows a game");
         }
@@ -296,12 +324,14 @@ impl Shared {
                 format!("this address already hosts {hosted} unfinished games"),
             );
         }
-        let code = loop {
+        let fresh = || loop {
             let c = code::new_code();
-            if !hub.games.contains_key(&c) {
+            if hub.resolve(&c).is_none() {
                 break c;
             }
         };
+        let code = fresh();
+        let watch = private.then(fresh);
         let token = code::new_token();
         let mut tokens = [None, None];
         tokens[colour.index()] = Some(token.clone());
@@ -320,30 +350,32 @@ impl Shared {
             host: Some(conn.peer),
             empty_since: None,
             remote: Default::default(),
+            watch: watch.clone(),
         };
         let view = live.view(&code);
-        hub.games.insert(code.clone(), live);
+        hub.insert_game(&code, live);
         self.metrics.games_hosted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let done = self.store.queue(Op::Create { code: code.clone(), rows, cols, created: unix_now(), tokens });
+        let create = Op::Create { code: code.clone(), rows, cols, created: unix_now(), tokens, watch: watch.clone() };
+        let done = self.store.queue(create);
         conn.attached = Attached::Game { code: code.clone() };
         Decision {
             commit: Some((code, done)),
-            after: vec![ServerMsg::Seated { token, colour, game: view }],
+            after: vec![ServerMsg::Seated { token, colour, game: view, watch_code: watch }],
             ..Default::default()
         }
     }
 
     /// The game a typed code names, in memory; or the refusal (a wrong code counts as a wrong
     /// guess of the address, and an address that guessed wrong too often is not answered).
-    fn find_game(&self, peer: IpAddr, typed: &str) -> Result<String, Box<Decision>> {
+    fn find_game(&self, peer: IpAddr, typed: &str) -> Result<(String, bool), Box<Decision>> {
         let refuse = |code, why| Box::new(Decision::refuse(code, why));
         let code = code::normalise(typed).map_err(|e| refuse(ErrorCode::NoSuchGame, e))?;
         if let Some(refused) = self.held_back(peer) {
             return Err(Box::new(refused));
         }
         match self.ensure_loaded(&code) {
-            Ok(true) => Ok(code),
-            Ok(false) => {
+            Ok(Some(found)) => Ok(found),
+            Ok(None) => {
                 self.hub.lock().unwrap().guesses.missed(peer, Instant::now());
                 self.metrics.wrong_guesses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 Err(refuse(ErrorCode::NoSuchGame, format!("no game has the code {}", code::display(&code))))
@@ -353,8 +385,8 @@ impl Shared {
     }
 
     fn enter(&self, conn: &mut Conn, typed: &str, entry: Entry) -> Decision {
-        let code = match self.find_game(conn.peer, typed) {
-            Ok(code) => code,
+        let (code, by_watch) = match self.find_game(conn.peer, typed) {
+            Ok(found) => found,
             Err(refused) => return *refused,
         };
         let mut guard = self.hub.lock().unwrap();
@@ -362,6 +394,22 @@ impl Shared {
         let Some(live) = hub.games.get_mut(&code) else {
             return Decision::refuse(ErrorCode::NoSuchGame, "the game is no longer kept");
         };
+        // A private game is watched with its watch code only, which seats nobody.
+        match (&entry, by_watch) {
+            (Entry::Watch, false) if live.watch.is_some() => {
+                return Decision::refuse(
+                    ErrorCode::NoSuchGame,
+                    "this game is private: watching it takes its watch code, which its players have",
+                );
+            }
+            (Entry::Join | Entry::Resume(_), true) => {
+                return Decision::refuse(
+                    ErrorCode::NoSuchGame,
+                    "that is a watch code: it lets you watch the game; to play, you need its invite code",
+                );
+            }
+            _ => {}
+        }
         let (seat, token, op) = match take_seat(live, &code, entry) {
             Ok(taken) => taken,
             Err(refused) => {
@@ -398,9 +446,11 @@ impl Shared {
                 d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true });
             }
         }
-        let view = live.view(&code);
+        let view = live.view(live.code_for(&code, seat));
         let first = match (seat, token) {
-            (Some(colour), Some(token)) => ServerMsg::Seated { token, colour, game: view },
+            (Some(colour), Some(token)) => {
+                ServerMsg::Seated { token, colour, game: view, watch_code: live.watch.clone() }
+            }
             _ => ServerMsg::Watching { game: view },
         };
         match op {
@@ -559,6 +609,7 @@ impl Server {
             config,
             hub: Mutex::new(Hub {
                 games: HashMap::new(),
+                watch_codes: HashMap::new(),
                 kicks: HashMap::new(),
                 guesses: guesses::Guesses::default(),
                 addresses: HashMap::new(),
@@ -656,6 +707,8 @@ async fn sweep(shared: Arc<Shared>) {
             hub.games.retain(|_, live| {
                 !(live.outcome.is_some() && live.empty_since.is_some_and(|t| now.duration_since(t) > FORGET_FINISHED))
             });
+            let Hub { games, watch_codes, .. } = &mut *hub;
+            watch_codes.retain(|_, code| games.contains_key(code));
             for (code, live) in hub.games.iter_mut() {
                 if live.outcome.is_some() {
                     continue;

@@ -11,6 +11,8 @@ pub enum MenuItem {
     PlayComputer,
     /// Which colour you play against the computer (left/right swap it).
     YourColour,
+    /// Hosting online: whether watchers need a separate watch code (a private game).
+    Watchers,
     /// Start a game for two people at this screen.
     TwoPlayers,
     /// Watch the computer play itself.
@@ -223,6 +225,7 @@ impl MenuItem {
             PlayOnline | HostOnline | JoinOnline | WatchOnline | StartHosting | CodeField | JoinNow | CopyCode => {
                 self.online_key()
             }
+            Watchers => self.online_key(),
             Settings | Volume | Mute | Ambience | Music | MusicBackground | Theme | Speed | Movable => {
                 self.settings_key()
             }
@@ -247,6 +250,7 @@ impl MenuItem {
             MenuItem::CodeField => "item-code",
             MenuItem::JoinNow => "item-join-now",
             MenuItem::CopyCode => "item-copy-code",
+            MenuItem::Watchers => "item-watchers",
             _ => self.key(),
         }
     }
@@ -330,6 +334,9 @@ impl MenuItem {
             MenuItem::Speed => m.text("speed", lang.decimal(s.anim_speed, 2)),
             MenuItem::Movable => m.sub("value", on(s.show_movable)),
             MenuItem::Coordinates => m.sub("value", on(s.coordinates)),
+            MenuItem::Watchers => {
+                m.sub("value", Msg::new(if s.online_private { "watchers-private" } else { "watchers-anyone" }))
+            }
             MenuItem::Fullscreen => m.sub("value", on(s.fullscreen)),
             MenuItem::ReducedMotion => m.sub("value", on(s.reduced_motion)),
             MenuItem::ConfirmMoves => m.sub("value", on(s.confirm_moves)),
@@ -365,6 +372,7 @@ impl MenuItem {
                 | MenuItem::MusicBackground
                 | MenuItem::Movable
                 | MenuItem::Coordinates
+                | MenuItem::Watchers
                 | MenuItem::Fullscreen
                 | MenuItem::SwapColours
                 | MenuItem::ReducedMotion

@@ -151,7 +151,7 @@ fn online_items(overlay: Overlay) -> Option<Vec<MenuItem>> {
     use MenuItem::*;
     match overlay {
         Overlay::Online => Some(vec![HostOnline, JoinOnline, WatchOnline, Back]),
-        Overlay::OnlineHost => Some(vec![Preset, Rows, Columns, YourColour, StartHosting, Back]),
+        Overlay::OnlineHost => Some(vec![Preset, Rows, Columns, YourColour, Watchers, StartHosting, Back]),
         Overlay::OnlineJoin => Some(vec![CodeField, JoinNow, Back]),
         Overlay::OnlineCode => Some(vec![CopyCode, LookAtBoard, ToTitle]),
         _ => None,

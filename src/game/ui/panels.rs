@@ -134,6 +134,10 @@ fn code_words(online: &crate::game::modes::online::OnlineGame) -> PanelWords {
     if let Some(lan) = &online.lan {
         lines.push((Msg::new("online-lan-address").text("address", lan.clone()), palette::TEXT_DIM));
     }
+    if let Some(watch) = &online.watch_code {
+        let shown = crate::online::code::display(watch);
+        lines.push((Msg::new("online-watch-code").text("code", shown), palette::TEXT));
+    }
     if let Some(line) = online.line_words() {
         lines.push((line, palette::TEXT_DIM));
     }

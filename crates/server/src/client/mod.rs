@@ -116,6 +116,8 @@ pub enum Start {
         cols: u8,
         /// The host's colour.
         colour: Colour,
+        /// Watchers need a separate watch code.
+        private: bool,
     },
     /// Take the free seat.
     Join {
@@ -190,6 +192,8 @@ pub enum Event {
         colour: Colour,
         /// The game.
         game: GameView,
+        /// A private game's watch code, for those the players let watch.
+        watch_code: Option<String>,
     },
     /// Watching.
     Watching {
@@ -513,7 +517,9 @@ async fn play(
 /// The first message of a connection: how it enters its game.
 fn entry_message(start: &Start) -> ClientMsg {
     match start {
-        Start::Host { rows, cols, colour } => ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour },
+        Start::Host { rows, cols, colour, private } => {
+            ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour, private: *private }
+        }
         Start::Join { code } => ClientMsg::Join { code: code.clone() },
         Start::Watch { code } => ClientMsg::Watch { code: code.clone() },
         Start::Resume { code, token } => ClientMsg::Resume { code: code.clone(), token: token.clone() },
@@ -566,10 +572,11 @@ fn hear(memory: &mut Memory, in_game: bool, msg: ServerMsg) -> Heard {
         Heard { tell: vec![Event::Link(LinkState::Connected), event], entered: true, catch_up, end: None }
     };
     match msg {
-        ServerMsg::Seated { token, colour, game } => {
+        ServerMsg::Seated { token, colour, game, watch_code } => {
             let start = Start::Resume { code: game.code.clone(), token: token.clone() };
             let moves = game.moves.len();
-            entered(memory, start, moves, Event::Seated { code: game.code.clone(), token, colour, game }, true)
+            let event = Event::Seated { code: game.code.clone(), token, colour, game, watch_code };
+            entered(memory, start, moves, event, true)
         }
         ServerMsg::Watching { game } => {
             let start = Start::Watch { code: game.code.clone() };

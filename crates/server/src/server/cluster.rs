@@ -229,6 +229,7 @@ mod tests {
             moves: moves.to_vec(),
             outcome,
             created: 0,
+            watch: None,
         }
     }
 

@@ -23,6 +23,8 @@ pub(super) struct Live {
     pub(super) empty_since: Option<Instant>,
     /// Other servers sharing the database that hold each seat, and when they last said so.
     pub(super) remote: [HashMap<u64, Instant>; 2],
+    /// A private game's watch code (none: the invite code lets anyone watch).
+    pub(super) watch: Option<String>,
 }
 
 impl Live {
@@ -35,6 +37,7 @@ impl Live {
         }
         let away = |t: &Option<String>| t.as_ref().map(|_| now);
         Ok(Live {
+            watch: g.watch,
             rows: g.rows,
             cols: g.cols,
             game,
@@ -86,11 +89,22 @@ impl Live {
         }
     }
 
+    /// The code a connection knows the game by: a watcher of a private game, its watch code
+    /// (it is never told the invite code, which would let it take a free seat).
+    pub(super) fn code_for<'a>(&'a self, code: &'a str, seat: Option<Colour>) -> &'a str {
+        match (&self.watch, seat) {
+            (Some(watch), None) => watch,
+            _ => code,
+        }
+    }
+
     /// The whole game to each connection, with its seat's colour.
     pub(super) fn send_state(&self, code: &str) {
         let view = self.view(code);
         for (_, seat, out) in &self.conns {
-            let msg = ServerMsg::State { game: view.clone(), colour: *seat };
+            let mut game = view.clone();
+            game.code = self.code_for(code, *seat).to_string();
+            let msg = ServerMsg::State { game, colour: *seat };
             let _ = out.try_send(Bytes::from(encode(&msg)));
         }
     }

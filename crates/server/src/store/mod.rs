@@ -18,8 +18,25 @@ use super::protocol::{Colour, EndReason, Outcome};
 mod sqlite;
 pub use sqlite::*;
 
-/// The schema's version, kept in `meta`.
-pub(super) const SCHEMA_VERSION: i64 = 1;
+/// The schema's version, kept in `meta`: 2 added `watch_codes` (private games); a database of
+/// version 1 is brought to 2 when opened (the table is made, nothing else changes).
+pub(super) const SCHEMA_VERSION: i64 = 2;
+
+/// The table of private games' watch codes (a game without a row is public).
+pub(super) const WATCH_CODES: &str = "CREATE TABLE IF NOT EXISTS watch_codes (
+        watch TEXT PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
+     )";
+
+/// What a schema version found in `meta` asks: write the version (a new database, or one of
+/// version 1 whose new table was just made), nothing, or refuse.
+pub(super) fn schema_step(found: Option<i64>, shown: &str) -> Result<bool, String> {
+    match found {
+        None | Some(1) => Ok(true),
+        Some(SCHEMA_VERSION) => Ok(false),
+        Some(v) => Err(format!("{shown} has schema version {v}; this server knows {SCHEMA_VERSION}")),
+    }
+}
 
 /// Finished games are loaded again for this long after their end (for a late rematch or
 /// a watcher), in seconds.
@@ -40,6 +57,8 @@ pub enum Op {
         created: i64,
         /// Tokens of Black's and White's seats.
         tokens: [Option<String>; 2],
+        /// A private game's watch code (none: anyone with the invite code may watch).
+        watch: Option<String>,
     },
     /// A seat was taken.
     Seat {
@@ -188,10 +207,16 @@ pub(super) const REMATCH_MOVES: &str = "DELETE FROM moves WHERE code = ?1";
 pub(super) const REMATCH_GAME: &str =
     "UPDATE games SET round = ?2, black_token = white_token, white_token = black_token,
      winner = NULL, how = NULL, ended = NULL WHERE code = ?1 AND round = ?2 - 1";
+/// A private game's watch code, kept beside it.
+pub(super) const WATCH: &str = "INSERT INTO watch_codes (watch, code) VALUES (?1, ?2)";
+/// The game with this invite code, or with this watch code.
 pub(super) const SELECT_GAME: &str =
-    "SELECT code, rows, cols, round, black_token, white_token, winner, how, created FROM games WHERE code = ?1";
-pub(super) const SELECT_RECENT: &str = "SELECT code, rows, cols, round, black_token, white_token, winner, how, created
-     FROM games WHERE ended IS NULL OR ended >= ?1";
+    "SELECT g.code, g.rows, g.cols, g.round, g.black_token, g.white_token, g.winner, g.how, g.created, w.watch
+     FROM games g LEFT JOIN watch_codes w ON w.code = g.code
+     WHERE g.code = ?1 OR g.code = (SELECT code FROM watch_codes WHERE watch = ?1)";
+pub(super) const SELECT_RECENT: &str =
+    "SELECT g.code, g.rows, g.cols, g.round, g.black_token, g.white_token, g.winner, g.how, g.created, w.watch
+     FROM games g LEFT JOIN watch_codes w ON w.code = g.code WHERE g.ended IS NULL OR g.ended >= ?1";
 pub(super) const SELECT_MOVES: &str = "SELECT mv FROM moves WHERE code = ?1 ORDER BY ply";
 
 /// A game as loaded at start.
@@ -213,6 +238,8 @@ pub struct StoredGame {
     pub outcome: Option<Outcome>,
     /// Unix time of creation.
     pub created: i64,
+    /// A private game's watch code.
+    pub watch: Option<String>,
 }
 
 type Reply = oneshot::Sender<Result<(), String>>;
@@ -440,7 +467,10 @@ mod tests {
         let (_dir, path) = temp_db("reopen");
         let store = Store::start(open(&path).unwrap(), path.clone(), LOG_LIMIT);
         let tokens = [Some("t-black".to_string()), None];
-        store.keep(Op::Create { code: "ABC234".into(), rows: 6, cols: 6, created: 100, tokens }).await.unwrap();
+        store
+            .keep(Op::Create { code: "ABC234".into(), rows: 6, cols: 6, created: 100, tokens, watch: None })
+            .await
+            .unwrap();
         store.keep(Op::Seat { code: "ABC234".into(), colour: Colour::White, token: "t-white".into() }).await.unwrap();
         for (ply, mv) in ["d3", "d4", "b3-d3"].iter().enumerate() {
             store.keep(Op::Move { code: "ABC234".into(), ply: ply as u32, mv: mv.to_string() }).await.unwrap();
@@ -468,7 +498,10 @@ mod tests {
         let (_dir, path) = temp_db("conflict");
         let store = Store::start(open(&path).unwrap(), path.clone(), LOG_LIMIT);
         let code = || "XYZ234".to_string();
-        store.keep(Op::Create { code: code(), rows: 6, cols: 6, created: 1, tokens: [None, None] }).await.unwrap();
+        store
+            .keep(Op::Create { code: code(), rows: 6, cols: 6, created: 1, tokens: [None, None], watch: None })
+            .await
+            .unwrap();
         let seat = |token: &str| Op::Seat { code: code(), colour: Colour::White, token: token.into() };
         store.keep(seat("first")).await.unwrap();
         let late = store.keep(seat("second")).await.unwrap_err();

@@ -29,7 +29,8 @@ pub(super) fn check_ours(path: &Path, conn: &Connection, shown: &str) -> Result<
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
         .map_err(|e| theirs(&e.to_string()))?;
-    if tables.is_empty() || tables == ["games", "meta", "moves"] {
+    if tables.is_empty() || tables == ["games", "meta", "moves"] || tables == ["games", "meta", "moves", "watch_codes"]
+    {
         Ok(())
     } else {
         Err(theirs(&format!("it has the tables {}", tables.join(", "))))
@@ -76,6 +77,7 @@ pub fn open(path: &Path) -> Result<Connection, String> {
              ) WITHOUT ROWID;
              CREATE INDEX IF NOT EXISTS games_ended ON games(ended);",
         )?;
+        conn.execute_batch(WATCH_CODES)?;
         Ok(())
     };
     setup().map_err(|e| format!("{shown} is not a Kōnane server database: {e}"))?;
@@ -83,13 +85,9 @@ pub fn open(path: &Path) -> Result<Connection, String> {
         .query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| r.get(0))
         .optional()
         .map_err(|e| format!("{shown}: {e}"))?;
-    match version {
-        None => {
-            conn.execute("INSERT INTO meta (key, value) VALUES ('schema', ?1)", [SCHEMA_VERSION])
-                .map_err(|e| format!("{shown}: {e}"))?;
-        }
-        Some(SCHEMA_VERSION) => {}
-        Some(v) => return Err(format!("{shown} has schema version {v}; this server knows {SCHEMA_VERSION}")),
+    if schema_step(version, &shown)? {
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?1)", [SCHEMA_VERSION])
+            .map_err(|e| format!("{shown}: {e}"))?;
     }
     Ok(conn)
 }
@@ -115,8 +113,11 @@ pub(super) fn one_row(n: usize) -> rusqlite::Result<()> {
 
 pub(super) fn apply_sqlite(tx: &rusqlite::Transaction, op: &Op) -> rusqlite::Result<()> {
     match op {
-        Op::Create { code, rows, cols, created, tokens } => {
+        Op::Create { code, rows, cols, created, tokens, watch } => {
             tx.execute(CREATE, params![code, rows, cols, created, tokens[0], tokens[1]])?;
+            if let Some(watch) = watch {
+                tx.execute(WATCH, params![watch, code])?;
+            }
         }
         Op::Seat { code, colour, token } => {
             let sql = match colour {
@@ -209,7 +210,7 @@ pub fn load_code(conn: &Connection, code: &str) -> Result<Option<StoredGame>, St
         let game = conn.query_row(SELECT_GAME, [code], stored_game).optional()?;
         let Some(mut game) = game else { return Ok(None) };
         let mut moves = conn.prepare_cached(SELECT_MOVES)?;
-        game.moves = moves.query_map([code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+        game.moves = moves.query_map([&game.code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
         Ok(Some(game))
     };
     run().map_err(|e| format!("cannot read game {code}: {e}"))
@@ -227,6 +228,7 @@ pub(super) fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
         moves: Vec::new(),
         outcome: outcome_from(winner.as_deref(), how.as_deref()),
         created: r.get(8)?,
+        watch: r.get(9)?,
     })
 }
 

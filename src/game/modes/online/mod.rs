@@ -75,6 +75,9 @@ pub struct OnlineGame {
     pub link: LinkState,
     /// Encrypted or not, as the last connection found (none before the first).
     pub line: Option<LineInfo>,
+    /// A private game's watch code (those the players let watch need it; the invite code
+    /// lets nobody watch).
+    pub watch_code: Option<String>,
     /// The seats as the server last said.
     pub seats: [SeatView; 2],
     /// The result, once over.
@@ -112,6 +115,7 @@ impl OnlineGame {
             watching,
             link: LinkState::Connecting,
             line: None,
+            watch_code: None,
             seats: Default::default(),
             outcome: None,
             round: 0,
@@ -396,7 +400,8 @@ fn plan(step: OnlineStep, settings: &Settings, entry: &CodeEntry, saved: Option<
     match step {
         OnlineStep::Host => {
             let colour = Colour::from(settings.colour);
-            let start = Start::Host { rows: settings.size.rows(), cols: settings.size.cols(), colour };
+            let (rows, cols) = (settings.size.rows(), settings.size.cols());
+            let start = Start::Host { rows, cols, colour, private: settings.online_private };
             Ok(Plan { start, via: server.map_or(Via::Embedded, Via::Server), watching: false, hosting: true })
         }
         OnlineStep::Join | OnlineStep::Watch => {
@@ -530,8 +535,9 @@ fn pump(
     let in_game = *screen.get() == Screen::Game;
     for ev in online.session.poll() {
         match ev {
-            Event::Seated { code, token, colour, game } => {
+            Event::Seated { code, token, colour, game, watch_code } => {
                 keep_seat(dir.as_deref(), &online, &token, &code);
+                online.watch_code = watch_code;
                 online.resume = Some((online.server.clone().unwrap_or_default(), token));
                 online.you = Some(colour.into());
                 enter(&mut online, &game, in_game, rules.as_deref(), &mut games);

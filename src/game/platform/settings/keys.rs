@@ -107,7 +107,7 @@ pub(super) fn parse_controller(key: &str, value: &str) -> Result<Controller, Str
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-pub(super) const KEYS: [Key; 23] = [
+pub(super) const KEYS: [Key; 24] = [
     Key {
         name: "size",
         shape: Shape::Word,
@@ -169,6 +169,15 @@ pub(super) const KEYS: [Key; 23] = [
                 format!("speed {}: expected 0 (instant) to {}", quote(v), crate::game::platform::args::MAX_SPEED)
             })?;
             s.anim_speed = check_speed(a).map_err(|e| format!("speed {e}"))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "online-private",
+        shape: Shape::Switch,
+        get: |s| on_off(s.online_private),
+        set: |s, v| {
+            s.online_private = parse_on_off("online-private", v)?;
             Ok(())
         },
     },

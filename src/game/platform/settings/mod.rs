@@ -58,6 +58,8 @@ pub struct Settings {
     pub anim_speed: f32,
     /// Show coordinates along the board edges.
     pub coordinates: bool,
+    /// Games hosted online are private: watchers need a separate watch code.
+    pub online_private: bool,
     /// The sound effects' volume, 0 to 1.
     pub volume: f32,
     /// All sound off (the M key), keeping the volume for later.
@@ -150,6 +152,7 @@ impl Default for Settings {
             colour: Side::Black,
             anim_speed: 1.0,
             coordinates: true,
+            online_private: false,
             volume: 0.8,
             muted: false,
             ambient: 0.0,
