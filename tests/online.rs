@@ -603,3 +603,44 @@ fn two_servers_sharing_postgresql_play_one_game_and_a_killed_one_loses_nothing()
     assert_eq!(players[0].game.ply(), 2);
     drop(b);
 }
+
+/// The pipelined writer: a batch whose change no longer holds (a move out of turn, a seat
+/// already taken, a move after the end) fails as a conflict and keeps nothing of the batch,
+/// although all its statements went out together; a batch that holds is kept whole.
+#[test]
+fn a_pipelined_postgresql_batch_with_a_stale_change_keeps_none_of_its_changes() {
+    use konane::online::postgres::{Reader, Writer};
+    use konane::online::protocol::{EndReason, Outcome};
+    use konane::online::store::{Backend, CONFLICT, Op};
+    let Some(pg) = Postgres::start("pg-writer") else { return };
+    let mut writer = Writer::open_with_tables(&pg.url, 1).unwrap();
+    let mut reader = Reader::start(&pg.url).unwrap();
+    let code = "ABCDEFGH23".to_string();
+    let mv = |ply: u32, mv: &str| Op::Move { code: code.clone(), ply, mv: mv.into() };
+    let create =
+        Op::Create { code: code.clone(), rows: 6, cols: 6, created: 1, tokens: [Some("b".into()), None], watch: None };
+    writer.apply(&[&create, &mv(0, "d3")]).unwrap();
+    // The second move has the wrong number: the first of the batch is not kept either.
+    assert_eq!(writer.apply(&[&mv(1, "c3"), &mv(5, "e3")]), Err(CONFLICT.to_string()));
+    assert_eq!(reader.load_code(&code).unwrap().unwrap().moves, ["d3"]);
+    // A seat taken twice in one batch.
+    let seat = Op::Seat { code: code.clone(), colour: Colour::White, token: "w".into() };
+    assert_eq!(writer.apply(&[&seat, &seat]), Err(CONFLICT.to_string()));
+    assert_eq!(reader.load_code(&code).unwrap().unwrap().tokens[1], None);
+    writer.apply(&[&seat, &mv(1, "c3")]).unwrap();
+    // After the end, no move.
+    let end = Op::End { code: code.clone(), outcome: Outcome { winner: None, how: EndReason::Abandoned }, at: 2 };
+    writer.apply(&[&end]).unwrap();
+    assert_eq!(writer.apply(&[&mv(2, "e3")]), Err(CONFLICT.to_string()));
+    let kept = reader.load_code(&code).unwrap().unwrap();
+    assert_eq!((kept.moves.len(), kept.tokens[1].as_deref(), kept.outcome.is_some()), (2, Some("w"), true));
+    // The same move number twice from two writers (two servers): one is kept.
+    let mut other = Writer::open_with_tables(&pg.url, 2).unwrap();
+    let create2 =
+        Op::Create { code: "ZZZZZZZZ22".into(), rows: 6, cols: 6, created: 1, tokens: [None, None], watch: None };
+    other.apply(&[&create2]).unwrap();
+    let m0 = Op::Move { code: "ZZZZZZZZ22".into(), ply: 0, mv: "d3".into() };
+    let m0b = Op::Move { code: "ZZZZZZZZ22".into(), ply: 0, mv: "c4".into() };
+    writer.apply(&[&m0]).unwrap();
+    assert_eq!(other.apply(&[&m0b]), Err(CONFLICT.to_string()));
+}

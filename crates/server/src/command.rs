@@ -73,6 +73,10 @@ pub struct ServeArgs {
     /// network: it needs no password).
     #[arg(long)]
     pub metrics: Option<std::net::SocketAddr>,
+    /// With PostgreSQL: connections that write (each game's changes always go through the same
+    /// one; each batch of changes is sent in one go).
+    #[arg(long, default_value_t = 4, value_parser = whole::<usize>(1, 64), allow_hyphen_values = true)]
+    pub database_connections: usize,
     /// Take encrypted connections only (TLS), showing this certificate chain (PEM, the
     /// server's own certificate first); players connect to tls://HOST:PORT.
     #[arg(long, value_name = "FILE", requires = "tls_key")]
@@ -344,6 +348,7 @@ impl ServeArgs {
         config.rate_burst = 2.0 * self.rate as f64;
         config.log_limit = self.log_limit_mb << 20;
         config.metrics = self.metrics;
+        config.database_connections = self.database_connections;
         config.tls = self.tls_cert.clone().zip(self.tls_key.clone());
         config
     }
@@ -366,6 +371,7 @@ mod tests {
             discovery: false,
             log_limit_mb: 3,
             metrics: None,
+            database_connections: 4,
             tls_cert: None,
             tls_key: None,
         };

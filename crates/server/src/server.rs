@@ -56,6 +56,8 @@ pub struct ServerConfig {
     pub log_limit: u64,
     /// Where to serve the metrics and the health check over HTTP (none: not served).
     pub metrics: Option<SocketAddr>,
+    /// PostgreSQL: writing connections (each game's changes always go through the same one).
+    pub database_connections: usize,
     /// The certificate chain and private key (PEM files) of a server that takes TLS
     /// connections only (none: no encryption, for a local network).
     pub tls: Option<(PathBuf, PathBuf)>,
@@ -76,6 +78,7 @@ impl ServerConfig {
             rate_burst: 40.0,
             log_limit: super::store::LOG_LIMIT,
             metrics: None,
+            database_connections: 4,
             tls: None,
         }
     }
@@ -238,7 +241,7 @@ impl Shared {
     fn publish(&self, code: &str, ev: NoteEv) {
         if let Some(from) = self.cluster {
             let note = Note { from, code: code.to_string(), ev }.to_text();
-            drop(self.store.queue(Op::Notify { note }));
+            drop(self.store.queue(Op::Notify { game: code.to_string(), note }));
         }
     }
 
@@ -300,191 +303,6 @@ impl Shared {
         }
     }
 
-    fn host(&self, conn: &mut Conn, rows: u8, cols: u8, colour: Colour, private: bool) -> Decision {
-        if conn.attached != Attached::Nothing {
-            return Decision::refuse(ErrorCode::AlreadyInGame, "this connection already follows a game");
-        }
-        let geo = match Geometry::new(rows, cols) {
-            Ok(g) if g.rows() >= MIN_BOARD && g.cols() >= MIN_BOARD => g,
-            _ => {
-                let max = konane_core::rules::position::MAX_DIM;
-                return Decision::refuse(
-                    ErrorCode::BadSize,
-                    format!(
-                        "rows and columns are {MIN_BOARD} to {max} (a board from {MIN_BOARD}×{MIN_BOARD} to {max}×{max}), not {rows}×{cols}"
-                    ),
-                );
-            }
-        };
-        let mut hub = self.hub.lock().unwrap();
-        let hosted = hub.games.values().filter(|g| g.host == Some(conn.peer) && g.outcome.is_none()).count();
-        if hosted >= self.config.max_games_per_address {
-            return Decision::refuse(
-                ErrorCode::TooMany,
-                format!("this address already hosts {hosted} unfinished games"),
-            );
-        }
-        let fresh = || loop {
-            let c = code::new_code();
-            if hub.resolve(&c).is_none() {
-                break c;
-            }
-        };
-        let code = fresh();
-        let watch = private.then(fresh);
-        let token = code::new_token();
-        let mut tokens = [None, None];
-        tokens[colour.index()] = Some(token.clone());
-        let live = Live {
-            rows,
-            cols,
-            game: Game::new(geo),
-            moves: Vec::new(),
-            round: 0,
-            tokens: tokens.clone(),
-            outcome: None,
-            undo_asked: None,
-            rematch: [false; 2],
-            conns: vec![(conn.id, Some(colour), conn.out.clone())],
-            away_since: [None; 2],
-            host: Some(conn.peer),
-            empty_since: None,
-            remote: Default::default(),
-            watch: watch.clone(),
-        };
-        let view = live.view(&code);
-        hub.insert_game(&code, live);
-        self.metrics.games_hosted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let create = Op::Create { code: code.clone(), rows, cols, created: unix_now(), tokens, watch: watch.clone() };
-        let done = self.store.queue(create);
-        conn.attached = Attached::Game { code: code.clone() };
-        Decision {
-            commit: Some((code, done)),
-            after: vec![ServerMsg::Seated { token, colour, game: view, watch_code: watch }],
-            ..Default::default()
-        }
-    }
-
-    /// The game a typed code names, in memory; or the refusal (a wrong code counts as a wrong
-    /// guess of the address, and an address that guessed wrong too often is not answered).
-    fn find_game(&self, peer: IpAddr, typed: &str) -> Result<(String, bool), Box<Decision>> {
-        let refuse = |code, why| Box::new(Decision::refuse(code, why));
-        let code = code::normalise(typed).map_err(|e| refuse(ErrorCode::NoSuchGame, e))?;
-        if let Some(refused) = self.held_back(peer) {
-            return Err(Box::new(refused));
-        }
-        match self.ensure_loaded(&code) {
-            Ok(Some(found)) => Ok(found),
-            Ok(None) => {
-                self.hub.lock().unwrap().guesses.missed(peer, Instant::now());
-                self.metrics.wrong_guesses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                Err(refuse(ErrorCode::NoSuchGame, format!("no game has the code {}", code::display(&code))))
-            }
-            Err(e) => Err(refuse(ErrorCode::ServerError, e)),
-        }
-    }
-
-    fn enter(&self, conn: &mut Conn, typed: &str, entry: Entry) -> Decision {
-        let (code, by_watch) = match self.find_game(conn.peer, typed) {
-            Ok(found) => found,
-            Err(refused) => return *refused,
-        };
-        let mut guard = self.hub.lock().unwrap();
-        let hub = &mut *guard;
-        let Some(live) = hub.games.get_mut(&code) else {
-            return Decision::refuse(ErrorCode::NoSuchGame, "the game is no longer kept");
-        };
-        // A private game is watched with its watch code only, which seats nobody.
-        match (&entry, by_watch) {
-            (Entry::Watch, false) if live.watch.is_some() => {
-                return Decision::refuse(
-                    ErrorCode::NoSuchGame,
-                    "this game is private: watching it takes its watch code, which its players have",
-                );
-            }
-            (Entry::Join | Entry::Resume(_), true) => {
-                return Decision::refuse(
-                    ErrorCode::NoSuchGame,
-                    "that is a watch code: it lets you watch the game; to play, you need its invite code",
-                );
-            }
-            _ => {}
-        }
-        let (seat, token, op) = match take_seat(live, &code, entry) {
-            Ok(taken) => taken,
-            Err(refused) => {
-                if refused.reply.iter().any(|m| matches!(m, ServerMsg::Error { code: ErrorCode::WrongToken, .. })) {
-                    hub.guesses.missed(conn.peer, Instant::now());
-                    self.metrics.wrong_guesses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
-                return refused;
-            }
-        };
-        let was_connected = seat.map(|c| live.seat_connected(c));
-        // One connection per seat: one that held it here is told, leaves the game and closes.
-        if let Some(c) = seat {
-            for id in take_over(live, c) {
-                self.metrics.seats_taken_over.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                metrics::log(
-                    "info",
-                    "seat_taken_over",
-                    &[("game", &metrics::game_tag(&code)), ("colour", &format!("{c:?}").to_lowercase())],
-                );
-                if let Some(kick) = hub.kicks.get(&id) {
-                    kick.notify_one();
-                }
-            }
-        }
-        live.conns.push((conn.id, seat, conn.out.clone()));
-        live.empty_since = None;
-        conn.attached = Attached::Game { code: code.clone() };
-        let mut d = Decision::default();
-        if let Some(c) = seat {
-            live.away_since[c.index()] = None;
-            d.notes.push(NoteEv::Presence { colour: c, connected: true });
-            if was_connected == Some(false) {
-                d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true });
-            }
-        }
-        let view = live.view(live.code_for(&code, seat));
-        let first = match (seat, token) {
-            (Some(colour), Some(token)) => {
-                ServerMsg::Seated { token, colour, game: view, watch_code: live.watch.clone() }
-            }
-            _ => ServerMsg::Watching { game: view },
-        };
-        match op {
-            Some(op) => {
-                d.commit = Some((code.clone(), self.store.queue(op)));
-                d.after.push(first);
-            }
-            None => d.reply.push(first),
-        }
-        d
-    }
-
-    /// The refusal of a code or token from `peer` when it is not looked at now: an address
-    /// that guessed wrong too often waits (see [`guesses`]); each refusal is logged once per
-    /// address and minute.
-    fn held_back(&self, peer: IpAddr) -> Option<Decision> {
-        let refusal = self.hub.lock().unwrap().guesses.check(peer, Instant::now());
-        let Err(r) = refusal else { return None };
-        self.metrics.guesses_held_back.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let secs = r.wait.as_secs_f64().ceil() as u64;
-        if r.log {
-            let address = guesses::address_key(peer);
-            metrics::log(
-                "warn",
-                "guesses_held_back",
-                &[("address", &address), ("wait_s", &secs), ("server_wide", &r.server_wide)],
-            );
-        }
-        Some(Decision::refuse(
-            ErrorCode::RateLimited,
-            format!("too many wrong codes or tokens from your address: try again in {secs} s"),
-        ))
-    }
-
     /// Rules on a message of a seated player, queues what changed to the store, and waits
     /// for its commit before the rest goes out.
     fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg) -> Decision {
@@ -498,6 +316,7 @@ impl Shared {
 
 mod cluster;
 mod connection;
+mod entry;
 pub mod guesses;
 mod live;
 pub mod metrics;
@@ -568,21 +387,26 @@ async fn open_store(config: &ServerConfig) -> Result<Opened, String> {
         }
         Database::Postgres(url) => {
             let url = url.clone();
+            let writers = config.database_connections.max(1);
             let id = rand::random::<u64>();
             // The postgres client runs its own runtime: open it off this one's threads.
             let (tx, rx) = mpsc::unbounded_channel::<String>();
             let deliver = move |text: String| if text.is_empty() { !tx.is_closed() } else { tx.send(text).is_ok() };
             let opened = tokio::task::spawn_blocking(move || {
-                let writer = super::postgres::Postgres::open(&url, id)?;
-                let reader = super::postgres::Reader::start(&url, id)?;
+                // The tables first (made if missing, the schema checked), then the writers.
+                drop(super::postgres::Postgres::open(&url)?);
+                let writers = (0..writers)
+                    .map(|_| super::postgres::Writer::open(&url, id).map(|w| Box::new(w) as Box<dyn Backend>))
+                    .collect::<Result<Vec<_>, String>>()?;
+                let reader = super::postgres::Reader::start(&url)?;
                 // Listening before the first player can arrive.
                 super::postgres::listen(url.clone(), id, deliver)?;
-                Ok::<_, String>((writer, reader, url))
+                Ok::<_, String>((writers, reader, url))
             })
             .await
             .map_err(|e| e.to_string())??;
-            let (writer, reader, url) = opened;
-            let store = Store::start_backend(Box::new(writer), super::store::hide_password(&url));
+            let (writers, reader, url) = opened;
+            let store = Store::start_pool(writers, super::store::hide_password(&url));
             (store, Box::new(reader), Some((id, rx)))
         }
     })

@@ -249,8 +249,9 @@ struct Teller {
 }
 
 impl Teller {
-    fn send(&self, event: Event) -> Result<(), std_mpsc::SendError<Event>> {
-        let sent = self.events.send(event);
+    /// Sends `event`; false when the game no longer listens (the session is being dropped).
+    fn send(&self, event: Event) -> bool {
+        let sent = self.events.send(event).is_ok();
         if let Some(notify) = &self.notify {
             notify();
         }

@@ -21,7 +21,11 @@ fn view(moves: &[&str]) -> GameView {
 #[test]
 fn a_seat_is_resumed_with_its_token_after_a_reconnect() {
     let mut m = memory(Start::Join { code: "ABC234".into() });
-    let heard = hear(&mut m, false, ServerMsg::Seated { token: "t".into(), colour: Colour::White, game: view(&["a"]) });
+    let heard = hear(
+        &mut m,
+        false,
+        ServerMsg::Seated { token: "t".into(), colour: Colour::White, game: view(&["a"]), watch_code: None },
+    );
     assert!(heard.entered && heard.catch_up && heard.end.is_none());
     assert_eq!(heard.tell[0], Event::Link(LinkState::Connected));
     assert!(matches!(&heard.tell[1], Event::Seated { token, colour: Colour::White, .. } if token == "t"));

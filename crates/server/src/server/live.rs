@@ -28,6 +28,27 @@ pub(super) struct Live {
 }
 
 impl Live {
+    /// A new game on `geo` with the seats of `tokens` taken, no connection yet.
+    pub(super) fn new(geo: Geometry, tokens: [Option<String>; 2], watch: Option<String>) -> Live {
+        Live {
+            rows: geo.rows(),
+            cols: geo.cols(),
+            game: Game::new(geo),
+            moves: Vec::new(),
+            round: 0,
+            tokens,
+            outcome: None,
+            undo_asked: None,
+            rematch: [false; 2],
+            conns: Vec::new(),
+            away_since: [None; 2],
+            host: None,
+            empty_since: None,
+            remote: Default::default(),
+            watch,
+        }
+    }
+
     pub(super) fn from_stored(g: StoredGame, now: Instant) -> Result<Live, String> {
         let geo = Geometry::new(g.rows, g.cols)?;
         let mut game = Game::new(geo);

@@ -33,6 +33,7 @@ pub(super) fn two_seats() -> Live {
         host: None,
         empty_since: None,
         remote: Default::default(),
+        watch: None,
     }
 }
 

@@ -105,6 +105,8 @@ pub enum Op {
     /// transaction commits, in order with the changes before it); nothing is kept, and a
     /// store of its own (SQLite) ignores it.
     Notify {
+        /// The game it is about (a note goes out in order with that game's changes).
+        game: String,
         /// The note, as its JSON text.
         note: String,
     },
@@ -244,10 +246,12 @@ pub struct StoredGame {
 
 type Reply = oneshot::Sender<Result<(), String>>;
 
-/// A handle on the writer thread: send changes, await their commit.
+/// A handle on the writer threads (one for SQLite; several for PostgreSQL, each writing its
+/// share of the games, so one game's changes keep their order): send changes, await their
+/// commit.
 #[derive(Clone)]
 pub struct Store {
-    tx: mpsc::Sender<Job>,
+    tx: Vec<mpsc::Sender<Job>>,
 }
 
 /// What the writer thread is asked to do.
@@ -348,6 +352,31 @@ impl Store {
         Store::start_on(backend, shown, None)
     }
 
+    /// Starts a writer thread on each backend (connections to one database); each game's
+    /// changes always go to the same one.
+    pub fn start_pool(backends: Vec<Box<dyn Backend>>, shown: String) -> Store {
+        let tx = backends.into_iter().flat_map(|b| Store::start_on(b, shown.clone(), None).tx).collect();
+        Store { tx }
+    }
+
+    /// The writer of the game `ops` change (the first one's game; a batch is one game's).
+    fn writer(&self, ops: &[Op]) -> &mpsc::Sender<Job> {
+        let game = ops.first().and_then(|op| match op {
+            Op::Notify { game, .. } => Some(game.as_str()),
+            op => op.code(),
+        });
+        let i = match (self.tx.len(), game) {
+            (1, _) | (_, None) => 0,
+            (n, Some(g)) => {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                g.hash(&mut h);
+                (h.finish() % n as u64) as usize
+            }
+        };
+        &self.tx[i]
+    }
+
     fn start_on(mut backend: Box<dyn Backend>, shown: String, stop: Option<StopOnDrop>) -> Store {
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
@@ -395,13 +424,14 @@ impl Store {
                 }
             })
             .expect("the store thread starts");
-        Store { tx }
+        Store { tx: vec![tx] }
     }
 
     /// Keeps `op`; resolves once it is committed (or failed).
     pub async fn keep(&self, op: Op) -> Result<(), String> {
         let (reply, done) = oneshot::channel();
-        self.tx.send(Job::Keep(vec![op], reply)).map_err(|_| "the database writer has stopped".to_string())?;
+        let ops = vec![op];
+        self.writer(&ops).send(Job::Keep(ops, reply)).map_err(|_| "the database writer has stopped".to_string())?;
         done.await.map_err(|_| "the database writer has stopped".to_string())?
     }
 
@@ -415,28 +445,39 @@ impl Store {
     /// game it makes), and returns the receiver of their commit.
     pub fn queue_all(&self, ops: Vec<Op>) -> oneshot::Receiver<Result<(), String>> {
         let (reply, done) = oneshot::channel();
-        let _ = self.tx.send(Job::Keep(ops, reply));
+        let _ = self.writer(&ops).send(Job::Keep(ops, reply));
         done
     }
 
-    /// Whether the writer answers within two seconds (the health check).
+    /// Whether every writer answers within two seconds (the health check).
     pub async fn ping(&self) -> Result<(), String> {
-        let (reply, done) = oneshot::channel();
-        self.tx.send(Job::Ping(reply)).map_err(|_| "it has stopped".to_string())?;
-        match tokio::time::timeout(std::time::Duration::from_secs(2), done).await {
-            Ok(Ok(r)) => r,
-            Ok(Err(_)) => Err("it has stopped".into()),
-            Err(_) => Err("it has not answered for two seconds".into()),
+        for tx in &self.tx {
+            let (reply, done) = oneshot::channel();
+            tx.send(Job::Ping(reply)).map_err(|_| "it has stopped".to_string())?;
+            match tokio::time::timeout(std::time::Duration::from_secs(2), done).await {
+                Ok(Ok(r)) => r?,
+                Ok(Err(_)) => return Err("it has stopped".into()),
+                Err(_) => return Err("it has not answered for two seconds".into()),
+            }
         }
+        Ok(())
     }
 
     /// A clean stop: waits until every change queued before is committed and the database
     /// has folded in its log (SQLite: the `-wal` file is left empty); changes queued after
     /// this fail.
     pub async fn finish(&self) -> Result<(), String> {
-        let (reply, done) = oneshot::channel();
-        self.tx.send(Job::Finish(reply)).map_err(|_| "the database writer has stopped".to_string())?;
-        done.await.map_err(|_| "the database writer has stopped".to_string())?
+        let stopped = || "the database writer has stopped".to_string();
+        let mut waits = Vec::new();
+        for tx in &self.tx {
+            let (reply, done) = oneshot::channel();
+            tx.send(Job::Finish(reply)).map_err(|_| stopped())?;
+            waits.push(done);
+        }
+        for done in waits {
+            done.await.map_err(|_| stopped())??;
+        }
+        Ok(())
     }
 }
 

@@ -132,6 +132,14 @@ impl OnlineGame {
         self.you.is_some_and(|y| self.seats[y.opponent().index()].taken)
     }
 
+    /// A seat was given (or given back): what to resume it with, its colour, and a private
+    /// game's watch code.
+    fn took_seat(&mut self, token: String, colour: Colour, watch_code: Option<String>) {
+        self.resume = Some((self.server.clone().unwrap_or_default(), token));
+        self.you = Some(colour.into());
+        self.watch_code = watch_code;
+    }
+
     /// Whether the line is encrypted, in words, once connected: players of a server with a
     /// pinned certificate see its fingerprint to compare with what the server's owner says.
     pub fn line_words(&self) -> Option<Msg> {
@@ -537,9 +545,7 @@ fn pump(
         match ev {
             Event::Seated { code, token, colour, game, watch_code } => {
                 keep_seat(dir.as_deref(), &online, &token, &code);
-                online.watch_code = watch_code;
-                online.resume = Some((online.server.clone().unwrap_or_default(), token));
-                online.you = Some(colour.into());
+                online.took_seat(token, colour, watch_code);
                 enter(&mut online, &game, in_game, rules.as_deref(), &mut games);
                 if let Some(o) = seated(&online, colour.into(), in_game, &mut notice) {
                     nav.write(Navigate::To(o));

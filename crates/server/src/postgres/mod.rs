@@ -1,10 +1,11 @@
 //! Games kept in PostgreSQL, shared by several `konane serve` processes.
 //!
 //! The tables are the SQLite store's (same names, columns and conditions; BIGINT for the
-//! Unix times). Each change runs in a transaction that first locks its game's row, so two
-//! servers changing one game take turns, and a change whose condition no longer holds (the
-//! move is not the next one, the game already ended, the seat was taken) fails as a
-//! conflict. Every committed change is told to the other servers with `NOTIFY konane`
+//! Unix times). Changes are written by [`Writer`]s (several connections, each game always
+//! through the same one, each batch's statements pipelined in one transaction); each change
+//! first locks its game's row, so two servers changing one game take turns, and a change
+//! whose condition no longer holds (the move is not the next one, the game already ended, the
+//! seat was taken) fails as a conflict. Every committed change is told to the other servers with `NOTIFY konane`
 //! ([`Note`]), in the same transaction; each server `LISTEN`s on a connection of its own and
 //! brings the games it holds in memory up to date (see the server's `follow_notes`).
 //!
@@ -15,12 +16,14 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use ::postgres::fallible_iterator::FallibleIterator;
-use ::postgres::types::ToSql;
 use ::postgres::{Client, NoTls};
 use serde::{Deserialize, Serialize};
 
 use super::protocol::Colour;
-use super::store::{self, Backend, CONFLICT, Op, StoredGame};
+use super::store::{self, Backend, Op, StoredGame};
+
+mod writer;
+pub use writer::Writer;
 
 /// The channel every note goes out on.
 pub const CHANNEL: &str = "konane";
@@ -125,17 +128,15 @@ pub fn connect(url: &str) -> Result<Client, String> {
         .map_err(|e| format!("cannot connect to the database {}: {e}", store::hide_password(url)))
 }
 
-/// A connection that keeps games, and tells the other servers of each change.
+/// A connection that makes the tables and reads games (changes go through [`Writer`]s).
 pub struct Postgres {
     client: Client,
-    /// This server, for the notes it sends.
-    server: u64,
 }
 
 impl Postgres {
     /// Connects and makes the tables if they are missing (two servers starting at once are
     /// told apart by an advisory lock); checks the schema's version.
-    pub fn open(url: &str, server: u64) -> Result<Postgres, String> {
+    pub fn open(url: &str) -> Result<Postgres, String> {
         let mut client = connect(url)?;
         let shown = store::hide_password(url);
         let mut setup = || -> Result<Option<i64>, ::postgres::Error> {
@@ -156,72 +157,8 @@ impl Postgres {
         };
         let version = setup().map_err(|e| format!("{shown}: cannot set up the tables: {e}"))?;
         store::schema_step(version, &shown)?;
-        Ok(Postgres { client, server })
+        Ok(Postgres { client })
     }
-}
-
-/// Query parameters of mixed types.
-macro_rules! args {
-    ($($x:expr),* $(,)?) => { &[$($x as &(dyn ToSql + Sync)),*] };
-}
-
-/// Fails the transaction as a conflict unless exactly one row changed.
-fn one_row(n: u64) -> Result<(), String> {
-    if n == 1 { Ok(()) } else { Err(CONFLICT.to_string()) }
-}
-
-fn apply_one(t: &mut ::postgres::Transaction, op: &Op, server: u64) -> Result<(), String> {
-    let e = |e: ::postgres::Error| e.to_string();
-    if let Some(code) = op.code()
-        && !matches!(op, Op::Create { .. })
-    {
-        // Changes to one game from several servers take turns.
-        t.execute("SELECT 1 FROM games WHERE code = $1 FOR UPDATE", args![&code]).map_err(e)?;
-    }
-    match op {
-        Op::Create { code, rows, cols, created, tokens, watch } => {
-            let (rows, cols) = (*rows as i32, *cols as i32);
-            t.execute(&pg(store::CREATE), args![code, &rows, &cols, created, &tokens[0], &tokens[1]]).map_err(e)?;
-            if let Some(watch) = watch {
-                t.execute(&pg(store::WATCH), args![watch, code]).map_err(e)?;
-            }
-        }
-        Op::Seat { code, colour, token } => {
-            let sql = match colour {
-                Colour::Black => store::SEAT_BLACK,
-                Colour::White => store::SEAT_WHITE,
-            };
-            one_row(t.execute(&pg(sql), args![&code, &token]).map_err(e)?)?;
-        }
-        Op::Move { code, ply, mv } => {
-            let ply = *ply as i32;
-            one_row(t.execute(MOVE, args![&code, &ply, &mv]).map_err(e)?)?;
-        }
-        Op::Truncate { code, from_ply } => {
-            let from = *from_ply as i32;
-            t.execute(&pg(store::TRUNCATE_MOVES), args![&code, &from]).map_err(e)?;
-            t.execute(&pg(store::TRUNCATE_GAME), args![&code]).map_err(e)?;
-        }
-        Op::End { code, outcome, at } => {
-            let winner = outcome.winner.map(store::colour_name);
-            let how = store::how_name(outcome.how);
-            one_row(t.execute(&pg(store::END), args![&code, &winner, &how, &at]).map_err(e)?)?;
-        }
-        Op::Rematch { code, round } => {
-            let round = *round as i32;
-            t.execute(&pg(store::REMATCH_MOVES), args![&code]).map_err(e)?;
-            one_row(t.execute(&pg(store::REMATCH_GAME), args![&code, &round]).map_err(e)?)?;
-        }
-        Op::Notify { note } => {
-            t.execute("SELECT pg_notify($1, $2)", args![&CHANNEL, note]).map_err(e)?;
-        }
-    }
-    if let Some(code) = op.code() {
-        let changed = Note { from: server, code: code.to_string(), ev: NoteEv::Changed }.to_text();
-        // Delivered at the commit; the same text twice in one transaction is delivered once.
-        t.execute("SELECT pg_notify($1, $2)", args![&CHANNEL, &changed]).map_err(e)?;
-    }
-    Ok(())
 }
 
 fn stored_game(row: &::postgres::Row) -> StoredGame {
@@ -241,13 +178,8 @@ fn stored_game(row: &::postgres::Row) -> StoredGame {
 }
 
 impl Backend for Postgres {
-    fn apply(&mut self, ops: &[&Op]) -> Result<(), String> {
-        let server = self.server;
-        let mut t = self.client.transaction().map_err(|e| e.to_string())?;
-        for op in ops {
-            apply_one(&mut t, op, server)?;
-        }
-        t.commit().map_err(|e| e.to_string())
+    fn apply(&mut self, _ops: &[&Op]) -> Result<(), String> {
+        Err("changes are written through the writers (see writer.rs)".into())
     }
 
     fn load_code(&mut self, code: &str) -> Result<Option<StoredGame>, String> {
@@ -283,8 +215,8 @@ pub struct Reader {
 
 impl Reader {
     /// Starts the reading thread on its own connection.
-    pub fn start(url: &str, server: u64) -> Result<Reader, String> {
-        let mut db = Postgres::open(url, server)?;
+    pub fn start(url: &str) -> Result<Reader, String> {
+        let mut db = Postgres::open(url)?;
         let (ask, asked) = mpsc::channel::<(String, LoadReply)>();
         std::thread::Builder::new()
             .name("konane-pg-reader".into())
