@@ -644,3 +644,45 @@ fn a_pipelined_postgresql_batch_with_a_stale_change_keeps_none_of_its_changes() 
     writer.apply(&[&m0]).unwrap();
     assert_eq!(other.apply(&[&m0b]), Err(CONFLICT.to_string()));
 }
+
+/// Two servers on one PostgreSQL carry a load (pairs spread over both); one is killed
+/// (SIGKILL) mid-run: each of its pairs resumes both seats on the other and plays on, and no
+/// move that a server acknowledged is missing afterwards.
+#[test]
+fn a_load_on_two_servers_loses_no_acknowledged_move_when_one_is_killed() {
+    use konane::online::bench::{BenchConfig, run};
+    let Some(pg) = Postgres::start("pg-failover") else { return };
+    // Every simulated player comes from 127.0.0.1: the per-address cap is raised.
+    let extra = ["--rate", "1000", "--max-connections-per-address", "1000", "--max-games-per-address", "1000"];
+    let mut a = Server::start_with(&pg.url, "127.0.0.1:0", &extra);
+    let b = Server::start_with(&pg.url, "127.0.0.1:0", &extra);
+    let cfg = BenchConfig {
+        server: format!("{},{}", a.addr, b.addr),
+        games: 40,
+        duration: Duration::from_secs(15),
+        size: Geometry::new(6, 6).unwrap(),
+        think: Duration::from_millis(20),
+    };
+    let bench = std::thread::spawn(move || rt().block_on(run(cfg)));
+    // Once the load has kept a few hundred moves, the first server goes.
+    let mut db = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+    let start = Instant::now();
+    loop {
+        let kept: i64 = db.query_one("SELECT count(*) FROM moves", &[]).unwrap().get(0);
+        if kept >= 300 {
+            break;
+        }
+        assert!(start.elapsed() < LIMIT, "the load kept {kept} moves");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    a.kill();
+    let report = bench.join().unwrap();
+    println!(
+        "failover: {} moves kept in 15 s, {} pairs resumed on the other server, {} acknowledged moves lost",
+        report.moves, report.failovers, report.lost
+    );
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert!(report.failovers >= 20, "the 20 pairs of the killed server resume elsewhere: {}", report.failovers);
+    assert_eq!(report.lost, 0, "acknowledged moves missing after the failover");
+    assert!(report.moves > 300, "{} moves", report.moves);
+}

@@ -101,7 +101,9 @@ pub struct ServeBenchArgs {
     /// Mean think time of a simulated player before each move, in milliseconds.
     #[arg(long, default_value_t = 500, value_parser = whole::<u64>(0, 60_000), allow_hyphen_values = true)]
     pub think_ms: u64,
-    /// Use this running server instead of starting one (its memory is then not reported).
+    /// Use this running server instead of starting one (its memory is then not reported); several,
+    /// comma-separated, share one PostgreSQL database: the pairs are spread over them, and a
+    /// pair whose server goes away resumes on the next.
     #[arg(long)]
     pub server: Option<String>,
 }
@@ -285,6 +287,13 @@ pub fn serve_bench(args: &ServeBenchArgs, server_command: &[OsString]) -> Result
         drop(child);
         let _ = std::fs::remove_dir_all(&dir);
         outln!("{}", bench_row(&report, rss, base));
+        if report.failovers > 0 {
+            outln!(
+                "        {} pairs resumed on another server; acknowledged moves lost: {}",
+                report.failovers,
+                report.lost
+            );
+        }
         // What the server or the system said is shown escaped: it may echo `--server`.
         let first = report.failures.first().map(|f| konane_core::rules::quote::escaped(f));
         if let Some(first) = &first {
