@@ -400,6 +400,7 @@ mod tests {
             latencies_us: vec![1000, 2000, 3000],
             failures: vec!["reset".into()],
             seconds: 10.0,
+            ..Default::default()
         };
         let row: Vec<String> =
             bench_row(&report, Some(200 * 1024), Some(100 * 1024)).split_whitespace().map(String::from).collect();
