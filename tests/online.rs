@@ -686,3 +686,42 @@ fn a_load_on_two_servers_loses_no_acknowledged_move_when_one_is_killed() {
     assert_eq!(report.lost, 0, "acknowledged moves missing after the failover");
     assert!(report.moves > 300, "{} moves", report.moves);
 }
+
+/// In a cluster, a resume on one server takes the seat over from a connection that holds it
+/// through another: that one is told (`replaced`) and closed, and the new one plays.
+#[test]
+fn a_resume_on_another_server_of_the_cluster_takes_the_seat_over() {
+    let Some(pg) = Postgres::start("pg-takeover") else { return };
+    let a = Server::start_with(&pg.url, "127.0.0.1:0", &[]);
+    let b = Server::start_with(&pg.url, "127.0.0.1:0", &[]);
+    rt().block_on(async {
+        let (mut old, code, token) = hosted(&a.addr).await;
+        let mut friend = Link::connect(&a.addr).await.unwrap();
+        friend.send(&ClientMsg::Join { code: code.clone() }).await.unwrap();
+        until(&mut friend, |m| matches!(m, ServerMsg::Seated { .. })).await;
+        let mut new = Link::connect(&b.addr).await.unwrap();
+        new.send(&ClientMsg::Resume { code: code.clone(), token }).await.unwrap();
+        until(&mut new, |m| matches!(m, ServerMsg::Seated { colour: Colour::Black, .. })).await;
+        let m = until(&mut old, |m| matches!(m, ServerMsg::Error { .. })).await;
+        assert!(matches!(m, ServerMsg::Error { code: ErrorCode::Replaced, .. }), "{m:?}");
+        let after = tokio::time::timeout(LIMIT, async {
+            loop {
+                if old.recv().await.is_err() {
+                    break;
+                }
+            }
+        })
+        .await;
+        assert!(after.is_ok(), "the old connection closes");
+        let removal = notation::move_to_string(
+            &Geometry::new(6, 6).unwrap(),
+            Game::new(Geometry::new(6, 6).unwrap()).legal_moves()[0],
+        );
+        new.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await.unwrap();
+        let m = until(&mut new, |m| matches!(m, ServerMsg::Moved { .. } | ServerMsg::Error { .. })).await;
+        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal.clone(), outcome: None });
+        // The friend, on the first server, sees the move made through the second.
+        let m = until(&mut friend, |m| matches!(m, ServerMsg::Moved { .. })).await;
+        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None });
+    });
+}

@@ -69,6 +69,14 @@ pub enum NoteEv {
     },
     /// The sender has just taken the game into memory: who holds its seats?
     Ask,
+    /// A player resumed this seat with its token on the sender (at this Unix time, in
+    /// microseconds): a server whose connection took the seat earlier closes it (`replaced`).
+    SeatTaken {
+        /// The seat.
+        colour: Colour,
+        /// When it was taken.
+        at: u64,
+    },
     /// The listening connection was lost and is back: notes may have been missed, so every
     /// game in memory is read again (sent by a server to itself).
     Resync,

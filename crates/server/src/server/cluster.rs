@@ -43,9 +43,23 @@ pub(super) async fn follow_notes(shared: Arc<Shared>, mut notes: mpsc::Unbounded
 /// connections here. A rematch both players asked for on different servers is started by
 /// the server with the lower number; its ruling is returned to be kept.
 fn take_note(shared: &Shared, from: u64, code: &str, ev: NoteEv) -> Option<Ruling> {
-    let mut hub = shared.hub.lock().unwrap();
-    let live = hub.games.get_mut(code)?;
+    let mut guard = shared.hub.lock().unwrap();
+    let Hub { games, kicks, .. } = &mut *guard;
+    let live = games.get_mut(code)?;
     match ev {
+        NoteEv::SeatTaken { colour, at } => {
+            // The later of two takings wins (the server's number breaks a tie).
+            let me = shared.cluster.unwrap_or_default();
+            if live.seat_connected_here(colour) && (live.taken_at[colour.index()], me) < (at, from) {
+                for id in take_over(live, colour) {
+                    shared.metrics.seats_taken_over.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if let Some(kick) = kicks.get(&id) {
+                        kick.notify_one();
+                    }
+                }
+                metrics::log("info", "seat_taken_over_elsewhere", &[("game", &metrics::game_tag(code))]);
+            }
+        }
         NoteEv::UndoAsked { by } => {
             live.undo_asked = Some(by);
             live.send_all(&ServerMsg::UndoAsked { by });

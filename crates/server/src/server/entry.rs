@@ -135,7 +135,10 @@ impl Shared {
         let mut d = Decision::default();
         if let Some(c) = seat {
             live.away_since[c.index()] = None;
+            live.taken_at[c.index()] = unix_micros();
             d.notes.push(NoteEv::Presence { colour: c, connected: true });
+            // A connection holding the seat through another server sharing the database goes.
+            d.notes.push(NoteEv::SeatTaken { colour: c, at: live.taken_at[c.index()] });
             if was_connected == Some(false) {
                 d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true });
             }

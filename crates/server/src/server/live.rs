@@ -25,6 +25,9 @@ pub(super) struct Live {
     pub(super) remote: [HashMap<u64, Instant>; 2],
     /// A private game's watch code (none: the invite code lets anyone watch).
     pub(super) watch: Option<String>,
+    /// When a connection here last took each seat (Unix time in microseconds), to tell which
+    /// of two servers' connections took it last.
+    pub(super) taken_at: [u64; 2],
 }
 
 impl Live {
@@ -46,6 +49,7 @@ impl Live {
             empty_since: None,
             remote: Default::default(),
             watch,
+            taken_at: [0; 2],
         }
     }
 
@@ -58,6 +62,7 @@ impl Live {
         }
         let away = |t: &Option<String>| t.as_ref().map(|_| now);
         Ok(Live {
+            taken_at: [0; 2],
             watch: g.watch,
             rows: g.rows,
             cols: g.cols,

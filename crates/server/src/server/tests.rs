@@ -34,6 +34,7 @@ pub(super) fn two_seats() -> Live {
         empty_since: None,
         remote: Default::default(),
         watch: None,
+        taken_at: [0; 2],
     }
 }
 
