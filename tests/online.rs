@@ -634,6 +634,19 @@ fn a_pipelined_postgresql_batch_with_a_stale_change_keeps_none_of_its_changes() 
     assert_eq!(writer.apply(&[&mv(2, "e3")]), Err(CONFLICT.to_string()));
     let kept = reader.load_code(&code).unwrap().unwrap();
     assert_eq!((kept.moves.len(), kept.tokens[1].as_deref(), kept.outcome.is_some()), (2, Some("w"), true));
+    // The finished game is compacted: its moves are one text in its row, no rows of their own.
+    let mut db = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+    let rows = |db: &mut postgres::Client| -> (i64, Option<String>) {
+        let n = db.query_one("SELECT count(*) FROM moves WHERE code = $1", &[&code]).unwrap().get(0);
+        (n, db.query_one("SELECT record FROM games WHERE code = $1", &[&code]).unwrap().get(0))
+    };
+    assert_eq!(rows(&mut db), (0, Some("d3 c3".into())));
+    // A take-back after the end brings the moves before it back as rows, and play goes on.
+    writer.apply(&[&Op::Truncate { code: code.clone(), from_ply: 1 }]).unwrap();
+    assert_eq!(rows(&mut db), (1, None));
+    writer.apply(&[&mv(1, "e3")]).unwrap();
+    let kept = reader.load_code(&code).unwrap().unwrap();
+    assert_eq!((kept.moves.join(" "), kept.outcome), ("d3 e3".to_string(), None));
     // The same move number twice from two writers (two servers): one is kept.
     let mut other = Writer::open_with_tables(&pg.url, 2).unwrap();
     let create2 =

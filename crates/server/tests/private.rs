@@ -133,7 +133,7 @@ fn a_database_of_the_first_schema_gets_the_watch_codes_table_and_keeps_its_games
     drop(child);
     let conn = rusqlite::Connection::open(&database).unwrap();
     let version: i64 = conn.query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| r.get(0)).unwrap();
-    assert_eq!(version, 2);
+    assert_eq!(version, 3, "brought up to the newest schema");
 }
 
 /// Stops the server with SIGTERM and waits for it (its database closed cleanly).

@@ -110,7 +110,8 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, val
         white_token TEXT,
         winner TEXT,
         how TEXT,
-        ended BIGINT
+        ended BIGINT,
+        record TEXT
      );
      CREATE TABLE IF NOT EXISTS moves (
         code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
@@ -122,13 +123,20 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, val
      CREATE TABLE IF NOT EXISTS watch_codes (
         watch TEXT PRIMARY KEY,
         code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
-     );";
+     );
+     ALTER TABLE games ADD COLUMN IF NOT EXISTS record TEXT;";
 
 /// The store's `MOVE` with the parameters' types spelled out (PostgreSQL cannot infer them
 /// in an `INSERT … SELECT`).
 const MOVE: &str = "INSERT INTO moves (code, ply, mv) SELECT $1::TEXT, $2::INTEGER, $3::TEXT
      WHERE EXISTS (SELECT 1 FROM games WHERE code = $1::TEXT AND how IS NULL)
        AND (SELECT count(*) FROM moves WHERE code = $1::TEXT) = $2::INTEGER";
+
+/// The store's `EXPAND` in PostgreSQL's words: a compacted game's moves before `$2` as rows.
+const EXPAND: &str = "INSERT INTO moves (code, ply, mv)
+     SELECT $1::TEXT, (t.n - 1)::INTEGER, t.mv
+     FROM games g, unnest(string_to_array(g.record, ' ')) WITH ORDINALITY AS t(mv, n)
+     WHERE g.code = $1::TEXT AND g.record <> '' AND t.n - 1 < $2::INTEGER";
 
 /// Connects, naming the database (without its password) when that fails.
 pub fn connect(url: &str) -> Result<Client, String> {
@@ -154,6 +162,7 @@ impl Postgres {
             let version: Option<i64> =
                 t.query_opt("SELECT value FROM meta WHERE key = 'schema'", &[])?.map(|r| r.get(0));
             if store::schema_step(version, &shown).unwrap_or(false) {
+                t.batch_execute(store::COMPACT_FINISHED)?;
                 t.execute(
                     "INSERT INTO meta (key, value) VALUES ('schema', $1)
                      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
@@ -169,19 +178,33 @@ impl Postgres {
     }
 }
 
-fn stored_game(row: &::postgres::Row) -> StoredGame {
+/// A game's row, with its moves when it is compacted (and whether it is).
+fn stored_game(row: &::postgres::Row) -> (StoredGame, bool) {
     let winner: Option<String> = row.get(6);
     let how: Option<String> = row.get(7);
-    StoredGame {
+    let record: Option<String> = row.get(10);
+    let game = StoredGame {
         code: row.get(0),
         rows: row.get::<_, i32>(1) as u8,
         cols: row.get::<_, i32>(2) as u8,
         round: row.get::<_, i32>(3) as u32,
         tokens: [row.get(4), row.get(5)],
-        moves: Vec::new(),
+        moves: record.as_deref().map(store::record_moves).unwrap_or_default(),
         outcome: store::outcome_from(winner.as_deref(), how.as_deref()),
         created: row.get(8),
         watch: row.get(9),
+    };
+    (game, record.is_some())
+}
+
+impl Postgres {
+    /// `game` with its moves read from their rows (a compacted game has them already).
+    fn with_moves(&mut self, (mut game, compacted): (StoredGame, bool)) -> Result<StoredGame, ::postgres::Error> {
+        if !compacted {
+            let moves = self.client.query(&pg(store::SELECT_MOVES), &[&game.code])?;
+            game.moves = moves.iter().map(|r| r.get(0)).collect();
+        }
+        Ok(game)
     }
 }
 
@@ -195,21 +218,13 @@ impl Backend for Postgres {
         let Some(row) = self.client.query_opt(&pg(store::SELECT_GAME), &[&code]).map_err(e)? else {
             return Ok(None);
         };
-        let mut game = stored_game(&row);
-        let moves = self.client.query(&pg(store::SELECT_MOVES), &[&game.code]).map_err(e)?;
-        game.moves = moves.iter().map(|r| r.get(0)).collect();
-        Ok(Some(game))
+        self.with_moves(stored_game(&row)).map(Some).map_err(e)
     }
 
     fn load(&mut self, now: i64) -> Result<Vec<StoredGame>, String> {
         let since = now - store::KEEP_FINISHED_SECS;
         let rows = self.client.query(&pg(store::SELECT_RECENT), &[&since]).map_err(|e| e.to_string())?;
-        let mut games: Vec<StoredGame> = rows.iter().map(stored_game).collect();
-        for g in &mut games {
-            let moves = self.client.query(&pg(store::SELECT_MOVES), &[&g.code]).map_err(|e| e.to_string())?;
-            g.moves = moves.iter().map(|r| r.get(0)).collect();
-        }
-        Ok(games)
+        rows.iter().map(|row| self.with_moves(stored_game(row)).map_err(|e| e.to_string())).collect()
     }
 }
 

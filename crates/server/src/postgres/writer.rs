@@ -28,10 +28,12 @@ struct Prepared {
     watch: Statement,
     seat: [Statement; 2],
     mv: Statement,
+    expand: Statement,
     truncate_moves: Statement,
     truncate_game: Statement,
     end: Statement,
-    rematch_moves: Statement,
+    compact: Statement,
+    delete_moves: Statement,
     rematch_game: Statement,
     notify: Statement,
 }
@@ -51,10 +53,12 @@ impl Prepared {
             watch: p(pg(store::WATCH)).await?,
             seat: [p(exactly_one(&pg(store::SEAT_BLACK))).await?, p(exactly_one(&pg(store::SEAT_WHITE))).await?],
             mv: p(exactly_one(super::MOVE)).await?,
+            expand: p(super::EXPAND.into()).await?,
             truncate_moves: p(pg(store::TRUNCATE_MOVES)).await?,
             truncate_game: p(pg(store::TRUNCATE_GAME)).await?,
             end: p(exactly_one(&pg(store::END))).await?,
-            rematch_moves: p(pg(store::REMATCH_MOVES)).await?,
+            compact: p(pg(store::COMPACT_GAME)).await?,
+            delete_moves: p(pg(store::DELETE_MOVES)).await?,
             rematch_game: p(exactly_one(&pg(store::REMATCH_GAME))).await?,
             notify: p("SELECT pg_notify($1, $2)".into()).await?,
         })
@@ -145,6 +149,7 @@ fn statements<'a>(p: &'a Prepared, op: &Op, server: u64, out: &mut Vec<(&'a Stat
         }
         Op::Move { code: c, ply, mv } => out.push((&p.mv, vec![code(c), Box::new(*ply as i32), code(mv)])),
         Op::Truncate { code: c, from_ply } => {
+            out.push((&p.expand, vec![code(c), Box::new(*from_ply as i32)]));
             out.push((&p.truncate_moves, vec![code(c), Box::new(*from_ply as i32)]));
             out.push((&p.truncate_game, vec![code(c)]));
         }
@@ -152,9 +157,11 @@ fn statements<'a>(p: &'a Prepared, op: &Op, server: u64, out: &mut Vec<(&'a Stat
             let winner: Option<String> = outcome.winner.map(|w| store::colour_name(w).to_string());
             let how = store::how_name(outcome.how);
             out.push((&p.end, vec![code(c), Box::new(winner), code(how), Box::new(*at)]));
+            out.push((&p.compact, vec![code(c)]));
+            out.push((&p.delete_moves, vec![code(c)]));
         }
         Op::Rematch { code: c, round } => {
-            out.push((&p.rematch_moves, vec![code(c)]));
+            out.push((&p.delete_moves, vec![code(c)]));
             out.push((&p.rematch_game, vec![code(c), Box::new(*round as i32)]));
         }
         Op::Notify { note, .. } => out.push((&p.notify, vec![code(CHANNEL), code(note)])),

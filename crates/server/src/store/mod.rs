@@ -18,9 +18,10 @@ use super::protocol::{Colour, EndReason, Outcome};
 mod sqlite;
 pub use sqlite::*;
 
-/// The schema's version, kept in `meta`: 2 added `watch_codes` (private games); a database of
-/// version 1 is brought to 2 when opened (the table is made, nothing else changes).
-pub(super) const SCHEMA_VERSION: i64 = 2;
+/// The schema's version, kept in `meta`: 2 added `watch_codes` (private games), 3 the column
+/// `games.record` (a finished game's moves, compacted). A database of version 1 or 2 is brought
+/// to 3 when opened: the table and the column are made and its finished games compacted.
+pub(super) const SCHEMA_VERSION: i64 = 3;
 
 /// The table of private games' watch codes (a game without a row is public).
 pub(super) const WATCH_CODES: &str = "CREATE TABLE IF NOT EXISTS watch_codes (
@@ -32,7 +33,7 @@ pub(super) const WATCH_CODES: &str = "CREATE TABLE IF NOT EXISTS watch_codes (
 /// version 1 whose new table was just made), nothing, or refuse.
 pub(super) fn schema_step(found: Option<i64>, shown: &str) -> Result<bool, String> {
     match found {
-        None | Some(1) => Ok(true),
+        None | Some(1) | Some(2) => Ok(true),
         Some(SCHEMA_VERSION) => Ok(false),
         Some(v) => Err(format!("{shown} has schema version {v}; this server knows {SCHEMA_VERSION}")),
     }
@@ -201,25 +202,55 @@ pub(super) const MOVE: &str = "INSERT INTO moves (code, ply, mv) SELECT ?1, ?2, 
      WHERE EXISTS (SELECT 1 FROM games WHERE code = ?1 AND how IS NULL)
        AND (SELECT count(*) FROM moves WHERE code = ?1) = ?2";
 pub(super) const TRUNCATE_MOVES: &str = "DELETE FROM moves WHERE code = ?1 AND ply >= ?2";
-pub(super) const TRUNCATE_GAME: &str = "UPDATE games SET winner = NULL, how = NULL, ended = NULL WHERE code = ?1";
+pub(super) const TRUNCATE_GAME: &str =
+    "UPDATE games SET winner = NULL, how = NULL, ended = NULL, record = NULL WHERE code = ?1";
 /// A game ends once.
 pub(super) const END: &str = "UPDATE games SET winner = ?2, how = ?3, ended = ?4 WHERE code = ?1 AND how IS NULL";
-pub(super) const REMATCH_MOVES: &str = "DELETE FROM moves WHERE code = ?1";
+/// Compaction, at a game's end (in the transaction of [`END`]): its moves become one text in
+/// its row, the notations in order separated by spaces (about 6 bytes a move instead of a row
+/// of ~50 with its key and index entry), and its move rows go.
+pub(super) const COMPACT_GAME: &str = "UPDATE games
+     SET record = (SELECT coalesce(string_agg(mv, ' ' ORDER BY ply), '') FROM moves WHERE moves.code = ?1)
+     WHERE code = ?1";
+/// The second half of [`COMPACT_GAME`] (also used by a rematch: a new round has no moves).
+pub(super) const DELETE_MOVES: &str = "DELETE FROM moves WHERE code = ?1";
+/// Every finished game not yet compacted, compacted (a database of an earlier schema).
+pub(super) const COMPACT_FINISHED: &str = "UPDATE games
+     SET record = (SELECT coalesce(string_agg(mv, ' ' ORDER BY ply), '') FROM moves WHERE moves.code = games.code)
+     WHERE how IS NOT NULL AND record IS NULL;
+     DELETE FROM moves WHERE code IN (SELECT code FROM games WHERE record IS NOT NULL);";
+/// A take-back after the end (allowed when the game ended by no moves): the compacted moves
+/// before `?2` become rows again, before [`TRUNCATE_MOVES`] and [`TRUNCATE_GAME`] (which
+/// clears the record). Nothing for a game that is not compacted.
+pub(super) const EXPAND: &str = "WITH RECURSIVE split(ply, mv, rest) AS (
+        SELECT -1, '', record || ' ' FROM games WHERE code = ?1 AND record IS NOT NULL AND record <> ''
+        UNION ALL
+        SELECT ply + 1, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1)
+        FROM split WHERE rest <> ''
+     )
+     INSERT INTO moves (code, ply, mv) SELECT ?1, ply, mv FROM split WHERE ply >= 0 AND ply < ?2";
 /// A round starts once.
 pub(super) const REMATCH_GAME: &str =
     "UPDATE games SET round = ?2, black_token = white_token, white_token = black_token,
-     winner = NULL, how = NULL, ended = NULL WHERE code = ?1 AND round = ?2 - 1";
+     winner = NULL, how = NULL, ended = NULL, record = NULL WHERE code = ?1 AND round = ?2 - 1";
 /// A private game's watch code, kept beside it.
 pub(super) const WATCH: &str = "INSERT INTO watch_codes (watch, code) VALUES (?1, ?2)";
 /// The game with this invite code, or with this watch code.
 pub(super) const SELECT_GAME: &str =
-    "SELECT g.code, g.rows, g.cols, g.round, g.black_token, g.white_token, g.winner, g.how, g.created, w.watch
+    "SELECT g.code, g.rows, g.cols, g.round, g.black_token, g.white_token, g.winner, g.how, g.created, w.watch,
+        g.record
      FROM games g LEFT JOIN watch_codes w ON w.code = g.code
      WHERE g.code = ?1 OR g.code = (SELECT code FROM watch_codes WHERE watch = ?1)";
 pub(super) const SELECT_RECENT: &str =
-    "SELECT g.code, g.rows, g.cols, g.round, g.black_token, g.white_token, g.winner, g.how, g.created, w.watch
+    "SELECT g.code, g.rows, g.cols, g.round, g.black_token, g.white_token, g.winner, g.how, g.created, w.watch,
+        g.record
      FROM games g LEFT JOIN watch_codes w ON w.code = g.code WHERE g.ended IS NULL OR g.ended >= ?1";
 pub(super) const SELECT_MOVES: &str = "SELECT mv FROM moves WHERE code = ?1 ORDER BY ply";
+
+/// The moves of a compacted game's record (see [`COMPACT_GAME`]).
+pub fn record_moves(record: &str) -> Vec<String> {
+    record.split_whitespace().map(str::to_string).collect()
+}
 
 /// A game as loaded at start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -560,6 +591,87 @@ mod tests {
         let g = load_code(&open(&path).unwrap(), "XYZ234").unwrap().unwrap();
         assert_eq!((g.round, g.moves.len(), g.outcome), (1, 0, None));
         assert_eq!(g.tokens, [Some("first".into()), None], "the seats swapped with the round");
+    }
+
+    /// The moves kept as rows for `code`, and its record.
+    fn kept(path: &Path, code: &str) -> (i64, Option<String>) {
+        let conn = open(path).unwrap();
+        let rows = conn.query_row("SELECT count(*) FROM moves WHERE code = ?1", [code], |r| r.get(0)).unwrap();
+        let record = conn.query_row("SELECT record FROM games WHERE code = ?1", [code], |r| r.get(0)).unwrap();
+        (rows, record)
+    }
+
+    #[tokio::test]
+    async fn a_finished_game_is_compacted_and_a_take_back_after_its_end_brings_its_moves_back() {
+        let (_dir, path) = temp_db("compact");
+        let store = Store::start(open(&path).unwrap(), path.clone(), LOG_LIMIT);
+        let code = || "CMPCT23456".to_string();
+        let create = Op::Create { code: code(), rows: 6, cols: 6, created: 1, tokens: [None, None], watch: None };
+        store.keep(create).await.unwrap();
+        let moves = ["d3", "d4", "b3-d3", "d5-d3"];
+        for (ply, mv) in moves.iter().enumerate() {
+            store.keep(Op::Move { code: code(), ply: ply as u32, mv: mv.to_string() }).await.unwrap();
+        }
+        assert_eq!(kept(&path, &code()), (4, None), "a game in progress keeps a row per move");
+        let outcome = Outcome { winner: Some(Colour::White), how: EndReason::NoMoves };
+        store.keep(Op::End { code: code(), outcome, at: 5 }).await.unwrap();
+        assert_eq!(kept(&path, &code()), (0, Some("d3 d4 b3-d3 d5-d3".into())));
+        let g = load_code(&open(&path).unwrap(), &code()).unwrap().unwrap();
+        assert_eq!((g.moves.join(" "), g.outcome), (moves.join(" "), Some(outcome)));
+        assert_eq!(load(&open(&path).unwrap(), 5).unwrap()[0].moves, moves);
+        // A take-back after an end by no moves: the moves before it are rows again.
+        store.keep(Op::Truncate { code: code(), from_ply: 2 }).await.unwrap();
+        assert_eq!(kept(&path, &code()), (2, None));
+        let g = load_code(&open(&path).unwrap(), &code()).unwrap().unwrap();
+        assert_eq!((g.moves.join(" "), g.outcome), (moves[..2].join(" "), None));
+        // Play goes on from there, and a later end compacts again.
+        store.keep(Op::Move { code: code(), ply: 2, mv: "f4-d4".into() }).await.unwrap();
+        store.keep(Op::End { code: code(), outcome, at: 6 }).await.unwrap();
+        assert_eq!(kept(&path, &code()), (0, Some("d3 d4 f4-d4".into())));
+        // A game over before its first move keeps an empty record; a rematch clears it.
+        store.keep(Op::Rematch { code: code(), round: 1 }).await.unwrap();
+        assert_eq!(kept(&path, &code()), (0, None));
+        store.keep(Op::End { code: code(), outcome, at: 7 }).await.unwrap();
+        assert_eq!(kept(&path, &code()), (0, Some(String::new())));
+        let g = load_code(&open(&path).unwrap(), &code()).unwrap().unwrap();
+        assert!(g.moves.is_empty());
+        store.keep(Op::Truncate { code: code(), from_ply: 0 }).await.unwrap();
+        store.keep(Op::Move { code: code(), ply: 0, mv: "c3".into() }).await.unwrap();
+        assert_eq!(kept(&path, &code()), (1, None));
+    }
+
+    #[test]
+    fn a_database_of_schema_2_gets_the_record_column_and_its_finished_games_compacted() {
+        let (_dir, path) = temp_db("schema2");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(&format!(
+                "PRAGMA application_id = {APPLICATION_ID};
+                 CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                 CREATE TABLE games (code TEXT PRIMARY KEY, rows INTEGER NOT NULL, cols INTEGER NOT NULL,
+                    round INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL, black_token TEXT,
+                    white_token TEXT, winner TEXT, how TEXT, ended INTEGER);
+                 CREATE TABLE moves (code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+                    ply INTEGER NOT NULL, mv TEXT NOT NULL, PRIMARY KEY (code, ply)) WITHOUT ROWID;
+                 {WATCH_CODES};
+                 INSERT INTO meta VALUES ('schema', 2);
+                 INSERT INTO games (code, rows, cols, created, winner, how, ended)
+                    VALUES ('DONE234567', 6, 6, 1, 'black', 'resigned', 9);
+                 INSERT INTO games (code, rows, cols, created) VALUES ('LIVE234567', 6, 6, 1);
+                 INSERT INTO moves VALUES ('DONE234567', 1, 'd4'), ('DONE234567', 0, 'd3'),
+                    ('LIVE234567', 0, 'c3');"
+            ))
+            .unwrap();
+        }
+        let conn = open(&path).unwrap();
+        let version: i64 = conn.query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
+        drop(conn);
+        assert_eq!(kept(&path, "DONE234567"), (0, Some("d3 d4".into())));
+        assert_eq!(kept(&path, "LIVE234567"), (1, None));
+        let games = load(&open(&path).unwrap(), 10).unwrap();
+        let moves: Vec<_> = games.iter().map(|g| (g.code.as_str(), g.moves.join(" "))).collect();
+        assert!(moves.contains(&("DONE234567", "d3 d4".into())) && moves.contains(&("LIVE234567", "c3".into())));
     }
 
     #[test]

@@ -67,7 +67,8 @@ pub fn open(path: &Path) -> Result<Connection, String> {
                 white_token TEXT,
                 winner TEXT,
                 how TEXT,
-                ended INTEGER
+                ended INTEGER,
+                record TEXT
              );
              CREATE TABLE IF NOT EXISTS moves (
                 code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
@@ -78,6 +79,11 @@ pub fn open(path: &Path) -> Result<Connection, String> {
              CREATE INDEX IF NOT EXISTS games_ended ON games(ended);",
         )?;
         conn.execute_batch(WATCH_CODES)?;
+        let has_record: bool =
+            conn.prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'record'")?.exists([])?;
+        if !has_record {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN record TEXT")?;
+        }
         Ok(())
     };
     setup().map_err(|e| format!("{shown} is not a Kōnane server database: {e}"))?;
@@ -86,6 +92,7 @@ pub fn open(path: &Path) -> Result<Connection, String> {
         .optional()
         .map_err(|e| format!("{shown}: {e}"))?;
     if schema_step(version, &shown)? {
+        conn.execute_batch(COMPACT_FINISHED).map_err(|e| format!("{shown}: cannot compact its finished games: {e}"))?;
         conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?1)", [SCHEMA_VERSION])
             .map_err(|e| format!("{shown}: {e}"))?;
     }
@@ -128,15 +135,18 @@ pub(super) fn apply_sqlite(tx: &rusqlite::Transaction, op: &Op) -> rusqlite::Res
         }
         Op::Move { code, ply, mv } => one_row(tx.execute(MOVE, params![code, ply, mv])?)?,
         Op::Truncate { code, from_ply } => {
+            tx.execute(EXPAND, params![code, from_ply])?;
             tx.execute(TRUNCATE_MOVES, params![code, from_ply])?;
             tx.execute(TRUNCATE_GAME, [code])?;
         }
         Op::End { code, outcome, at } => {
             let n = tx.execute(END, params![code, outcome.winner.map(colour_name), how_name(outcome.how), at])?;
             one_row(n)?;
+            tx.execute(COMPACT_GAME, [code])?;
+            tx.execute(DELETE_MOVES, [code])?;
         }
         Op::Rematch { code, round } => {
-            tx.execute(REMATCH_MOVES, [code])?;
+            tx.execute(DELETE_MOVES, [code])?;
             one_row(tx.execute(REMATCH_GAME, params![code, round])?)?;
         }
         Op::Notify { .. } => {}
@@ -189,17 +199,9 @@ impl Backend for Sqlite {
 /// Every unfinished game and every game finished in the last [`KEEP_FINISHED_SECS`].
 pub fn load(conn: &Connection, now: i64) -> Result<Vec<StoredGame>, String> {
     let run = || -> rusqlite::Result<Vec<StoredGame>> {
-        let mut games = Vec::new();
         let mut stmt = conn.prepare(SELECT_RECENT)?;
-        let rows = stmt.query_map([now - KEEP_FINISHED_SECS], stored_game)?;
-        for g in rows {
-            games.push(g?);
-        }
-        let mut moves = conn.prepare(SELECT_MOVES)?;
-        for g in &mut games {
-            g.moves = moves.query_map([&g.code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        }
-        Ok(games)
+        let found = stmt.query_map([now - KEEP_FINISHED_SECS], stored_game)?.collect::<rusqlite::Result<Vec<_>>>()?;
+        found.into_iter().map(|(game, compacted)| with_moves(conn, game, compacted)).collect()
     };
     run().map_err(|e| format!("cannot read the games: {e}"))
 }
@@ -207,29 +209,40 @@ pub fn load(conn: &Connection, now: i64) -> Result<Vec<StoredGame>, String> {
 /// The game with `code`, if the database has it.
 pub fn load_code(conn: &Connection, code: &str) -> Result<Option<StoredGame>, String> {
     let run = || -> rusqlite::Result<Option<StoredGame>> {
-        let game = conn.query_row(SELECT_GAME, [code], stored_game).optional()?;
-        let Some(mut game) = game else { return Ok(None) };
-        let mut moves = conn.prepare_cached(SELECT_MOVES)?;
-        game.moves = moves.query_map([&game.code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(Some(game))
+        match conn.query_row(SELECT_GAME, [code], stored_game).optional()? {
+            Some((game, compacted)) => with_moves(conn, game, compacted).map(Some),
+            None => Ok(None),
+        }
     };
     run().map_err(|e| format!("cannot read game {code}: {e}"))
 }
 
-pub(super) fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
+/// `game` with its moves read from their rows (a compacted game has them already).
+fn with_moves(conn: &Connection, mut game: StoredGame, compacted: bool) -> rusqlite::Result<StoredGame> {
+    if !compacted {
+        let mut moves = conn.prepare_cached(SELECT_MOVES)?;
+        game.moves = moves.query_map([&game.code], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+    }
+    Ok(game)
+}
+
+/// A game's row, with its moves when it is compacted (and whether it is).
+pub(super) fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<(StoredGame, bool)> {
     let winner: Option<String> = r.get(6)?;
     let how: Option<String> = r.get(7)?;
-    Ok(StoredGame {
+    let record: Option<String> = r.get(10)?;
+    let game = StoredGame {
         code: r.get(0)?,
         rows: r.get(1)?,
         cols: r.get(2)?,
         round: r.get(3)?,
         tokens: [r.get(4)?, r.get(5)?],
-        moves: Vec::new(),
+        moves: record.as_deref().map(record_moves).unwrap_or_default(),
         outcome: outcome_from(winner.as_deref(), how.as_deref()),
         created: r.get(8)?,
         watch: r.get(9)?,
-    })
+    };
+    Ok((game, record.is_some()))
 }
 
 /// The log (write-ahead log) of the SQLite database at `path`.
