@@ -183,6 +183,17 @@ item-continue = Continue
 item-play-computer = Play vs computer · { $level }
 # $side: a side's name
 item-your-colour = You play: { $side }
+item-opponent = Opponent: { $name } — { $line }
+# $name: a named opponent (Keala, Lani, …); $level: a level or level-adapts
+item-play-persona = Play vs { $name } · { $level }
+level-adapts = adapts to you
+opponent-computer = the computer
+opponent-computer-line = plays its level, nothing more
+persona-keala-line = a friendly rival who keeps every game close
+persona-lani-line = mirrors the board, calm and tidy
+persona-pua-line = plays fast and loose, always attacking
+persona-kekoa-line = grabs every multi-jump he sees
+persona-makana-line = hoards her moves and waits for yours to run out
 item-two-players = Two players
 item-watch = Watch computer vs computer
 item-custom = Custom game…
@@ -707,6 +718,7 @@ access-step-up = next
 item-access = Accessibility…
 item-reduced-motion = Reduced motion: { $value }
 item-confirm-moves = Confirm each move: { $value }
+item-thinking-pause = The computer pauses to think: { $value }
 item-access-guide = What the game does for accessibility
 access-title = Accessibility
 access-hint = Reduced motion shows moves at once, without shakes, bursts, glows or fades. Confirm each move: a tapped landing is only proposed; tap it again (or Enter) to play.

@@ -160,6 +160,8 @@ pub(super) fn worker_count(threads: usize, games: usize) -> (usize, Option<Strin
     (workers, note)
 }
 
+use crate::ai::{Persona, Rival};
+
 /// A match participant.
 #[derive(Clone, Copy, Debug)]
 pub enum PlayerSpec {
@@ -172,6 +174,9 @@ pub enum PlayerSpec {
     /// Plain alpha-beta with mobility evaluation to a fixed depth, without a clock
     /// (`baseline-d6`).
     BaselineDepth(u32),
+    /// A named opponent at a level (`kekoa`, `kekoa-hard`; the rival `keala` adapts), with
+    /// its time optionally overridden.
+    Persona(Persona, Level, Option<Duration>),
 }
 
 /// A player's table sizes when not its level's (log2 entries).
@@ -224,6 +229,11 @@ impl PlayerSpec {
         };
         let t = move_ms.map(Duration::from_millis);
         let (s, tables) = Tables::parse(s)?;
+        let (name, level) = s.split_once('-').unwrap_or((s, ""));
+        if let Some(persona) = Persona::from_id(name) {
+            let level = if level.is_empty() { default_level(persona) } else { level.parse()? };
+            return Ok(PlayerSpec::Persona(persona, level, t));
+        }
         if s.eq_ignore_ascii_case("baseline") {
             Ok(PlayerSpec::Baseline(t.unwrap_or(Duration::from_millis(2000))))
         } else if let Some(d) = s.strip_prefix("baseline-d") {
@@ -259,8 +269,21 @@ impl PlayerSpec {
             }
             PlayerSpec::Baseline(t) => Ai::baseline(t),
             PlayerSpec::BaselineDepth(d) => Ai::baseline_depth(d),
+            PlayerSpec::Persona(persona, level, t) => {
+                let mut ai = Ai::persona(persona, level, seed, Rival::prior_for_rating(1500.0));
+                if let Some(t) = t {
+                    ai.set_budget(t);
+                }
+                ai
+            }
         }
     }
+}
+
+/// The level a named opponent plays at when none is given: the middle of its range.
+pub fn default_level(persona: Persona) -> Level {
+    let range = persona.level_range();
+    range[range.len() / 2]
 }
 
 /// Settings of an AI-vs-AI match.
@@ -306,8 +329,13 @@ pub struct MatchResult {
     pub over_budget: [u64; 2],
     /// Total plies over all games.
     pub plies: u64,
+    /// Close games: at the game's middle ply the two sides' jump counts differed by at most two.
+    pub close: usize,
     /// Records that could not be written.
     pub unwritten: usize,
+    /// A rival's estimates of its opponent's error per move and its handicaps, one per game,
+    /// per player.
+    pub rival: [Vec<(f64, f64)>; 2],
 }
 
 impl MatchResult {
@@ -329,8 +357,48 @@ impl MatchResult {
             self.color_wins[1],
             self.plies as f64 / games.max(1) as f64
         );
+        let (lo, hi) = wilson(self.wins[0], games);
+        outln!(
+            "{a} scored {:.1}% (95% interval {:.1}-{:.1}%); close games (mobility within 2 at the middle ply): {} ({:.1}%)",
+            100.0 * self.wins[0] as f64 / games.max(1) as f64,
+            100.0 * lo,
+            100.0 * hi,
+            self.close,
+            100.0 * self.close as f64 / games.max(1) as f64
+        );
+        for (name, e) in [a, b].iter().zip(&self.rival) {
+            if let Some(&(error, handicap)) = e.last() {
+                let mean = e.iter().map(|x| x.1).sum::<f64>() / e.len() as f64;
+                outln!(
+                    "{name}: opponent's error per move {error:.1} (after the last game); handicap {handicap:.1} after the last game, {mean:.1} on average"
+                );
+            }
+        }
         Ok(())
     }
+}
+
+/// The 95 % Wilson score interval of `wins` in `games`.
+pub fn wilson(wins: usize, games: usize) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let (n, p, z) = (games as f64, wins as f64 / games as f64, 1.96f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Whether `game` was close: at its middle ply (past the removals) the two sides' jump
+/// counts differed by at most two.
+pub fn close_game(game: &Game) -> bool {
+    let moves = game.moves();
+    let middle = (moves.len() / 2).max(2).min(moves.len());
+    let mut p = *game.start();
+    for &m in &moves[..middle] {
+        p.play_unchecked(m);
+    }
+    p.jump_count(Color::Black).abs_diff(p.jump_count(Color::White)) <= 2
 }
 
 /// A random opening: the two removals and `jumps` random jumps.
@@ -394,6 +462,9 @@ pub(super) struct Played {
     pub(super) over: [u64; 2],
     /// Its record could not be written (0 or 1).
     pub(super) unwritten: usize,
+    /// A rival's estimate of its opponent's error per move and its handicap after the game,
+    /// per player.
+    pub(super) rival: [Option<(f64, f64)>; 2],
 }
 
 /// Plays game `g` of a match from its random opening (each opening is played twice, once with
@@ -415,6 +486,7 @@ pub(super) fn play_one(cfg: &MatchConfig, players: &mut [Ai; 2], g: usize) -> Op
         max_time: [z; 2],
         over: [0; 2],
         unwritten: 0,
+        rival: [None; 2],
     };
     let game = &mut played.game;
     played.winner = loop {
@@ -437,6 +509,10 @@ pub(super) fn play_one(cfg: &MatchConfig, players: &mut [Ai; 2], g: usize) -> Op
             played.over[idx] += 1;
         }
     };
+    for (i, p) in players.iter_mut().enumerate() {
+        p.game_over((played.winner == Color::Black) == ((i == 0) == a_is_black));
+    }
+    played.rival = [players[0].rival_estimate(), players[1].rival_estimate()];
     Some(played)
 }
 
@@ -461,6 +537,10 @@ impl MatchResult {
         self.wins[winner_idx] += 1;
         self.color_wins[played.winner.index()] += 1;
         self.plies += played.game.ply() as u64;
+        self.close += close_game(&played.game) as usize;
+        for (kept, e) in self.rival.iter_mut().zip(played.rival) {
+            kept.extend(e);
+        }
         self.unwritten += played.unwritten;
         for i in 0..2 {
             self.moves[i] += played.moves[i];
@@ -468,5 +548,33 @@ impl MatchResult {
             self.max_time[i] = self.max_time[i].max(played.max_time[i]);
             self.over_budget[i] += played.over[i];
         }
+    }
+}
+
+#[cfg(test)]
+mod persona_tests {
+    use super::*;
+
+    #[test]
+    fn named_opponents_parse_with_or_without_a_level_and_a_bad_level_is_named() {
+        assert!(matches!(
+            PlayerSpec::parse("kekoa-hard", None),
+            Ok(PlayerSpec::Persona(Persona::Kekoa, Level::Hard, None))
+        ));
+        assert!(matches!(PlayerSpec::parse("Keala@50", None), Ok(PlayerSpec::Persona(Persona::Keala, _, Some(_)))));
+        assert!(matches!(PlayerSpec::parse("lani", None), Ok(PlayerSpec::Persona(Persona::Lani, Level::Easy, None))));
+        let e = PlayerSpec::parse("pua-fierce", None).unwrap_err();
+        assert!(e.contains("fierce"), "{e}");
+        // Levels with an evaluation suffix are still levels.
+        assert!(matches!(PlayerSpec::parse("expert-mobility", None), Ok(PlayerSpec::Level(Level::Expert, ..))));
+    }
+
+    #[test]
+    fn the_interval_holds_the_score_and_narrows_with_more_games() {
+        let (lo, hi) = wilson(100, 200);
+        assert!(lo < 0.5 && hi > 0.5 && hi - lo < 0.15, "{lo} {hi}");
+        let (lo2, hi2) = wilson(10, 20);
+        assert!(hi2 - lo2 > hi - lo);
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
     }
 }

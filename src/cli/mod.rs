@@ -20,6 +20,7 @@ mod dist;
 mod history;
 mod matches;
 mod perft;
+mod personas;
 mod position;
 mod puzzle;
 mod solve;
@@ -80,6 +81,9 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Play AI-vs-AI games and report the score.
     Match(matches::MatchArgs),
+    /// Compare the named opponents: how often each pair picks different moves in the same
+    /// positions at one strength, and each one's style statistics.
+    Personas(personas::PersonasArgs),
     /// Search speed, time-budget and cancellation checks.
     Bench(bench::BenchArgs),
     /// Write every sound effect as a WAV file named after it (lift.wav, land-1.wav, ...) and
@@ -164,6 +168,7 @@ pub fn run(cmd: Command) -> i32 {
         Command::Perft(_)
             | Command::Solve(_)
             | Command::Match(_)
+            | Command::Personas(_)
             | Command::Bench(_)
             | Command::Analyse(_)
             | Command::Puzzle(puzzle::PuzzleArgs { action: PuzzleCommand::Generate { .. } })
@@ -287,6 +292,7 @@ fn run_inner(cmd: Command) -> Result<(), Failure> {
         Command::PlayRecord(args) => position::play_record(&args.file),
         Command::Solve(args) => solve::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Personas(args) => personas::run(args),
         Command::Bench(args) => bench(args.quick),
         Command::Serve(args) => Ok(serve(&args)?),
         Command::ServeBench(args) => {
@@ -374,6 +380,7 @@ mod tests {
             max_time: [z; 2],
             over: [0; 2],
             unwritten: 0,
+            rival: [None; 2],
         };
         let text = record_text(3, 2, &["easy".into(), "hard".into()], &played);
         assert!(

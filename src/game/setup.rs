@@ -3,7 +3,7 @@
 //! saved games and rematches each build one. It is never a preference: the player's
 //! settings are not touched by starting, restarting or leaving any game.
 
-use crate::ai::Level;
+use crate::ai::{Level, Persona};
 use crate::rules::{Color as Side, Geometry};
 
 /// Who controls a colour.
@@ -43,6 +43,8 @@ pub struct GameSetup {
     pub players: [Controller; 2],
     /// What the game is for.
     pub mode: GameMode,
+    /// The named opponent the computer plays as (none: the plain level).
+    pub persona: Option<Persona>,
 }
 
 impl Default for GameSetup {
@@ -59,7 +61,7 @@ pub fn standard() -> Geometry {
 impl GameSetup {
     /// A game that counts, on `size`, between `players`.
     pub fn play(size: Geometry, players: [Controller; 2]) -> GameSetup {
-        GameSetup { size, players, mode: GameMode::Play }
+        GameSetup { size, players, mode: GameMode::Play, persona: None }
     }
 
     /// You against the computer at `level` on the standard board, you playing `colour`.
@@ -68,9 +70,15 @@ impl GameSetup {
         GameSetup::play(standard(), if colour == Side::Black { [h, ai] } else { [ai, h] })
     }
 
+    /// You against `persona` at `level` (brought into its range) on the standard board.
+    pub fn versus_persona(persona: Persona, level: Level, colour: Side) -> GameSetup {
+        let (lo, hi) = persona.levels();
+        GameSetup { persona: Some(persona), ..GameSetup::versus(level.clamp(lo, hi), colour) }
+    }
+
     /// Practice (a lesson or a puzzle) on `size`, both sides moved by the person.
     pub fn practice(size: Geometry, mode: GameMode) -> GameSetup {
-        GameSetup { size, players: [Controller::Human, Controller::Human], mode }
+        GameSetup { size, players: [Controller::Human, Controller::Human], mode, persona: None }
     }
 
     /// Who plays `side`.
@@ -118,7 +126,7 @@ impl GameSetup {
         if let Some(you) = you {
             players[you.index()] = Controller::Human;
         }
-        GameSetup { size, players, mode: GameMode::Online }
+        GameSetup { size, players, mode: GameMode::Online, persona: None }
     }
 
     /// The side of the person at this screen in an online game (none when watching).

@@ -9,6 +9,9 @@ pub enum MenuItem {
     Continue,
     /// Start a game against the computer (left/right: its difficulty).
     PlayComputer,
+    /// Who the computer plays as in "Play vs computer": the plain computer or a named
+    /// opponent (More games).
+    Opponent,
     /// Which colour you play against the computer (left/right swap it).
     YourColour,
     /// Hosting online: whether watchers need a separate watch code (a private game).
@@ -151,6 +154,8 @@ pub enum MenuItem {
     ReducedMotion,
     /// Confirm each move (tap a landing, then again) on or off.
     ConfirmMoves,
+    /// Whether the computer seems to think before it moves (Settings).
+    ThinkingPause,
     /// Open the page that says what the game does for accessibility.
     AccessGuide,
     /// Open the Controls screen (rebinding keys and pad buttons).
@@ -185,6 +190,7 @@ impl MenuItem {
             Continue => "item-continue",
             PlayComputer => "item-play-computer",
             YourColour => "item-your-colour",
+            Opponent => "item-opponent",
             TwoPlayers => "item-two-players",
             WatchComputer => "item-watch",
             CustomGame => "item-custom",
@@ -232,7 +238,7 @@ impl MenuItem {
             Coordinates | Fullscreen | UiScale | Language | Back | Preset | Access | ReducedMotion => {
                 self.settings_key()
             }
-            ConfirmMoves | AccessGuide | Controls | Bind(_) | ResetControls => self.settings_key(),
+            ConfirmMoves | ThinkingPause | AccessGuide | Controls | Bind(_) | ResetControls => self.settings_key(),
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
             OlderGames | NewerGames => self.record_key(),
@@ -289,6 +295,7 @@ impl MenuItem {
             MenuItem::Access => "item-access",
             MenuItem::ReducedMotion => "item-reduced-motion",
             MenuItem::ConfirmMoves => "item-confirm-moves",
+            MenuItem::ThinkingPause => "item-thinking-pause",
             MenuItem::AccessGuide => "item-access-guide",
             MenuItem::Controls => "item-controls",
             MenuItem::Bind(_) => "item-bind",
@@ -320,7 +327,17 @@ impl MenuItem {
         let (level, colour) = quick_game(s);
         let m = Msg::new(self.key());
         match self {
-            MenuItem::PlayComputer => m.sub("level", level_name(level)),
+            MenuItem::PlayComputer => match s.opponent {
+                Some(p) if p.style() == crate::ai::Style::Rival => {
+                    Msg::new("item-play-persona").text("name", p.name()).sub("level", Msg::new("level-adapts"))
+                }
+                Some(p) => Msg::new("item-play-persona").text("name", p.name()).sub("level", level_name(level)),
+                None => m.sub("level", level_name(level)),
+            },
+            MenuItem::Opponent => match s.opponent {
+                Some(p) => m.text("name", p.name()).sub("line", Msg::keyed(format!("persona-{}-line", p.id()))),
+                None => m.sub("name", Msg::new("opponent-computer")).sub("line", Msg::new("opponent-computer-line")),
+            },
             MenuItem::YourColour => m.sub("side", side_name(colour)),
             MenuItem::Volume => m.num("percent", percent(s.volume)),
             MenuItem::Mute => s.bindings.prompt("item-sound").sub("value", on(!s.muted)),
@@ -340,6 +357,7 @@ impl MenuItem {
             MenuItem::Fullscreen => m.sub("value", on(s.fullscreen)),
             MenuItem::ReducedMotion => m.sub("value", on(s.reduced_motion)),
             MenuItem::ConfirmMoves => m.sub("value", on(s.confirm_moves)),
+            MenuItem::ThinkingPause => m.sub("value", on(s.thinking_pause)),
             MenuItem::Bind(i) => bind_words(s, i, false),
             MenuItem::UiScale => m.num("percent", percent(s.ui_scale)),
             MenuItem::Language => m.text("language", s.language.native_name()),
@@ -377,6 +395,7 @@ impl MenuItem {
                 | MenuItem::SwapColours
                 | MenuItem::ReducedMotion
                 | MenuItem::ConfirmMoves
+                | MenuItem::ThinkingPause
                 | MenuItem::ResetControls
         )
     }
@@ -393,6 +412,7 @@ impl MenuItem {
                 | MenuItem::UiScale
                 | MenuItem::Language
                 | MenuItem::PlayComputer
+                | MenuItem::Opponent
                 | MenuItem::YourColour
                 | MenuItem::Preset
                 | MenuItem::Rows

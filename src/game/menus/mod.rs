@@ -103,6 +103,7 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
                 Music,
                 MusicBackground,
                 Speed,
+                ThinkingPause,
                 Movable,
                 Coordinates,
                 Theme,
@@ -136,7 +137,9 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
             Some(true) => vec![NextLesson, LeaveTutorial],
             _ => vec![TryLesson, LeaveTutorial],
         },
-        Overlay::MoreGames => vec![PlayComputer, YourColour, TwoPlayers, WatchComputer, CustomGame, LoadGame, Back],
+        Overlay::MoreGames => {
+            vec![PlayComputer, Opponent, YourColour, TwoPlayers, WatchComputer, CustomGame, LoadGame, Back]
+        }
         Overlay::Lessons => {
             (0..crate::game::platform::settings::LESSON_COUNT as u8).map(Lesson).chain([HowToPlay, Back]).collect()
         }

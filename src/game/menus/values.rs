@@ -48,7 +48,10 @@ pub fn quick_game(settings: &Settings) -> (Level, Side) {
 pub fn setup_for(kind: NewGameKind, settings: &Settings) -> GameSetup {
     let (level, colour) = quick_game(settings);
     match kind {
-        NewGameKind::Computer => GameSetup::versus(level, colour),
+        NewGameKind::Computer => match settings.opponent {
+            Some(persona) => GameSetup::versus_persona(persona, level, colour),
+            None => GameSetup::versus(level, colour),
+        },
         NewGameKind::TwoPlayers => GameSetup::play(standard(), [Controller::Human; 2]),
         NewGameKind::Watch => GameSetup::play(standard(), [Controller::Ai(level); 2]),
         NewGameKind::Custom => settings.custom_setup(),
@@ -86,9 +89,21 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
         }
         MenuItem::Language => settings.language = settings.language.step(dir),
         MenuItem::PlayComputer => {
-            let i = Level::ALL.iter().position(|l| *l == level).unwrap_or(2);
-            let to = (i as i32 + dir).clamp(0, Level::ALL.len() as i32 - 1) as usize;
-            settings.level = Level::ALL[to];
+            // A named opponent plays only the levels of its range.
+            let levels = settings.opponent.map_or(Level::ALL.to_vec(), |p| p.level_range());
+            let i = levels.iter().position(|l| *l == level).unwrap_or(levels.len() / 2);
+            let to = (i as i32 + dir).clamp(0, levels.len() as i32 - 1) as usize;
+            settings.level = levels[to];
+        }
+        MenuItem::Opponent => {
+            let all: Vec<Option<crate::ai::Persona>> =
+                std::iter::once(None).chain(crate::ai::Persona::ALL.into_iter().map(Some)).collect();
+            let i = all.iter().position(|p| *p == settings.opponent).unwrap_or(0) as i32;
+            settings.opponent = all[(i + dir).rem_euclid(all.len() as i32) as usize];
+            if let Some(p) = settings.opponent {
+                let (lo, hi) = p.levels();
+                settings.level = settings.level.clamp(lo, hi);
+            }
         }
         MenuItem::YourColour => settings.colour = colour.opponent(),
         MenuItem::Preset => {
@@ -213,6 +228,7 @@ pub fn is_on(s: &Settings, item: MenuItem) -> bool {
         MenuItem::Fullscreen => s.fullscreen,
         MenuItem::ReducedMotion => s.reduced_motion,
         MenuItem::ConfirmMoves => s.confirm_moves,
+        MenuItem::ThinkingPause => s.thinking_pause,
         _ => false,
     }
 }
@@ -228,6 +244,7 @@ pub fn toggle(s: &mut Settings, item: MenuItem) {
         MenuItem::Fullscreen => s.fullscreen = !s.fullscreen,
         MenuItem::ReducedMotion => s.reduced_motion = !s.reduced_motion,
         MenuItem::ConfirmMoves => s.confirm_moves = !s.confirm_moves,
+        MenuItem::ThinkingPause => s.thinking_pause = !s.thinking_pause,
         MenuItem::ResetControls => s.bindings = Default::default(),
         MenuItem::SwapColours => s.players.swap(0, 1),
         _ => {}

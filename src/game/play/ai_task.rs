@@ -1,6 +1,6 @@
 //! Runs the AI on threads of its own ([`EngineJob`]); the main thread only polls.
 
-use crate::ai::{Ai, Analysis, Choice, Level, analyse};
+use crate::ai::{Ai, Analysis, Choice, Level, Persona, Rival, Style, analyse};
 use crate::game::platform::redraw::Wake;
 use crate::game::platform::settings::{Controller, Settings};
 use crate::game::play::authority::{Intent, Rules};
@@ -19,17 +19,37 @@ pub struct PendingSearch {
     cancel: Arc<AtomicBool>,
     /// Real time since the search started (the reply is shown no sooner than `min_delay`).
     waited: f32,
-    /// How long the reply takes at least: longer when there are more moves to weigh.
+    /// How long the reply takes at least: decided when the search answers ([`thinking_pause`]).
     min_delay: f32,
+    /// The search's answer, held until the pause is over.
+    ready: Option<(Ai, Choice)>,
+    /// Who is thinking.
+    player: Player,
 }
 
-/// The least time a reply takes, so it reads as a move being considered: the settings' minimum
-/// with one or two legal moves, growing with the number of moves to about three times that,
-/// but never past the level's own time budget (or the minimum itself, if that is longer).
-pub fn reply_delay(base: f32, legal_moves: usize, level: Level) -> f32 {
-    let weigh = 1.0 + (legal_moves.saturating_sub(2) as f32 / 10.0).min(2.0);
-    (base * weigh).min(level.config().budget.as_secs_f32().max(base))
+/// How long the computer seems to think before its move shows, once its search has answered:
+/// nothing for a forced move (or with the thinking pause off, or at instant speed); otherwise
+/// the settings' minimum `base`, longer the harder the choice was — more moves to weigh, and
+/// more of them scoring close to the best (a sharp position) — up to four times the minimum,
+/// all divided by the animation speed (faster animations, shorter pauses) and never past two
+/// seconds. A proven result (the solver knows) halves it: there was nothing left to weigh.
+pub fn thinking_pause(base: f32, speed: f32, on: bool, scores: &[(crate::rules::Move, i32)], legal: usize) -> f32 {
+    if !on || legal <= 1 || speed <= 0.0 || base <= 0.0 {
+        return 0.0;
+    }
+    let best = scores.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    let close = scores.iter().filter(|&&(_, s)| s >= best - 16).count().max(1);
+    let breadth = ((legal as f32).ln() / 20f32.ln()).min(1.0);
+    let sharpness = ((close - 1) as f32 / 4.0).min(1.0);
+    let mut hardness = 0.5 * breadth + 0.5 * sharpness;
+    if best.abs() >= crate::ai::persona::PROVEN {
+        hardness *= 0.5;
+    }
+    (base * (1.0 + 3.0 * hardness) / speed.max(0.25)).min(MOST_PAUSE.max(base))
 }
+
+/// The longest thinking pause, in seconds (a longer minimum, as tests use, is kept).
+const MOST_PAUSE: f32 = 2.0;
 
 impl Drop for PendingSearch {
     fn drop(&mut self) {
@@ -37,13 +57,16 @@ impl Drop for PendingSearch {
     }
 }
 
+/// Who the computer plays as: a level, and the named opponent if any.
+type Player = (Level, Option<Persona>);
+
 /// The AI side of the game: the search in flight and the idle AI players (kept between moves
 /// so their tables carry over).
 #[derive(Resource, Default)]
 pub struct AiState {
     /// The current search, if any.
     pub pending: Option<PendingSearch>,
-    idle: Vec<(Level, Ai)>,
+    idle: Vec<(Player, Ai)>,
     searches_started: u64,
 }
 
@@ -58,9 +81,9 @@ impl AiState {
         self.pending = None;
     }
 
-    /// Whether the running search has its answer (held back until the minimum delay passes).
+    /// Whether the running search has its answer (held back until the pause is over).
     pub fn search_finished(&self) -> bool {
-        self.pending.as_ref().is_some_and(|p| p.task.is_finished())
+        self.pending.as_ref().is_some_and(|p| p.ready.is_some() || p.task.is_finished())
     }
 
     /// Number of searches started so far.
@@ -71,15 +94,61 @@ impl AiState {
     /// Starts `level`'s search of the position of `rules` (with its idle player, so its tables
     /// carry over). The reply shows no sooner than its delay: a frame is asked for then (the
     /// search's end asks for one too).
-    fn start(&mut self, level: Level, rules: &Rules, settings: &Settings, idle: bool, wake: &Wake) {
-        let ai = self.idle.iter().position(|(l, _)| *l == level).map(|i| self.idle.swap_remove(i).1);
+    fn start(
+        &mut self,
+        player: Player,
+        rules: &Rules,
+        settings: &Settings,
+        rating: Option<f64>,
+        wake: &Wake,
+        idle: bool,
+    ) {
+        let ai = self.idle.iter().position(|(p, _)| *p == player).map(|i| self.idle.swap_remove(i).1);
         let seed = settings.seed.wrapping_add(self.searches_started);
         self.searches_started += 1;
-        let min_delay = reply_delay(settings.ai_min_delay, rules.game.position().move_count() as usize, level);
+        let ai = ai.unwrap_or_else(|| match player {
+            (level, Some(persona)) => Ai::persona(persona, level, seed, rival_handicap(settings, rating)),
+            (level, None) => Ai::new(level, seed),
+        });
         let position = *rules.game.position();
-        self.pending = Some(spawn_search(level, ai, seed, position, rules.generation, min_delay, idle, wake));
-        wake.after_secs(min_delay);
+        self.pending = Some(spawn_search(player, ai, position, rules.generation, idle, wake));
     }
+}
+
+/// What the rival holds back at the start of a game: what it learned of this player in earlier
+/// games, or before the first a guess from the player's rating (a new player's without one).
+pub fn rival_handicap(settings: &Settings, rating: Option<f64>) -> f64 {
+    if settings.rival_handicap >= 0.0 {
+        settings.rival_handicap
+    } else {
+        Rival::prior_for_rating(rating.unwrap_or(1500.0))
+    }
+}
+
+/// A game against the rival ended: it holds back more after a win and less after a loss, and
+/// the settings keep that for the next game (and the next run of the game).
+fn rival_learns(
+    rules: Option<Res<Rules>>,
+    mut settings: ResMut<Settings>,
+    mut state: ResMut<AiState>,
+    history: Option<Res<crate::game::modes::history::PlayerHistory>>,
+    mut learned: Local<Option<u64>>,
+) {
+    let Some(rules) = rules else { return };
+    let (Some(persona), Some(you), Some(winner)) = (rules.setup.persona, rules.setup.one_human(), rules.winner())
+    else {
+        return;
+    };
+    if persona.style() != Style::Rival || *learned == Some(rules.game_id) {
+        return;
+    }
+    *learned = Some(rules.game_id);
+    let rating = history.and_then(|h| h.rating.map(|(r, _)| r.rating));
+    let mut rival = Rival::new(rival_handicap(&settings, rating));
+    rival.game_over(winner != you);
+    settings.rival_handicap = (rival.handicap * 10.0).round() / 10.0;
+    // The next game's rival starts from the new handicap.
+    state.idle.retain(|((_, p), _)| *p != Some(persona));
 }
 
 /// Ask for a hint for the side to move.
@@ -157,29 +226,23 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
         .init_resource::<HintState>()
         .add_message::<HintRequest>()
-        .add_systems(Update, (drive_ai, drive_hints).in_set(GameSet::Input).run_if(in_state(Screen::Game)))
+        .add_systems(
+            Update,
+            (drive_ai, drive_hints, rival_learns).in_set(GameSet::Input).run_if(in_state(Screen::Game)),
+        )
         .add_systems(OnEnter(Screen::Game), forget_hint)
         .add_systems(OnExit(Screen::Game), (|mut ai: ResMut<AiState>| ai.cancel(), forget_hint));
 }
 
-fn spawn_search(
-    level: Level,
-    ai: Option<Ai>,
-    seed: u64,
-    position: Position,
-    generation: u64,
-    min_delay: f32,
-    idle: bool,
-    wake: &Wake,
-) -> PendingSearch {
+fn spawn_search(player: Player, ai: Ai, position: Position, generation: u64, idle: bool, wake: &Wake) -> PendingSearch {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let task = EngineJob::spawn(idle, wake, move || {
-        let mut ai = ai.unwrap_or_else(|| Ai::new(level, seed));
+        let mut ai = ai;
         let choice = ai.choose(&position, flag);
         (ai, choice)
     });
-    PendingSearch { task, generation, cancel, waited: 0.0, min_delay }
+    PendingSearch { task, generation, cancel, waited: 0.0, min_delay: 0.0, ready: None, player }
 }
 
 /// Starts, restarts, polls and cancels searches.
@@ -193,6 +256,7 @@ fn drive_ai(
     yield_to_renderer: Option<Res<YieldToRenderer>>,
     wake: Res<Wake>,
     overlay: Res<Overlay>,
+    history: Option<Res<crate::game::modes::history::PlayerHistory>>,
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
@@ -208,7 +272,9 @@ fn drive_ai(
         state.cancel();
     }
     if state.pending.is_none() {
-        state.start(level, &rules, &settings, yield_to_renderer.is_some(), &wake);
+        let rating = history.and_then(|h| h.rating.map(|(r, _)| r.rating));
+        let player = (level, rules.setup.persona);
+        state.start(player, &rules, &settings, rating, &wake, yield_to_renderer.is_some());
         return;
     }
     let pending = state.pending.as_mut().expect("checked above");
@@ -218,16 +284,26 @@ fn drive_ai(
     if *overlay != Overlay::None {
         return;
     }
-    if pending.waited < pending.min_delay {
-        if pending.task.is_finished() {
-            wake.after_secs(pending.min_delay - pending.waited);
-        }
+    if pending.ready.is_none()
+        && let Some((ai, choice)) = pending.task.poll()
+    {
+        let legal = rules.game.position().move_count() as usize;
+        let on = settings.thinking_pause;
+        pending.min_delay =
+            thinking_pause(settings.ai_min_delay, settings.anim_speed, on, &choice.report.root_scores, legal);
+        pending.ready = Some((ai, choice));
+    }
+    if pending.ready.is_none() {
         return;
     }
-    if let Some((ai, choice)) = pending.task.poll() {
-        let generation = pending.generation;
+    if pending.waited < pending.min_delay {
+        wake.after_secs(pending.min_delay - pending.waited);
+        return;
+    }
+    if let Some((ai, choice)) = pending.ready.take() {
+        let (generation, player) = (pending.generation, pending.player);
         state.pending = None;
-        state.idle.push((level, ai));
+        state.idle.push((player, ai));
         if let Some(mv) = choice.mv {
             intents.write(Intent::Play { mv, generation: Some(generation) });
         }
@@ -275,19 +351,26 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_waits_longer_with_more_moves_to_weigh_but_never_beyond_the_budget() {
-        let quick = reply_delay(0.35, 1, Level::Expert);
-        let busy = reply_delay(0.35, 30, Level::Expert);
-        assert!((quick - 0.35).abs() < 1e-6, "{quick}");
-        assert!(busy > 0.9 && busy <= 1.05 + 1e-6, "{busy}");
-        assert!(reply_delay(0.35, 8, Level::Expert) > quick);
-        // Easy's budget is 0.4 s, so its busiest pause stops there.
-        assert!((reply_delay(0.35, 30, Level::Easy) - 0.4).abs() < 1e-6);
-        // Beginner's budget (0.25 s) is below the minimum: it keeps the minimum.
-        assert!((reply_delay(0.35, 30, Level::Beginner) - 0.35).abs() < 1e-6);
-        // A minimum longer than every budget (tests hold replies back with one) stays.
-        assert_eq!(reply_delay(1000.0, 30, Level::Expert), 1000.0);
-        // Scripted and headless runs use no delay at all.
-        assert_eq!(reply_delay(0.0, 30, Level::Expert), 0.0);
+    fn a_forced_move_never_waits_and_a_sharp_choice_waits_longer_than_an_obvious_one() {
+        use crate::rules::{Coord, Move};
+        let m = |c: u8| Move::jump(Coord::new(0, c), Coord::new(0, c + 2));
+        let obvious = [(m(0), 100), (m(1), 10), (m(2), -50), (m(3), -80)];
+        let sharp = [(m(0), 100), (m(1), 98), (m(2), 95), (m(3), 90)];
+        assert_eq!(thinking_pause(0.35, 1.0, true, &obvious[..1], 1), 0.0, "forced: no pause");
+        assert_eq!(thinking_pause(1000.0, 1.0, true, &obvious[..1], 1), 0.0, "whatever the minimum");
+        let easy = thinking_pause(0.35, 1.0, true, &obvious, 4);
+        let hard = thinking_pause(0.35, 1.0, true, &sharp, 4);
+        assert!(easy >= 0.35 && hard > easy + 0.2, "{easy} {hard}");
+        // More moves to weigh: longer; never past two seconds.
+        assert!(thinking_pause(0.35, 1.0, true, &obvious, 20) > easy);
+        assert!(thinking_pause(0.9, 1.0, true, &sharp, 40) <= 2.0);
+        // Faster animations shorten it; instant speed and the setting turned off remove it.
+        assert!(thinking_pause(0.35, 2.0, true, &sharp, 4) < hard);
+        assert_eq!(thinking_pause(0.35, 0.0, true, &sharp, 4), 0.0);
+        assert_eq!(thinking_pause(0.35, 1.0, false, &sharp, 4), 0.0);
+        // Scripted and headless runs use no minimum, so no pause.
+        assert_eq!(thinking_pause(0.0, 1.0, true, &sharp, 4), 0.0);
+        // A minimum longer than the cap (tests hold replies back with one) stays.
+        assert_eq!(thinking_pause(1000.0, 1.0, true, &sharp, 4), 1000.0);
     }
 }

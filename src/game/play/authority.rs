@@ -52,6 +52,8 @@ impl Rules {
     pub fn counts_for_rating(&self) -> bool {
         self.setup.mode == crate::game::setup::GameMode::Play
             && self.setup.opponent_level().is_some()
+            // The friendly rival's strength follows the player's: nothing to rate against.
+            && self.setup.persona.is_none_or(|p| p.style() != crate::ai::Style::Rival)
             && crate::history::rated_board(self.game.geometry())
     }
 

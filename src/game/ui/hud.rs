@@ -534,9 +534,13 @@ fn took_count(game: &Game, review: Review, side: Side) -> usize {
 fn card_name(setup: &crate::game::setup::GameSetup, side: Side) -> Msg {
     let name = super::status::player_name(setup, side);
     match setup.controller(side) {
-        crate::game::platform::settings::Controller::Ai(level) => {
-            Msg::new("card-name-level").sub("name", name).sub("level", level_name(level))
-        }
+        crate::game::platform::settings::Controller::Ai(level) => match setup.persona {
+            Some(p) if p.style() == crate::ai::Style::Rival => {
+                Msg::new("card-name-level").text("name", p.name()).sub("level", Msg::new("level-adapts"))
+            }
+            Some(p) => Msg::new("card-name-level").text("name", p.name()).sub("level", level_name(level)),
+            None => Msg::new("card-name-level").sub("name", name).sub("level", level_name(level)),
+        },
         _ => name,
     }
 }

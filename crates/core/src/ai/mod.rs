@@ -6,6 +6,7 @@ pub mod crosscheck;
 pub mod distance;
 pub mod eval;
 pub mod level;
+pub mod persona;
 pub mod prove;
 pub mod puzzle;
 pub mod review;
@@ -16,6 +17,7 @@ pub mod tune;
 pub use distance::{DistanceSolver, Value};
 pub use eval::{EvalKind, WIN, evaluate};
 pub use level::{Ai, Choice, Level, LevelConfig};
+pub use persona::{Persona, Rival, Style};
 pub use search::{Outlook, SearchLimits, SearchReport, Searcher};
 pub use solver::{Solution, SolveLimits, SolveOutcome, Solver};
 

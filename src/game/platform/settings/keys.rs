@@ -107,7 +107,7 @@ pub(super) fn parse_controller(key: &str, value: &str) -> Result<Controller, Str
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-pub(super) const KEYS: [Key; 24] = [
+pub(super) const KEYS: [Key; 27] = [
     Key {
         name: "size",
         shape: Shape::Word,
@@ -144,6 +144,31 @@ pub(super) const KEYS: [Key; 24] = [
             s.level = v
                 .parse::<Level>()
                 .map_err(|_| format!("level {}: expected beginner, easy, medium, hard, strong or expert", quote(v)))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "opponent",
+        shape: Shape::Word,
+        get: |s| s.opponent.map_or("computer", |p| p.id()).to_string(),
+        set: |s, v| {
+            s.opponent = match v {
+                "computer" => None,
+                _ => Some(crate::ai::Persona::from_id(v).ok_or_else(|| {
+                    format!("opponent {}: expected computer, keala, lani, pua, kekoa or makana", quote(v))
+                })?),
+            };
+            Ok(())
+        },
+    },
+    Key {
+        name: "rival-handicap",
+        shape: Shape::Number,
+        get: |s| format!("{:.1}", s.rival_handicap),
+        set: |s, v| {
+            s.rival_handicap = v.parse::<f64>().ok().filter(|h| (-1.0..=400.0).contains(h)).ok_or_else(|| {
+                format!("rival-handicap {}: expected -1 (not met yet) or a number from 0 to 400", quote(v))
+            })?;
             Ok(())
         },
     },
@@ -271,6 +296,15 @@ pub(super) const KEYS: [Key; 24] = [
         get: |s| on_off(s.reduced_motion),
         set: |s, v| {
             s.reduced_motion = parse_on_off("reduced-motion", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "thinking-pause",
+        shape: Shape::Switch,
+        get: |s| on_off(s.thinking_pause),
+        set: |s, v| {
+            s.thinking_pause = parse_on_off("thinking-pause", v)?;
             Ok(())
         },
     },

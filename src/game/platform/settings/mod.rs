@@ -52,6 +52,12 @@ pub struct Settings {
     pub players: [Controller; 2],
     /// The computer's level in the title's quick games (Play vs computer, Watch).
     pub level: Level,
+    /// The named opponent of "Play vs computer" (none: the computer at the plain level).
+    pub opponent: Option<crate::ai::Persona>,
+    /// What the friendly rival has learned of this player: its handicap (evaluation points it
+    /// lets go per move), carried from game to game; negative before the first game (then a
+    /// guess from the player's rating).
+    pub rival_handicap: f64,
     /// The colour you play in Play vs computer.
     pub colour: Side,
     /// Animation speed multiplier, 0 (instant) to [`crate::game::platform::args::MAX_SPEED`].
@@ -81,6 +87,8 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// A tapped landing only proposes the move; tapping it again (or Enter) plays it.
     pub confirm_moves: bool,
+    /// The computer pauses before its move as if thinking (longer when the choice is hard).
+    pub thinking_pause: bool,
     /// Size of the interface's text and buttons, 0.75 to 2.
     pub ui_scale: f32,
     /// Tutorial lessons passed so far (the tutorial resumes after them).
@@ -149,6 +157,8 @@ impl Default for Settings {
             size: Geometry::new(8, 8).expect("8x8 is valid"),
             players: [Controller::Human, Controller::Ai(Level::Medium)],
             level: Level::Medium,
+            opponent: None,
+            rival_handicap: -1.0,
             colour: Side::Black,
             anim_speed: 1.0,
             coordinates: true,
@@ -163,6 +173,7 @@ impl Default for Settings {
             fullscreen: false,
             reduced_motion: false,
             confirm_moves: false,
+            thinking_pause: true,
             ui_scale: 1.0,
             tutorial: 0,
             language: Lang::En,
