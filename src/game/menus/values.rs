@@ -62,6 +62,26 @@ pub fn setup_for(kind: NewGameKind, settings: &Settings) -> GameSetup {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenuAdjust(pub MenuItem, pub i32);
 
+/// Steps the computer's level (within a named opponent's range) or the opponent (the plain
+/// computer, then each named one; the level is brought into the new one's range).
+fn adjust_opponent(settings: &mut Settings, item: MenuItem, level: Level, dir: i32) {
+    if item == MenuItem::PlayComputer {
+        let levels = settings.opponent.map_or(Level::ALL.to_vec(), |p| p.level_range());
+        let i = levels.iter().position(|l| *l == level).unwrap_or(levels.len() / 2);
+        let to = (i as i32 + dir).clamp(0, levels.len() as i32 - 1) as usize;
+        settings.level = levels[to];
+        return;
+    }
+    let all: Vec<Option<crate::ai::Persona>> =
+        std::iter::once(None).chain(crate::ai::Persona::ALL.into_iter().map(Some)).collect();
+    let i = all.iter().position(|p| *p == settings.opponent).unwrap_or(0) as i32;
+    settings.opponent = all[(i + dir).rem_euclid(all.len() as i32) as usize];
+    if let Some(p) = settings.opponent {
+        let (lo, hi) = p.levels();
+        settings.level = settings.level.clamp(lo, hi);
+    }
+}
+
 /// Steps a setting; returns whether it changed.
 pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
     let step = |v: f32, by: f32| ((v + by * dir as f32) / by).round() * by;
@@ -88,23 +108,7 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
                 .clamp(crate::game::platform::settings::MIN_UI_SCALE, crate::game::platform::settings::MAX_UI_SCALE)
         }
         MenuItem::Language => settings.language = settings.language.step(dir),
-        MenuItem::PlayComputer => {
-            // A named opponent plays only the levels of its range.
-            let levels = settings.opponent.map_or(Level::ALL.to_vec(), |p| p.level_range());
-            let i = levels.iter().position(|l| *l == level).unwrap_or(levels.len() / 2);
-            let to = (i as i32 + dir).clamp(0, levels.len() as i32 - 1) as usize;
-            settings.level = levels[to];
-        }
-        MenuItem::Opponent => {
-            let all: Vec<Option<crate::ai::Persona>> =
-                std::iter::once(None).chain(crate::ai::Persona::ALL.into_iter().map(Some)).collect();
-            let i = all.iter().position(|p| *p == settings.opponent).unwrap_or(0) as i32;
-            settings.opponent = all[(i + dir).rem_euclid(all.len() as i32) as usize];
-            if let Some(p) = settings.opponent {
-                let (lo, hi) = p.levels();
-                settings.level = settings.level.clamp(lo, hi);
-            }
-        }
+        MenuItem::PlayComputer | MenuItem::Opponent => adjust_opponent(settings, item, level, dir),
         MenuItem::YourColour => settings.colour = colour.opponent(),
         MenuItem::Preset => {
             let (r, c) = preset_after((rows, cols), dir);

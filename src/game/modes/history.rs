@@ -254,7 +254,17 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (receive_history, follow_games, record_puzzles, read_record).chain().in_set(GameSet::Presentation),
         )
-        .add_systems(Update, open_recorded.in_set(GameSet::Rules));
+        .add_systems(Update, open_recorded.in_set(GameSet::Rules))
+        .add_systems(Update, share_rating.in_set(GameSet::Presentation));
+}
+
+/// Tells the computer's side the player's rating (the friendly rival's first guess).
+fn share_rating(history: Res<PlayerHistory>, rating: Option<ResMut<crate::game::play::ai_task::PlayerRating>>) {
+    let Some(mut rating) = rating else { return };
+    let now = history.rating.map(|(r, _)| r.rating);
+    if history.is_changed() && rating.0 != now {
+        rating.0 = now;
+    }
 }
 
 /// Reads the statistics, milestones and games when the record's screens open (and whenever

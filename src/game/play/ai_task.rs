@@ -57,6 +57,11 @@ impl Drop for PendingSearch {
     }
 }
 
+/// The player's rating, once their history is open (the rival's first guess at their
+/// strength); written by the history.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct PlayerRating(pub Option<f64>);
+
 /// Who the computer plays as: a level, and the named opponent if any.
 type Player = (Level, Option<Persona>);
 
@@ -131,7 +136,7 @@ fn rival_learns(
     rules: Option<Res<Rules>>,
     mut settings: ResMut<Settings>,
     mut state: ResMut<AiState>,
-    history: Option<Res<crate::game::modes::history::PlayerHistory>>,
+    rating: Res<PlayerRating>,
     mut learned: Local<Option<u64>>,
 ) {
     let Some(rules) = rules else { return };
@@ -143,8 +148,7 @@ fn rival_learns(
         return;
     }
     *learned = Some(rules.game_id);
-    let rating = history.and_then(|h| h.rating.map(|(r, _)| r.rating));
-    let mut rival = Rival::new(rival_handicap(&settings, rating));
+    let mut rival = Rival::new(rival_handicap(&settings, rating.0));
     rival.game_over(winner != you);
     settings.rival_handicap = (rival.handicap * 10.0).round() / 10.0;
     // The next game's rival starts from the new handicap.
@@ -224,6 +228,7 @@ fn drive_hints(
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
+        .init_resource::<PlayerRating>()
         .init_resource::<HintState>()
         .add_message::<HintRequest>()
         .add_systems(
@@ -245,6 +250,19 @@ fn spawn_search(player: Player, ai: Ai, position: Position, generation: u64, idl
     PendingSearch { task, generation, cancel, waited: 0.0, min_delay: 0.0, ready: None, player }
 }
 
+/// Takes the search's answer when it comes, and decides how long it is held back.
+fn hold_for_pause(pending: &mut PendingSearch, rules: &Rules, settings: &Settings) {
+    if pending.ready.is_none()
+        && let Some((ai, choice)) = pending.task.poll()
+    {
+        let legal = rules.game.position().move_count() as usize;
+        let on = settings.thinking_pause;
+        pending.min_delay =
+            thinking_pause(settings.ai_min_delay, settings.anim_speed, on, &choice.report.root_scores, legal);
+        pending.ready = Some((ai, choice));
+    }
+}
+
 /// Starts, restarts, polls and cancels searches.
 fn drive_ai(
     mut state: ResMut<AiState>,
@@ -256,7 +274,7 @@ fn drive_ai(
     yield_to_renderer: Option<Res<YieldToRenderer>>,
     wake: Res<Wake>,
     overlay: Res<Overlay>,
-    history: Option<Res<crate::game::modes::history::PlayerHistory>>,
+    rating: Res<PlayerRating>,
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
@@ -272,9 +290,8 @@ fn drive_ai(
         state.cancel();
     }
     if state.pending.is_none() {
-        let rating = history.and_then(|h| h.rating.map(|(r, _)| r.rating));
         let player = (level, rules.setup.persona);
-        state.start(player, &rules, &settings, rating, &wake, yield_to_renderer.is_some());
+        state.start(player, &rules, &settings, rating.0, &wake, yield_to_renderer.is_some());
         return;
     }
     let pending = state.pending.as_mut().expect("checked above");
@@ -284,15 +301,7 @@ fn drive_ai(
     if *overlay != Overlay::None {
         return;
     }
-    if pending.ready.is_none()
-        && let Some((ai, choice)) = pending.task.poll()
-    {
-        let legal = rules.game.position().move_count() as usize;
-        let on = settings.thinking_pause;
-        pending.min_delay =
-            thinking_pause(settings.ai_min_delay, settings.anim_speed, on, &choice.report.root_scores, legal);
-        pending.ready = Some((ai, choice));
-    }
+    hold_for_pause(pending, &rules, &settings);
     if pending.ready.is_none() {
         return;
     }

@@ -5,6 +5,7 @@ pub mod bitsolve;
 pub mod crosscheck;
 pub mod distance;
 pub mod eval;
+pub mod ladder;
 pub mod level;
 pub mod persona;
 pub mod prove;

@@ -22,7 +22,7 @@ use super::eval::{WIN, WIN_THRESHOLD};
 /// Scores from here up are proven wins (and from minus this down proven losses): the search's
 /// own (`WIN - plies`) and the solver's (`WIN_THRESHOLD / 2`, a win without a move count).
 pub const PROVEN: i32 = WIN_THRESHOLD / 2;
-use super::level::Level;
+use super::ladder::Level;
 use crate::rules::{Color, Coord, Move, Position};
 
 /// Who a named opponent is.
