@@ -287,11 +287,12 @@ fn overlay(app: &App) -> Overlay {
 #[test]
 fn a_custom_game_is_set_up_and_started_with_only_a_gamepad() {
     let (mut app, pad) = app_with("pad");
-    // Title: Play, New game; then Play vs computer, You play, Two players, Watch, Custom.
+    // Title: Play, New game; then Play vs computer, Opponent, You play, Two players, Watch,
+    // Custom.
     pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Choose);
     assert_eq!(overlay(&app), Overlay::MoreGames);
-    for _ in 0..4 {
+    for _ in 0..5 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);
@@ -336,8 +337,11 @@ fn play_vs_computer_as_white_at_another_level_with_only_a_keyboard() {
     keys.press(&mut app, Press::Down);
     keys.press(&mut app, Press::Choose);
     assert_eq!(overlay(&app), Overlay::MoreGames);
+    // Past the Opponent to "You play".
+    keys.press(&mut app, Press::Down);
     keys.press(&mut app, Press::Down);
     keys.press(&mut app, Press::Right);
+    keys.press(&mut app, Press::Up);
     keys.press(&mut app, Press::Up);
     keys.press(&mut app, Press::Choose);
     app.update();
@@ -404,10 +408,10 @@ fn a_saved_game_is_deleted_with_the_pad_s_x_button_after_asking() {
     std::fs::write(&file, "6x6\na6 b6\n").unwrap();
     let (mut app, pad) = app_with("pad");
     app.insert_resource(DataDir(dir.clone()));
-    // Title: New game (the second item), then Load game (its sixth).
+    // Title: New game (the second item), then Load game (its seventh).
     pad.press(&mut app, Press::Down);
     pad.press(&mut app, Press::Choose);
-    for _ in 0..5 {
+    for _ in 0..6 {
         pad.press(&mut app, Press::Down);
     }
     pad.press(&mut app, Press::Choose);

@@ -189,6 +189,9 @@ item-play-persona = Play vs { $name } · { $level }
 level-adapts = adapts to you
 opponent-computer = the computer
 opponent-computer-line = plays its level, nothing more
+opponent-computer-title = The computer
+# $from, $to: level names
+persona-range = Plays { $from } to { $to }
 persona-keala-line = a friendly rival who keeps every game close
 persona-lani-line = mirrors the board, calm and tidy
 persona-pua-line = plays fast and loose, always attacking
@@ -719,6 +722,20 @@ item-access = Accessibility…
 item-reduced-motion = Reduced motion: { $value }
 item-confirm-moves = Confirm each move: { $value }
 item-thinking-pause = The computer pauses to think: { $value }
+item-coach = Coach: { $value }
+coach-mode-auto = against Beginner and Easy
+coach-mode-on = always
+coach-mode-off = off
+# The coach's advice after a mistake ($words: one of the lines below; $better: a move)
+coach-line = Coach: { $words }
+coach-threw-win = that gave a won game away — { $better } wins.
+# $side: the opponent's colour; $hops: stones jumped; $from: a cell
+coach-multi-jump = that lets { $side } jump { $hops } stones from { $from }. { $better } was better.
+coach-few-moves = after { $side }'s answer you would have only { $left } { $left ->
+    [one] move
+   *[other] moves
+} left. { $better } was better.
+coach-mobility = that leaves you { $yours } moves against { $theirs } for { $side }. { $better } was better.
 item-access-guide = What the game does for accessibility
 access-title = Accessibility
 access-hint = Reduced motion shows moves at once, without shakes, bursts, glows or fades. Confirm each move: a tapped landing is only proposed; tap it again (or Enter) to play.
@@ -763,3 +780,26 @@ command-describe = Read the position
 command-type-move = Type a move
 command-hint = Hint
 command-moves = Move list
+
+# What a named opponent says ($name: its name; $words: one of the lines below)
+quip-line = { $name }: “{ $words }”
+quip-keala-great = That one felt good — your turn to answer!
+quip-keala-blunder = Careful — that opens a door for me.
+quip-keala-win = Close game! Want another?
+quip-keala-loss = Well played — you earned that one.
+quip-lani-great = A move for a move.
+quip-lani-blunder = The board is out of balance now.
+quip-lani-win = Everything in its place.
+quip-lani-loss = Beautifully done. The board is yours.
+quip-pua-great = Ha! Got them!
+quip-pua-blunder = Ooh, thank you!
+quip-pua-win = Too fast for you today!
+quip-pua-loss = You caught me rushing.
+quip-kekoa-great = Over and over — that's how I like it!
+quip-kekoa-blunder = You left me a double — I'm jumping!
+quip-kekoa-win = Leap after leap!
+quip-kekoa-loss = You grounded me. Well played.
+quip-makana-great = Patience pays.
+quip-makana-blunder = There goes one of your moves.
+quip-makana-win = You ran out before I did.
+quip-makana-loss = You outwaited me. Rare.

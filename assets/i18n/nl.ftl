@@ -174,6 +174,8 @@ item-play-persona = Speel tegen { $name } · { $level }
 level-adapts = past zich aan jou aan
 opponent-computer = de computer
 opponent-computer-line = speelt op zijn niveau, meer niet
+opponent-computer-title = De computer
+persona-range = Speelt van { $from } tot { $to }
 persona-keala-line = een vriendelijke rivaal die elk spel spannend houdt
 persona-lani-line = spiegelt het bord, rustig en netjes
 persona-pua-line = speelt snel en los, altijd in de aanval
@@ -656,6 +658,18 @@ item-access = Toegankelijkheid…
 item-reduced-motion = Minder beweging: { $value }
 item-confirm-moves = Elke zet bevestigen: { $value }
 item-thinking-pause = De computer denkt even na: { $value }
+item-coach = Coach: { $value }
+coach-mode-auto = tegen Beginner en Makkelijk
+coach-mode-on = altijd
+coach-mode-off = uit
+coach-line = Coach: { $words }
+coach-threw-win = daarmee gaf je een gewonnen spel weg — { $better } wint.
+coach-multi-jump = daarmee kan { $side } vanaf { $from } over { $hops } stenen springen. { $better } was beter.
+coach-few-moves = na het antwoord van { $side } heb je nog maar { $left } { $left ->
+    [one] zet
+   *[other] zetten
+} over. { $better } was beter.
+coach-mobility = daarna heb jij { $yours } zetten tegen { $theirs } voor { $side }. { $better } was beter.
 item-access-guide = Wat het spel doet voor toegankelijkheid
 access-title = Toegankelijkheid
 access-hint = Minder beweging toont zetten meteen, zonder schudden, scherven, gloed of vervaging. Elke zet bevestigen: een aangetikte landingsplek wordt alleen voorgesteld; tik nog eens (of Enter) om te spelen.
@@ -698,3 +712,26 @@ command-describe = Stelling voorlezen
 command-type-move = Zet typen
 command-hint = Tip
 command-moves = Zettenlijst
+
+
+quip-line = { $name }: “{ $words }”
+quip-keala-great = Die voelde goed — jij bent!
+quip-keala-blunder = Pas op, daar zie ik een opening.
+quip-keala-win = Spannend potje! Nog eentje?
+quip-keala-loss = Goed gespeeld, die heb je verdiend.
+quip-lani-great = Zet om zet.
+quip-lani-blunder = Het bord is nu uit balans.
+quip-lani-win = Alles op zijn plaats.
+quip-lani-loss = Prachtig gedaan. Het bord is van jou.
+quip-pua-great = Ha! Hebbes!
+quip-pua-blunder = Oeh, dank je!
+quip-pua-win = Te snel voor je vandaag!
+quip-pua-loss = Je betrapte me op haast.
+quip-kekoa-great = Sprong na sprong — zo mag ik het zien!
+quip-kekoa-blunder = Je liet een dubbele sprong open — ik spring!
+quip-kekoa-win = Hop, hop, gewonnen!
+quip-kekoa-loss = Je hield me aan de grond. Goed gespeeld.
+quip-makana-great = Geduld loont.
+quip-makana-blunder = Daar gaat een van je zetten.
+quip-makana-win = Jouw zetten waren eerder op dan de mijne.
+quip-makana-loss = Je wachtte langer dan ik. Zeldzaam.

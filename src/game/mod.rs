@@ -51,7 +51,7 @@ pub fn core_plugin(app: &mut App) {
         modes::online::plugin,
         audio::cues_plugin,
         play::score::plugin,
-        (modes::history::plugin, play::spoken::plugin),
+        (modes::history::plugin, play::spoken::plugin, play::quips::plugin, play::coach::plugin),
     ));
 }
 

@@ -176,7 +176,7 @@ struct MarkFacts<'a> {
     selection: &'a Selection,
     cursor: &'a BoardCursor,
     show_movable: bool,
-    /// The hint for the position on the board, if one is shown.
+    /// The hint for the position on the board, if one is shown (or the coach's better move).
     hint: Option<Move>,
     /// The cup of the last refused tap, until the board or the selection changes.
     refused: Option<Coord>,
@@ -333,7 +333,7 @@ fn update_markers(
     textures: Res<Textures>,
     markers: Query<Entity, With<Marker>>,
     roots: Query<Entity, With<BoardRoot>>,
-    hints: Res<HintState>,
+    (hints, coach): (Res<HintState>, Res<crate::game::play::coach::Coach>),
     settings: Res<crate::game::platform::settings::Settings>,
     review: Res<crate::game::play::screen::Review>,
     mut resets: MessageReader<crate::game::play::authority::BoardReset>,
@@ -350,6 +350,7 @@ fn update_markers(
         || cursor.is_changed()
         || turn.is_changed()
         || hints.is_changed()
+        || coach.is_changed()
         || refused.is_changed()
         || settings.is_changed())
     {
@@ -368,7 +369,7 @@ fn update_markers(
         selection: &selection,
         cursor: &cursor,
         show_movable: settings.show_movable,
-        hint: hints.for_generation(rules.generation).and_then(|a| a.best),
+        hint: hints.for_generation(rules.generation).and_then(|a| a.best).or(coach.marked(rules.generation)),
         refused: refused.0,
     };
     let (marks, celebration) = marks(&facts);

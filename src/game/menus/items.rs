@@ -156,6 +156,8 @@ pub enum MenuItem {
     ConfirmMoves,
     /// Whether the computer seems to think before it moves (Settings).
     ThinkingPause,
+    /// When the coach comments on your mistakes (Settings).
+    Coach,
     /// Open the page that says what the game does for accessibility.
     AccessGuide,
     /// Open the Controls screen (rebinding keys and pad buttons).
@@ -238,7 +240,9 @@ impl MenuItem {
             Coordinates | Fullscreen | UiScale | Language | Back | Preset | Access | ReducedMotion => {
                 self.settings_key()
             }
-            ConfirmMoves | ThinkingPause | AccessGuide | Controls | Bind(_) | ResetControls => self.settings_key(),
+            ConfirmMoves | ThinkingPause | Coach | AccessGuide | Controls | Bind(_) | ResetControls => {
+                self.settings_key()
+            }
             Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
             OlderGames | NewerGames => self.record_key(),
@@ -296,6 +300,7 @@ impl MenuItem {
             MenuItem::ReducedMotion => "item-reduced-motion",
             MenuItem::ConfirmMoves => "item-confirm-moves",
             MenuItem::ThinkingPause => "item-thinking-pause",
+            MenuItem::Coach => "item-coach",
             MenuItem::AccessGuide => "item-access-guide",
             MenuItem::Controls => "item-controls",
             MenuItem::Bind(_) => "item-bind",
@@ -358,6 +363,7 @@ impl MenuItem {
             MenuItem::ReducedMotion => m.sub("value", on(s.reduced_motion)),
             MenuItem::ConfirmMoves => m.sub("value", on(s.confirm_moves)),
             MenuItem::ThinkingPause => m.sub("value", on(s.thinking_pause)),
+            MenuItem::Coach => m.sub("value", Msg::keyed(format!("coach-mode-{}", s.coach.name()))),
             MenuItem::Bind(i) => bind_words(s, i, false),
             MenuItem::UiScale => m.num("percent", percent(s.ui_scale)),
             MenuItem::Language => m.text("language", s.language.native_name()),
@@ -413,6 +419,7 @@ impl MenuItem {
                 | MenuItem::Language
                 | MenuItem::PlayComputer
                 | MenuItem::Opponent
+                | MenuItem::Coach
                 | MenuItem::YourColour
                 | MenuItem::Preset
                 | MenuItem::Rows

@@ -104,6 +104,7 @@ fn overlay_items(overlay: Overlay, ctx: MenuContext) -> Option<Vec<MenuItem>> {
                 MusicBackground,
                 Speed,
                 ThinkingPause,
+                Coach,
                 Movable,
                 Coordinates,
                 Theme,

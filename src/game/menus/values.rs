@@ -108,6 +108,11 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
                 .clamp(crate::game::platform::settings::MIN_UI_SCALE, crate::game::platform::settings::MAX_UI_SCALE)
         }
         MenuItem::Language => settings.language = settings.language.step(dir),
+        MenuItem::Coach => {
+            use crate::game::platform::settings::CoachMode;
+            let i = CoachMode::ALL.iter().position(|m| *m == settings.coach).unwrap_or(0);
+            settings.coach = CoachMode::ALL[cycle(i, CoachMode::ALL.len())];
+        }
         MenuItem::PlayComputer | MenuItem::Opponent => adjust_opponent(settings, item, level, dir),
         MenuItem::YourColour => settings.colour = colour.opponent(),
         MenuItem::Preset => {

@@ -274,7 +274,7 @@ fn drive_ai(
     yield_to_renderer: Option<Res<YieldToRenderer>>,
     wake: Res<Wake>,
     overlay: Res<Overlay>,
-    rating: Res<PlayerRating>,
+    (rating, coach): (Res<PlayerRating>, Res<crate::game::play::coach::Coach>),
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
@@ -305,8 +305,14 @@ fn drive_ai(
     if pending.ready.is_none() {
         return;
     }
-    if pending.waited < pending.min_delay {
+    // (Turning the pause off in the settings ends a pause under way.)
+    if settings.thinking_pause && pending.waited < pending.min_delay {
         wake.after_secs(pending.min_delay - pending.waited);
+        return;
+    }
+    // The coach is looking at the move just played, or has just marked a better one (only
+    // where the computer pauses at all: not with the pause off, nor in scripted runs).
+    if settings.thinking_pause && settings.ai_min_delay > 0.0 && coach.holds(rules.generation) {
         return;
     }
     if let Some((ai, choice)) = pending.ready.take() {

@@ -2,8 +2,10 @@
 
 pub mod ai_task;
 pub mod authority;
+pub mod coach;
 pub mod cues;
 pub mod engine_job;
+pub mod quips;
 pub mod score;
 pub mod screen;
 pub mod spoken;

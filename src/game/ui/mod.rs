@@ -24,6 +24,7 @@ mod notices;
 mod overlays;
 mod palette;
 mod panels;
+pub mod portraits;
 pub mod probe;
 mod rating_chip;
 mod scroll_cues;

@@ -177,7 +177,7 @@ impl Ai {
                 let scored = with_alternatives(p, &report);
                 let (roll, pick) = (self.rng.random::<f64>(), self.rng.random::<f64>());
                 let Mind::Rival(r) = &mut self.mind else { unreachable!() };
-                r.choose(&scored, roll, pick).or(report.best)
+                r.choose_from(&scored, report.best, roll, pick).or(report.best)
             }
         };
         Choice { mv, report }

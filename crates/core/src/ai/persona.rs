@@ -210,7 +210,7 @@ impl Rival {
     /// A game ended: a win makes it hold back more next time, a loss less.
     pub fn game_over(&mut self, won: bool) {
         self.handicap =
-            if won { (self.handicap * STEP + 2.0).min(MOST_HANDICAP) } else { ((self.handicap - 2.0) / STEP).max(0.0) };
+            if won { (self.handicap * STEP + 4.0).min(MOST_HANDICAP) } else { ((self.handicap - 4.0) / STEP).max(0.0) };
     }
 
     /// A first guess at a player's error per move from their rating (1500 a new player):
@@ -236,6 +236,19 @@ impl Rival {
     /// `pick` are uniform numbers in [0, 1) for its random decisions (whether to let a proven
     /// win go; which move of its softened choice).
     pub fn choose(&mut self, scored: &[(Move, i32)], roll: f64, pick: f64) -> Option<Move> {
+        self.choose_from(scored, None, roll, pick)
+    }
+
+    /// [`Rival::choose`], with the move its search found best when that is better known than
+    /// the scores say (a last, unfinished iteration may have found it): played whenever the
+    /// rival holds nothing back.
+    pub fn choose_from(
+        &mut self,
+        scored: &[(Move, i32)],
+        searched: Option<Move>,
+        roll: f64,
+        pick: f64,
+    ) -> Option<Move> {
         let best = scored.iter().map(|&(_, s)| s).max()?;
         self.learn(best);
         let mut sorted = scored.to_vec();
@@ -244,6 +257,8 @@ impl Rival {
             self.proven_win(&sorted, best, roll)
         } else if best <= -PROVEN {
             sorted[0]
+        } else if let Some(m) = searched.filter(|_| self.allowance(best) < FINE) {
+            (m, best)
         } else {
             self.softened(&sorted, best, pick)
         };
@@ -284,14 +299,22 @@ impl Rival {
             .iter()
             .copied()
             .enumerate()
-            .filter(|&(i, (_, s))| s > -PROVEN && (sorted.len() <= 3 || i < sorted.len() - sorted.len() / 4))
+            .filter(|&(i, (_, s))| {
+                // Never a move that loses at once; while it holds back a lot (against a player
+                // who errs a lot), anything else, else no proven loss and not the worst quarter.
+                let at_once = s <= -WIN + 2;
+                let generous = self.handicap >= GENEROUS;
+                !at_once && (generous || (s > -PROVEN && (sorted.len() <= 3 || i < sorted.len() - sorted.len() / 4)))
+            })
             .map(|(_, x)| x)
             .collect();
         let pool = if plausible.is_empty() { sorted } else { &plausible };
         if allowance < FINE {
             return pool[0];
         }
-        let weights: Vec<f64> = pool.iter().map(|&(_, s)| (-((best - s) as f64) / allowance).exp()).collect();
+        // A proven loss weighs like a bad move, not like an infinitely bad one.
+        let weights: Vec<f64> =
+            pool.iter().map(|&(_, s)| (-(((best - s) as f64).min(WORST_GAP)) / allowance).exp()).collect();
         let mut x = pick * weights.iter().sum::<f64>();
         for (i, w) in weights.iter().enumerate() {
             if x < *w {
@@ -322,12 +345,16 @@ impl Rival {
 }
 
 /// The factor of the handicap's step after a game.
-const STEP: f64 = 1.3;
+const STEP: f64 = 1.5;
 /// The largest handicap.
-const MOST_HANDICAP: f64 = 400.0;
+const MOST_HANDICAP: f64 = 1500.0;
+/// The largest gap below the best that a move's weight counts.
+const WORST_GAP: f64 = 200.0;
+/// A handicap from which any move but one that loses at once may be played.
+const GENEROUS: f64 = 100.0;
 
 /// Points of advantage that double the rival's allowance (and of disadvantage that halve it).
-pub const SWING: i32 = 40;
+pub const SWING: i32 = 20;
 /// The opponent's error per move at which a proven win is let go a quarter of the time (each
 /// move: the share squared).
 const LET_GO: f64 = 60.0;
@@ -476,7 +503,7 @@ mod tests {
         }
         assert!(r.error > 30.0, "{}", r.error);
         // It held back nothing so far; games it wins make it hold back.
-        for _ in 0..12 {
+        for _ in 0..5 {
             r.game_over(true);
         }
         assert!(r.handicap > 30.0, "{}", r.handicap);
@@ -487,6 +514,13 @@ mod tests {
         assert_eq!(r.choose(&[(a, 80), (b, 60), (c, -200)], 0.9, 0.0), Some(a));
         r.expected = None;
         assert_eq!(r.choose(&[(a, 80), (b, 60), (c, -WIN + 30)], 0.9, 0.99), Some(b), "no proven loss");
+        // Holding back a lot (a player who errs a lot): a proven loss may be played, never
+        // one that loses at once.
+        let saved = r.handicap;
+        r.handicap = 300.0;
+        r.expected = None;
+        assert_eq!(r.choose(&[(a, 80), (b, -WIN + 2), (c, -WIN + 30)], 0.9, 0.99), Some(c));
+        r.handicap = saved;
         // Far behind: the allowance shrinks to almost nothing.
         assert!(r.allowance(-160) < r.handicap / 10.0);
         assert!(r.allowance(80) > 3.0 * r.handicap);

@@ -135,6 +135,62 @@ pub fn review_game(
     out
 }
 
+/// Why a move was a mistake, in the terms the tutorial uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// It gave away a win that was proven.
+    ThrewAwayWin,
+    /// It lets the opponent jump over `hops` stones (two or more) from `from`.
+    LetsMultiJump {
+        /// Where the opponent's jump starts.
+        from: crate::rules::Coord,
+        /// How many stones it jumps.
+        hops: u8,
+    },
+    /// After the opponent's best answer the mover has only `left` moves.
+    LeavesFewMoves {
+        /// The mover's moves left.
+        left: u32,
+    },
+    /// After the opponent's best answer: the mover's moves against the opponent's.
+    Mobility {
+        /// The mover's moves.
+        yours: u32,
+        /// The opponent's moves.
+        theirs: u32,
+    },
+}
+
+/// Moves left below which the coach says so.
+pub const FEW_MOVES: u32 = 2;
+
+/// Why `played` in `before` was judged `verdict`, given the opponent's best answer `reply`
+/// (from the analysis of the position after it): a thrown win; else a multiple jump it lets
+/// the opponent make (the longest; the answer's own when it is one); else how few moves the
+/// answer leaves the mover; else the moves each side has after the answer.
+pub fn explain(before: &Position, played: Move, reply: Option<Move>, verdict: Verdict) -> Reason {
+    if verdict == Verdict::ThrewAwayWin {
+        return Reason::ThrewAwayWin;
+    }
+    let after = before.after(played);
+    let answers = after.legal_moves();
+    let multi = reply
+        .filter(|r| r.hops() >= 2)
+        .or_else(|| answers.iter().copied().filter(|m| m.hops() >= 2).max_by_key(|m| m.hops()));
+    if let Some(m) = multi {
+        return Reason::LetsMultiJump { from: m.from, hops: m.hops() };
+    }
+    let Some(answer) = reply.filter(|r| after.is_legal(*r)).or_else(|| answers.first().copied()) else {
+        return Reason::Mobility { yours: after.jump_count(before.to_move()), theirs: 0 };
+    };
+    let next = after.after(answer);
+    let yours = next.jump_count(before.to_move());
+    if yours <= FEW_MOVES {
+        return Reason::LeavesFewMoves { left: yours };
+    }
+    Reason::Mobility { yours, theirs: next.jump_count(after.to_move()) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +232,24 @@ mod tests {
         assert!(matches!(review[0].before, Standing::Proven(Color::Black, _)));
         assert!(matches!(review[1].after, Standing::Proven(Color::White, _)));
         assert_eq!(review[1].verdict, Verdict::Fine);
+    }
+
+    #[test]
+    fn a_mistake_is_explained_by_the_jump_it_allows_or_the_moves_it_leaves() {
+        let start = crate::rules::parse_position("B...../W...../....../W...../....../...... b").unwrap();
+        let geo = *start.geometry();
+        let mv = |t: &str| crate::rules::parse_move(&geo, t).unwrap();
+        assert_eq!(explain(&start, mv("a6-a4"), Some(mv("a3-a5")), Verdict::ThrewAwayWin), Reason::ThrewAwayWin);
+        // a6-a4 leaves White a3-a5; then Black has nothing left to move.
+        assert_eq!(
+            explain(&start, mv("a6-a4"), Some(mv("a3-a5")), Verdict::Blunder),
+            Reason::LeavesFewMoves { left: 0 }
+        );
+        // c3-a3 puts a second black stone in White's line: a6 jumps both.
+        let p = crate::rules::parse_position("W...../B...../....../.WB.../....../...... b").unwrap();
+        let geo = *p.geometry();
+        let mv = |t: &str| crate::rules::parse_move(&geo, t).unwrap();
+        let from = crate::rules::parse_move(&geo, "a6-a2").unwrap().from;
+        assert_eq!(explain(&p, mv("c3-a3"), None, Verdict::Blunder), Reason::LetsMultiJump { from, hops: 2 });
     }
 }

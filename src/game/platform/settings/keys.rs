@@ -107,7 +107,7 @@ pub(super) fn parse_controller(key: &str, value: &str) -> Result<Controller, Str
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-pub(super) const KEYS: [Key; 27] = [
+pub(super) const KEYS: [Key; 28] = [
     Key {
         name: "size",
         shape: Shape::Word,
@@ -166,8 +166,8 @@ pub(super) const KEYS: [Key; 27] = [
         shape: Shape::Number,
         get: |s| format!("{:.1}", s.rival_handicap),
         set: |s, v| {
-            s.rival_handicap = v.parse::<f64>().ok().filter(|h| (-1.0..=400.0).contains(h)).ok_or_else(|| {
-                format!("rival-handicap {}: expected -1 (not met yet) or a number from 0 to 400", quote(v))
+            s.rival_handicap = v.parse::<f64>().ok().filter(|h| (-1.0..=1500.0).contains(h)).ok_or_else(|| {
+                format!("rival-handicap {}: expected -1 (not met yet) or a number from 0 to 1500", quote(v))
             })?;
             Ok(())
         },
@@ -305,6 +305,18 @@ pub(super) const KEYS: [Key; 27] = [
         get: |s| on_off(s.thinking_pause),
         set: |s, v| {
             s.thinking_pause = parse_on_off("thinking-pause", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "coach",
+        shape: Shape::Word,
+        get: |s| s.coach.name().to_string(),
+        set: |s, v| {
+            s.coach = super::CoachMode::ALL
+                .into_iter()
+                .find(|m| m.name() == v)
+                .ok_or_else(|| format!("coach {}: expected auto (against Beginner and Easy), on or off", quote(v)))?;
             Ok(())
         },
     },

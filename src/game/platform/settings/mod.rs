@@ -89,6 +89,8 @@ pub struct Settings {
     pub confirm_moves: bool,
     /// The computer pauses before its move as if thinking (longer when the choice is hard).
     pub thinking_pause: bool,
+    /// When the coach comments on your mistakes.
+    pub coach: CoachMode,
     /// Size of the interface's text and buttons, 0.75 to 2.
     pub ui_scale: f32,
     /// Tutorial lessons passed so far (the tutorial resumes after them).
@@ -174,6 +176,7 @@ impl Default for Settings {
             reduced_motion: false,
             confirm_moves: false,
             thinking_pause: true,
+            coach: CoachMode::Auto,
             ui_scale: 1.0,
             tutorial: 0,
             language: Lang::En,
@@ -183,6 +186,32 @@ impl Default for Settings {
             window: None,
             server: String::new(),
             bindings: Default::default(),
+        }
+    }
+}
+
+/// When the coach speaks (see `play::coach`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CoachMode {
+    /// Against Beginner and Easy.
+    #[default]
+    Auto,
+    /// In every game against the computer.
+    On,
+    /// Never.
+    Off,
+}
+
+impl CoachMode {
+    /// Every mode, in the order the setting steps through them.
+    pub const ALL: [CoachMode; 3] = [CoachMode::Auto, CoachMode::On, CoachMode::Off];
+
+    /// The word in the settings file.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoachMode::Auto => "auto",
+            CoachMode::On => "on",
+            CoachMode::Off => "off",
         }
     }
 }

@@ -144,6 +144,21 @@ fn item_label(item: MenuItem, shown: &Shown) -> String {
     }
 }
 
+/// The chosen opponent's card in words.
+fn opponent_card(settings: &Settings, tr: &Tr) -> panel::OpponentCard {
+    use crate::game::platform::i18n::level_name;
+    let persona = settings.opponent;
+    let (lo, hi) = persona.map_or((crate::ai::Level::Beginner, crate::ai::Level::Expert), |p| p.levels());
+    let range =
+        crate::game::platform::i18n::Msg::new("persona-range").sub("from", level_name(lo)).sub("to", level_name(hi));
+    panel::OpponentCard {
+        persona,
+        name: persona.map_or_else(|| tr.t("opponent-computer-title"), |p| p.name().to_string()),
+        line: tr.t(&persona.map_or("opponent-computer-line".to_string(), |p| format!("persona-{}-line", p.id()))),
+        range: tr.msg(&range),
+    }
+}
+
 /// The menus over the title or the game: pause, game over, settings, custom setup, saved
 /// games and confirmation questions, each in a modal that dims what is behind it.
 pub(super) fn overlay_menu(
@@ -194,6 +209,7 @@ pub(super) fn overlay_menu(
         fade: fade_in(ctx, &mut opened_at, overlay, shown.settings.motion() > 0.0),
         age: shown.card_age(ctx, *opened_at, overlay),
         rating: shown.rating_chip(overlay),
+        opponent: (overlay == Overlay::MoreGames).then(|| opponent_card(&shown.settings, tr)),
         lesson: shown.tutorial.as_deref().filter(|_| overlay == Overlay::Lesson).map(|t| (t.lesson, t.passed)),
         analysis: &shown.analysis,
         saves: &shown.saves,

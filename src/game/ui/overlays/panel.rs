@@ -38,10 +38,36 @@ pub(super) struct Panel<'a> {
     pub(super) age: f32,
     /// At the end of a rated game: its rating change.
     pub(super) rating: Option<RatingChip>,
+    /// In the other ways to play: the computer's opponent as chosen, with its portrait.
+    pub(super) opponent: Option<OpponentCard>,
     pub(super) analysis: &'a GameAnalysis,
     pub(super) saves: &'a SaveList,
     pub(super) record: &'a crate::game::modes::history::RecordView,
     pub(super) tr: &'a Tr,
+}
+
+/// Who "Play vs computer" plays against, as the other ways to play show it: a portrait, a name,
+/// a line of character and the levels it plays.
+pub(super) struct OpponentCard {
+    pub(super) persona: Option<crate::ai::Persona>,
+    pub(super) name: String,
+    pub(super) line: String,
+    pub(super) range: String,
+}
+
+/// The opponent's row: its portrait beside its name, its line and its levels (always there in
+/// its menu, so the items below never move when another opponent is chosen).
+fn opponent_row(ui: &mut egui::Ui, card: &OpponentCard, low: bool) {
+    let size = if low { 44.0 } else { 64.0 };
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+        crate::game::ui::portraits::paint(ui.painter(), rect, card.persona);
+        ui.vertical(|ui| {
+            ui.label(egui::RichText::new(&card.name).size(18.0).strong().color(palette::TEXT));
+            ui.add(egui::Label::new(egui::RichText::new(&card.line).size(15.0).color(palette::TEXT_DIM)).wrap());
+            ui.label(egui::RichText::new(&card.range).size(14.0).color(palette::TEXT_DIM));
+        });
+    });
 }
 
 /// Shows a panel in its modal; a lesson's coach and the end of a game are cards beside the board
@@ -201,6 +227,10 @@ pub(super) fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     }
     if let Some(chip) = panel.rating.as_ref().filter(|_| panel.lines.is_empty()) {
         super::super::rating_chip::rating_chip(ui, chip, panel.age);
+    }
+    if let Some(card) = &panel.opponent {
+        ui.add_space(4.0);
+        opponent_row(ui, card, low);
     }
 }
 
