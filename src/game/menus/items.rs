@@ -192,7 +192,6 @@ impl MenuItem {
             Continue => "item-continue",
             PlayComputer => "item-play-computer",
             YourColour => "item-your-colour",
-            Opponent => "item-opponent",
             TwoPlayers => "item-two-players",
             WatchComputer => "item-watch",
             CustomGame => "item-custom",
@@ -230,10 +229,8 @@ impl MenuItem {
             TakeBack => "item-take-back",
             Yes => "item-yes",
             No => "item-no",
-            PlayOnline | HostOnline | JoinOnline | WatchOnline | StartHosting | CodeField | JoinNow | CopyCode => {
-                self.online_key()
-            }
-            Watchers => self.online_key(),
+            PlayOnline | HostOnline | JoinOnline | WatchOnline | StartHosting | CodeField | JoinNow | CopyCode
+            | Watchers => self.online_key(),
             Settings | Volume | Mute | Ambience | Music | MusicBackground | Theme | Speed | Movable => {
                 self.settings_key()
             }
@@ -243,7 +240,7 @@ impl MenuItem {
             ConfirmMoves | ThinkingPause | Coach | AccessGuide | Controls | Bind(_) | ResetControls => {
                 self.settings_key()
             }
-            Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom => self.settings_key(),
+            Rows | Columns | BlackPlayer | WhitePlayer | SwapColours | StartCustom | Opponent => self.settings_key(),
             Stats | RecordedGames | OpenRecorded(_) | DailyPuzzle | PuzzleStreak | NextInStreak => self.record_key(),
             OlderGames | NewerGames => self.record_key(),
         }
@@ -301,6 +298,7 @@ impl MenuItem {
             MenuItem::ConfirmMoves => "item-confirm-moves",
             MenuItem::ThinkingPause => "item-thinking-pause",
             MenuItem::Coach => "item-coach",
+            MenuItem::Opponent => "item-opponent",
             MenuItem::AccessGuide => "item-access-guide",
             MenuItem::Controls => "item-controls",
             MenuItem::Bind(_) => "item-bind",
@@ -319,6 +317,24 @@ impl MenuItem {
     }
 }
 
+/// "Play vs computer · level" (or the named opponent's name) and "Opponent: name — line".
+fn opponent_msg(item: MenuItem, s: &Settings, level: crate::ai::Level, m: Msg) -> Msg {
+    match item {
+        MenuItem::PlayComputer => match s.opponent {
+            Some(p) if p.style() == crate::ai::Style::Rival => {
+                Msg::new("item-play-persona").text("name", p.name()).sub("level", Msg::new("level-adapts"))
+            }
+            Some(p) => Msg::new("item-play-persona").text("name", p.name()).sub("level", level_name(level)),
+            None => m.sub("level", level_name(level)),
+        },
+        MenuItem::Opponent => match s.opponent {
+            Some(p) => m.text("name", p.name()).sub("line", Msg::keyed(format!("persona-{}-line", p.id()))),
+            None => m.sub("name", Msg::new("opponent-computer")).sub("line", Msg::new("opponent-computer-line")),
+        },
+        _ => m,
+    }
+}
+
 impl MenuItem {
     /// The words on its button, with the current value for a setting.
     pub fn text(self, s: &Settings, tr: &Tr) -> String {
@@ -332,17 +348,7 @@ impl MenuItem {
         let (level, colour) = quick_game(s);
         let m = Msg::new(self.key());
         match self {
-            MenuItem::PlayComputer => match s.opponent {
-                Some(p) if p.style() == crate::ai::Style::Rival => {
-                    Msg::new("item-play-persona").text("name", p.name()).sub("level", Msg::new("level-adapts"))
-                }
-                Some(p) => Msg::new("item-play-persona").text("name", p.name()).sub("level", level_name(level)),
-                None => m.sub("level", level_name(level)),
-            },
-            MenuItem::Opponent => match s.opponent {
-                Some(p) => m.text("name", p.name()).sub("line", Msg::keyed(format!("persona-{}-line", p.id()))),
-                None => m.sub("name", Msg::new("opponent-computer")).sub("line", Msg::new("opponent-computer-line")),
-            },
+            MenuItem::PlayComputer | MenuItem::Opponent => opponent_msg(self, s, level, m),
             MenuItem::YourColour => m.sub("side", side_name(colour)),
             MenuItem::Volume => m.num("percent", percent(s.volume)),
             MenuItem::Mute => s.bindings.prompt("item-sound").sub("value", on(!s.muted)),

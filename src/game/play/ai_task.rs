@@ -62,6 +62,12 @@ impl Drop for PendingSearch {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct PlayerRating(pub Option<f64>);
 
+/// A reason for the computer to wait before it answers the position of this rules generation:
+/// the coach is looking at the move that made it, or showing advice on it (written by the
+/// coach).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hold(pub Option<u64>);
+
 /// Who the computer plays as: a level, and the named opponent if any.
 type Player = (Level, Option<Persona>);
 
@@ -229,6 +235,7 @@ fn drive_hints(
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
         .init_resource::<PlayerRating>()
+        .init_resource::<Hold>()
         .init_resource::<HintState>()
         .add_message::<HintRequest>()
         .add_systems(
@@ -274,7 +281,7 @@ fn drive_ai(
     yield_to_renderer: Option<Res<YieldToRenderer>>,
     wake: Res<Wake>,
     overlay: Res<Overlay>,
-    (rating, coach): (Res<PlayerRating>, Res<crate::game::play::coach::Coach>),
+    (rating, hold): (Res<PlayerRating>, Res<Hold>),
 ) {
     let Some(rules) = rules else { return };
     let side = rules.game.to_move();
@@ -312,7 +319,7 @@ fn drive_ai(
     }
     // The coach is looking at the move just played, or has just marked a better one (only
     // where the computer pauses at all: not with the pause off, nor in scripted runs).
-    if settings.thinking_pause && settings.ai_min_delay > 0.0 && coach.holds(rules.generation) {
+    if settings.thinking_pause && settings.ai_min_delay > 0.0 && hold.0 == Some(rules.generation) {
         return;
     }
     if let Some((ai, choice)) = pending.ready.take() {

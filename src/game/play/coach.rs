@@ -107,11 +107,14 @@ pub struct Coach {
 }
 
 impl Coach {
-    /// Whether the computer should wait before it answers the position of `generation`: the
+    /// The position (by rules generation) the computer should wait on before it answers: the
     /// coach is still looking at the move that made it, or its advice was shown only now.
-    pub fn holds(&self, generation: u64) -> bool {
-        self.pending.as_ref().is_some_and(|(_, g, _)| *g == generation)
-            || self.shown.is_some_and(|(g, _, age)| g == generation && age < HOLD_SECS)
+    pub fn held(&self) -> Option<u64> {
+        match (&self.pending, self.shown) {
+            (Some((_, g, _)), _) => Some(*g),
+            (None, Some((g, _, age))) if age < HOLD_SECS => Some(g),
+            _ => None,
+        }
     }
 
     /// The better move to mark on the board of `generation`, if the coach shows one.
@@ -127,7 +130,7 @@ fn watch(
     mut coach: ResMut<Coach>,
     (mut notice, mut said): (ResMut<Notice>, ResMut<Announcement>),
     time: Res<Time<Real>>,
-    wake: Res<Wake>,
+    (wake, mut hold): (Res<Wake>, ResMut<crate::game::play::ai_task::Hold>),
 ) {
     let Some(rules) = rules else { return };
     // The advice's age counts without marking the coach changed (nothing on screen moves).
@@ -170,6 +173,10 @@ fn watch(
             coach.last = Some((rules.game_id, ply));
             wake.after_secs(HOLD_SECS);
         }
+    }
+    let held = coach.held();
+    if hold.0 != held {
+        hold.0 = held;
     }
 }
 

@@ -67,26 +67,7 @@ pub fn paint(painter: &egui::Painter, rect: Rect, persona: Option<Persona>) {
             stone(c, Side::Black, 1.0);
         }
         // The leaper: a stone with the arcs of a double jump over two others.
-        Some(Persona::Kekoa) => {
-            let from = c + vec2(-inner * 0.62, s * 0.9);
-            let over = [c + vec2(-s * 1.2, s * 0.9), c + vec2(s * 0.9, s * 0.9)];
-            for o in over {
-                stone(o, Side::White, 0.7);
-            }
-            let arc = Stroke::new((s * 0.16).max(1.0), palette::ACCENT);
-            for (a, b) in
-                [(from, c + vec2(-s * 0.15, s * 0.9)), (c + vec2(-s * 0.15, s * 0.9), c + vec2(inner * 0.6, s * 0.9))]
-            {
-                let points: Vec<Pos2> = (0..=12)
-                    .map(|i| {
-                        let t = i as f32 / 12.0;
-                        a.lerp(b, t) + vec2(0.0, -(t * (1.0 - t)) * 4.0 * s * 1.6)
-                    })
-                    .collect();
-                painter.add(egui::Shape::line(points, arc));
-            }
-            stone(c + vec2(inner * 0.6, s * 0.9), Side::Black, 0.9);
-        }
+        Some(Persona::Kekoa) => leaper(painter, c, inner, s),
         // The hoarder: a close cluster of stones kept together.
         Some(Persona::Makana) => {
             for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (0.0, 0.0)] {
@@ -95,6 +76,27 @@ pub fn paint(painter: &egui::Painter, rect: Rect, persona: Option<Persona>) {
             }
         }
     }
+}
+
+/// Kekoa's portrait: the arcs of a double jump over two white stones, landing black.
+fn leaper(painter: &egui::Painter, c: Pos2, inner: f32, s: f32) {
+    let from = c + vec2(-inner * 0.62, s * 0.9);
+    for o in [c + vec2(-s * 1.2, s * 0.9), c + vec2(s * 0.9, s * 0.9)] {
+        palette::paint_stone(painter, o, s * 0.7, Side::White);
+    }
+    let arc = Stroke::new((s * 0.16).max(1.0), palette::ACCENT);
+    let middle = c + vec2(-s * 0.15, s * 0.9);
+    let land = c + vec2(inner * 0.6, s * 0.9);
+    for (a, b) in [(from, middle), (middle, land)] {
+        let points: Vec<Pos2> = (0..=12)
+            .map(|i| {
+                let t = i as f32 / 12.0;
+                a.lerp(b, t) + vec2(0.0, -(t * (1.0 - t)) * 4.0 * s * 1.6)
+            })
+            .collect();
+        painter.add(egui::Shape::line(points, arc));
+    }
+    palette::paint_stone(painter, land, s * 0.9, Side::Black);
 }
 
 #[cfg(test)]

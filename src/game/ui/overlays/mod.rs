@@ -188,8 +188,7 @@ pub(super) fn overlay_menu(
     let Some((title, lines)) = panel_words(overlay, &shown.facts()) else { return Ok(()) };
     let choose = |i: MenuItem| menu_ctx.enabled(i);
     let step = |i: MenuItem, d: i32| crate::game::menus::can_adjust(&shown.settings, i, d);
-    let steppers = |i: MenuItem| shows_steppers(i, *shown.device);
-    let label = |item: MenuItem| item_label(item, &shown);
+    let (steppers, label) = (|i: MenuItem| shows_steppers(i, *shown.device), |item: MenuItem| item_label(item, &shown));
     let (slider, switched, progress) = value_readers(&shown.settings);
     let panel = Panel {
         overlay,
