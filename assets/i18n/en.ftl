@@ -183,7 +183,7 @@ item-continue = Continue
 item-play-computer = Play vs computer · { $level }
 # $side: a side's name
 item-your-colour = You play: { $side }
-item-opponent = Opponent: { $name } — { $line }
+item-opponent = Opponent: { $name }
 # $name: a named opponent (Keala, Lani, …); $level: a level or level-adapts
 item-play-persona = Play vs { $name } · { $level }
 level-adapts = adapts to you
@@ -728,14 +728,14 @@ coach-mode-on = always
 coach-mode-off = off
 # The coach's advice after a mistake ($words: one of the lines below; $better: a move)
 coach-line = Coach: { $words }
-coach-threw-win = that gave a won game away — { $better } wins.
+coach-threw-win = { $better } wins — that gave a won game away.
 # $side: the opponent's colour; $hops: stones jumped; $from: a cell
-coach-multi-jump = that lets { $side } jump { $hops } stones from { $from }. { $better } was better.
-coach-few-moves = after { $side }'s answer you would have only { $left } { $left ->
+coach-multi-jump = { $better } was better — that lets { $side } jump { $hops } stones from { $from }.
+coach-few-moves = { $better } was better — after { $side }'s answer you would have only { $left } { $left ->
     [one] move
    *[other] moves
-} left. { $better } was better.
-coach-mobility = that leaves you { $yours } moves against { $theirs } for { $side }. { $better } was better.
+} left.
+coach-mobility = { $better } was better — that leaves you { $yours } moves against { $theirs } for { $side }.
 item-access-guide = What the game does for accessibility
 access-title = Accessibility
 access-hint = Reduced motion shows moves at once, without shakes, bursts, glows or fades. Confirm each move: a tapped landing is only proposed; tap it again (or Enter) to play.

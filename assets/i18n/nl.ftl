@@ -169,7 +169,7 @@ controls-pad = Controller: { $move } of de stick, { $choose } kiezen, { $back } 
 item-continue = Verder spelen
 item-play-computer = Tegen de computer · { $level }
 item-your-colour = Jij speelt: { $side }
-item-opponent = Tegenstander: { $name } — { $line }
+item-opponent = Tegenstander: { $name }
 item-play-persona = Speel tegen { $name } · { $level }
 level-adapts = past zich aan jou aan
 opponent-computer = de computer
@@ -663,13 +663,13 @@ coach-mode-auto = tegen Beginner en Makkelijk
 coach-mode-on = altijd
 coach-mode-off = uit
 coach-line = Coach: { $words }
-coach-threw-win = daarmee gaf je een gewonnen spel weg — { $better } wint.
-coach-multi-jump = daarmee kan { $side } vanaf { $from } over { $hops } stenen springen. { $better } was beter.
-coach-few-moves = na het antwoord van { $side } heb je nog maar { $left } { $left ->
+coach-threw-win = { $better } wint — daarmee gaf je een gewonnen spel weg.
+coach-multi-jump = { $better } was beter — daarmee kan { $side } vanaf { $from } over { $hops } stenen springen.
+coach-few-moves = { $better } was beter — na het antwoord van { $side } heb je nog maar { $left } { $left ->
     [one] zet
    *[other] zetten
-} over. { $better } was beter.
-coach-mobility = daarna heb jij { $yours } zetten tegen { $theirs } voor { $side }. { $better } was beter.
+} over.
+coach-mobility = { $better } was beter — daarna heb jij { $yours } zetten tegen { $theirs } voor { $side }.
 item-access-guide = Wat het spel doet voor toegankelijkheid
 access-title = Toegankelijkheid
 access-hint = Minder beweging toont zetten meteen, zonder schudden, scherven, gloed of vervaging. Elke zet bevestigen: een aangetikte landingsplek wordt alleen voorgesteld; tik nog eens (of Enter) om te spelen.

@@ -328,8 +328,8 @@ fn opponent_msg(item: MenuItem, s: &Settings, level: crate::ai::Level, m: Msg) -
             None => m.sub("level", level_name(level)),
         },
         MenuItem::Opponent => match s.opponent {
-            Some(p) => m.text("name", p.name()).sub("line", Msg::keyed(format!("persona-{}-line", p.id()))),
-            None => m.sub("name", Msg::new("opponent-computer")).sub("line", Msg::new("opponent-computer-line")),
+            Some(p) => m.text("name", p.name()),
+            None => m.sub("name", Msg::new("opponent-computer")),
         },
         _ => m,
     }

@@ -357,6 +357,8 @@ pub fn recorded_game(row: &GameRow, text: &str) -> Result<SavedGame, String> {
         // As it was played: a game that counted is not said to be unrated. (Opened finished,
         // it is never recorded again.)
         took_back: row.took_back,
+        // The history keeps levels, not who the computer played as.
+        persona: None,
     })
 }
 

@@ -23,6 +23,8 @@ pub struct SavedGame {
     pub date: Option<String>,
     /// Whether a move was taken back (the game is then unrated).
     pub took_back: bool,
+    /// The named opponent the computer played as, if any.
+    pub persona: Option<crate::ai::Persona>,
 }
 
 fn controller_word(c: Controller) -> &'static str {
@@ -80,7 +82,7 @@ impl SavedGame {
         date: Option<&str>,
         took_back: bool,
     ) -> String {
-        let saved = SavedGame { game: game.clone(), players, resigned, date: None, took_back };
+        let saved = SavedGame { game: game.clone(), players, resigned, date: None, took_back, persona: None };
         let mut text = String::from("# Kōnane game\n");
         if let Some(d) = date {
             text += &format!("# date: {d}\n");
@@ -100,6 +102,15 @@ impl SavedGame {
         text
     }
 
+    /// `text` (of [`SavedGame::to_text`]) naming the computer's named opponent, if any, in a
+    /// header line of its own before the result.
+    pub fn with_persona(text: String, persona: Option<crate::ai::Persona>) -> String {
+        match persona {
+            Some(p) => text.replacen("# result:", &format!("# opponent: {}\n# result:", p.id()), 1),
+            None => text,
+        }
+    }
+
     /// Reads a saved game's text; errors name the line, token or ply.
     pub fn parse(text: &str) -> Result<SavedGame, String> {
         let record = Record::parse(text).map_err(|e| e.to_string())?;
@@ -110,6 +121,7 @@ impl SavedGame {
             resigned: None,
             date: None,
             took_back: false,
+            persona: None,
         };
         for (i, line) in text.lines().enumerate() {
             let Some(header) = line.trim().strip_prefix('#') else { continue };
@@ -124,6 +136,16 @@ impl SavedGame {
                 }
                 "date" => {
                     saved.date = Some(value.chars().take(40).collect());
+                    continue;
+                }
+                "opponent" => {
+                    saved.persona = Some(crate::ai::Persona::from_id(value).ok_or_else(|| {
+                        format!(
+                            "line {}: opponent: expected keala, lani, pua, kekoa or makana, found {}",
+                            i + 1,
+                            crate::rules::quote::quoted(value)
+                        )
+                    })?);
                     continue;
                 }
                 "resigned" => {

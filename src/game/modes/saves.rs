@@ -215,7 +215,7 @@ fn resumable_in(dir: Option<&DataDir>, profile: Option<&Profile>) -> Resumable {
 
 /// Starts a game with its players and history (the player's settings stay as they are).
 fn start(saved: SavedGame, games: &mut MessageWriter<GameChange>) {
-    let setup = GameSetup::play(*saved.game.geometry(), saved.players);
+    let setup = GameSetup { persona: saved.persona, ..GameSetup::play(*saved.game.geometry(), saved.players) };
     let took_back = saved.took_back;
     games.write(GameChange::start(NextGame {
         setup,
@@ -427,6 +427,7 @@ fn save_or_copy(
     let Some(rules) = rules.filter(|_| save || copy) else { return };
     let (date, file_stamp) = utc_stamp(std::time::SystemTime::now());
     let text = SavedGame::to_text(&rules.game, rules.setup.players, rules.resigned, Some(&date));
+    let text = SavedGame::with_persona(text, rules.setup.persona);
     if copy {
         match clipboard.set(&text) {
             Ok(()) => notice.say("notice-copied", false),
@@ -497,6 +498,7 @@ fn autosave(
     } else {
         *wrote = true;
         let text = SavedGame::to_text_with(&rules.game, rules.setup.players, None, None, rules.took_back);
+        let text = SavedGame::with_persona(text, rules.setup.persona);
         std::fs::create_dir_all(&dir.0).and_then(|_| crate::files::write_atomically(&path, text.as_bytes()))
     };
     match result {
@@ -550,8 +552,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.txt");
         std::fs::write(&path, "x").unwrap();
-        let saved =
-            SavedGame { game: a_game(), players: [Controller::Human; 2], resigned: None, date: None, took_back: false };
+        let saved = SavedGame {
+            game: a_game(),
+            players: [Controller::Human; 2],
+            resigned: None,
+            date: None,
+            took_back: false,
+            persona: None,
+        };
         let mut list = SaveList {
             entries: vec![
                 SaveEntry { path: dir.join("gone.txt"), game: Err("unreadable".into()) },
@@ -572,5 +580,18 @@ mod tests {
         assert_eq!(list.entries.len(), 1);
         assert!(!path.exists());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_against_a_named_opponent_reads_back_with_its_opponent_and_a_bad_one_is_named() {
+        let game = Game::new(crate::rules::Geometry::new(6, 6).unwrap());
+        let players = [Controller::Human, Controller::Ai(crate::ai::Level::Hard)];
+        let text =
+            SavedGame::with_persona(SavedGame::to_text(&game, players, None, None), Some(crate::ai::Persona::Kekoa));
+        assert!(text.contains("# opponent: kekoa\n# result:"), "{text}");
+        let opened = SavedGame::parse(&text).unwrap();
+        assert_eq!((opened.players, opened.persona), (players, Some(crate::ai::Persona::Kekoa)));
+        let bad = SavedGame::parse(&text.replace("kekoa", "nobody")).unwrap_err();
+        assert!(bad.contains("opponent") && bad.contains("nobody"), "{bad}");
     }
 }

@@ -306,6 +306,12 @@ fn game_over_words(rules: &Rules, history: Option<&crate::game::modes::history::
         .num("black", captured_of(game, Side::White))
         .num("white", captured_of(game, Side::Black));
     let mut lines = vec![(why, palette::TEXT_DIM), (summary, palette::TEXT_DIM)];
+    // A named opponent has the last word (also said on the notice line as the game ends).
+    if let (Some(persona), Some(you)) = (setup.persona, one_human(setup)) {
+        let moment =
+            if winner == you { crate::game::play::quips::Moment::Loss } else { crate::game::play::quips::Moment::Win };
+        lines.push((crate::game::play::quips::line(persona, moment), palette::TEXT));
+    }
     lines.extend(rating_line(rules, history));
     (headline, lines)
 }

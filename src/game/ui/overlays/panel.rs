@@ -230,7 +230,7 @@ pub(super) fn panel_head(ui: &mut egui::Ui, panel: &Panel, max_width: f32) {
     }
     if let Some(card) = &panel.opponent {
         ui.add_space(4.0);
-        opponent_row(ui, card, low);
+        opponent_row(ui, card, panel.window.y < 700.0);
     }
 }
 
