@@ -44,6 +44,27 @@ pub fn controller_label(c: Controller) -> Msg {
     }
 }
 
+/// The side a `resigned:` header names (`line` for the error).
+fn header_side(value: &str, line: usize) -> Result<Side, String> {
+    match value {
+        "black" => Ok(Side::Black),
+        "white" => Ok(Side::White),
+        _ => {
+            Err(format!("line {line}: resigned: expected black or white, found {}", crate::rules::quote::quoted(value)))
+        }
+    }
+}
+
+/// The named opponent an `opponent:` header names (`line` for the error).
+fn header_persona(value: &str, line: usize) -> Result<crate::ai::Persona, String> {
+    crate::ai::Persona::from_id(value).ok_or_else(|| {
+        format!(
+            "line {line}: opponent: expected keala, lani, pua, kekoa or makana, found {}",
+            crate::rules::quote::quoted(value)
+        )
+    })
+}
+
 impl SavedGame {
     /// The winner, counting a resignation.
     pub fn winner(&self) -> Option<Side> {
@@ -139,27 +160,11 @@ impl SavedGame {
                     continue;
                 }
                 "opponent" => {
-                    saved.persona = Some(crate::ai::Persona::from_id(value).ok_or_else(|| {
-                        format!(
-                            "line {}: opponent: expected keala, lani, pua, kekoa or makana, found {}",
-                            i + 1,
-                            crate::rules::quote::quoted(value)
-                        )
-                    })?);
+                    saved.persona = Some(header_persona(value, i + 1)?);
                     continue;
                 }
                 "resigned" => {
-                    saved.resigned = Some(match value {
-                        "black" => Side::Black,
-                        "white" => Side::White,
-                        _ => {
-                            return Err(format!(
-                                "line {}: resigned: expected black or white, found {}",
-                                i + 1,
-                                crate::rules::quote::quoted(value)
-                            ));
-                        }
-                    });
+                    saved.resigned = Some(header_side(value, i + 1)?);
                     continue;
                 }
                 _ => continue,
