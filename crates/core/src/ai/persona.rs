@@ -224,7 +224,7 @@ impl Rival {
     /// exactly (else the best move is all it needs, and the search is quicker).
     pub fn needs_scores(&self) -> bool {
         self.allowance(self.expected.unwrap_or(0).clamp(-4 * SWING, 4 * SWING)) >= FINE
-            || self.handicap / (self.handicap + LET_GO) > 0.1
+            || (self.handicap >= DEAD_ZONE && self.handicap / (self.handicap + LET_GO) > 0.1)
     }
 
     /// A new game: nothing expected yet (what it learned of the opponent stays).
@@ -287,6 +287,11 @@ impl Rival {
     /// its handicap, grown while it is ahead and shrunk while it is behind (doubled or halved
     /// for every [`SWING`] points).
     pub fn allowance(&self, value: i32) -> f64 {
+        if self.handicap < DEAD_ZONE {
+            // A handicap this small is none: after a single win against an opponent of its
+            // own strength it still plays its best.
+            return 0.0;
+        }
         self.handicap * (value.clamp(-4 * SWING, 4 * SWING) as f64 / SWING as f64 * std::f64::consts::LN_2).exp()
     }
 
@@ -330,17 +335,23 @@ impl Rival {
     /// one that loses at the next move.
     fn proven_win(&self, sorted: &[(Move, i32)], best: i32, roll: f64) -> (Move, i32) {
         let _ = best;
-        let share = self.handicap / (self.handicap + LET_GO);
-        if roll >= share * share {
+        let share = if self.handicap < DEAD_ZONE { 0.0 } else { self.handicap / (self.handicap + LET_GO) };
+        let chance = share * share;
+        if roll >= chance {
             return sorted[0];
         }
-        sorted
-            .iter()
-            .copied()
-            .filter(|&(_, s)| s < PROVEN)
-            .filter(|&(_, s)| !(s < -PROVEN && WIN + s <= 2))
-            .max_by_key(|&(_, s)| s)
-            .unwrap_or(sorted[0])
+        // Which of the other moves: a proven loss that comes slowest when the search scored
+        // them all; else (the solver named only its winning move, and the others are guesses
+        // that may win too) any of them, drawn with the same roll.
+        let others: Vec<(Move, i32)> =
+            sorted.iter().copied().filter(|&(_, s)| s < PROVEN && !(s < -PROVEN && WIN + s <= 2)).collect();
+        if let Some(&slow) = others.iter().filter(|&&(_, s)| s <= -PROVEN).max_by_key(|&&(_, s)| s) {
+            return slow;
+        }
+        match others.len() {
+            0 => sorted[0],
+            n => others[((roll / chance) * n as f64) as usize % n],
+        }
     }
 }
 
@@ -348,6 +359,8 @@ impl Rival {
 const STEP: f64 = 1.5;
 /// The largest handicap.
 const MOST_HANDICAP: f64 = 1500.0;
+/// A handicap below this counts as none.
+const DEAD_ZONE: f64 = 8.0;
 /// The largest gap below the best that a move's weight counts.
 const WORST_GAP: f64 = 200.0;
 /// A handicap from which any move but one that loses at once may be played.
