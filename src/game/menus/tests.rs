@@ -174,3 +174,33 @@ fn every_item_of_the_settings_and_the_setup_has_words_of_its_own() {
     assert_eq!(MenuItem::Mute.key(), "item-sound");
     assert_eq!(MenuItem::Yes.key(), "item-yes");
 }
+
+#[test]
+fn choosing_an_opponent_brings_the_level_into_its_range_and_play_starts_against_it() {
+    use crate::ai::{Level, Persona};
+    let mut s = Settings { level: Level::Expert, ..Settings::default() };
+    // The plain computer, then each named opponent in turn, then back.
+    assert!(adjust(&mut s, MenuItem::Opponent, 1));
+    assert_eq!(s.opponent, Some(Persona::ALL[0]));
+    while s.opponent != Some(Persona::Lani) {
+        adjust(&mut s, MenuItem::Opponent, 1);
+    }
+    assert_eq!(s.level, Level::Medium, "Expert is past Lani's range: its top instead");
+    // The level steps only within the range.
+    assert!(!adjust(&mut s, MenuItem::PlayComputer, 1));
+    adjust(&mut s, MenuItem::PlayComputer, -1);
+    adjust(&mut s, MenuItem::PlayComputer, -1);
+    assert!(!adjust(&mut s, MenuItem::PlayComputer, -1));
+    assert_eq!(s.level, Level::Beginner);
+    let setup = setup_for(NewGameKind::Computer, &s);
+    assert_eq!(setup.persona, Some(Persona::Lani));
+    assert_eq!(setup.opponent_level(), Some(Level::Beginner));
+    // Back to the plain computer: no persona.
+    for _ in 0..Persona::ALL.len() + 1 {
+        if s.opponent.is_none() {
+            break;
+        }
+        adjust(&mut s, MenuItem::Opponent, 1);
+    }
+    assert_eq!(setup_for(NewGameKind::Computer, &s).persona, None);
+}

@@ -1,7 +1,8 @@
 //! What a named opponent says at the moments that matter: its own great move (a jump over two
 //! stones or more), a blunder of yours (a move that leaves it a multiple jump), and the end of
 //! the game. One short line on the notice line (never over the board, and read by the screen
-//! reader like every notice), at most one every few moves; the end is always said.
+//! reader like every notice), at most one every few moves and each line once a game; the end
+//! is always said.
 
 use crate::ai::Persona;
 use crate::game::platform::i18n::Msg;
@@ -67,6 +68,8 @@ struct Said {
     ply: usize,
     last: Option<usize>,
     ended: bool,
+    /// The moments already spoken of in this game: each line is said once a game.
+    spoken: Vec<Moment>,
 }
 
 /// Says the opponent's line after a move that matters.
@@ -84,7 +87,7 @@ fn speak(
     let ply = rules.game.ply();
     if said.game != rules.game_id || ply < said.ply {
         // A new game, or moves taken back: start counting again from here.
-        *said = Said { game: rules.game_id, ply, last: None, ended: rules.winner().is_some() };
+        *said = Said { game: rules.game_id, ply, last: None, ended: rules.winner().is_some(), spoken: Vec::new() };
         return;
     }
     if ply == said.ply {
@@ -97,9 +100,11 @@ fn speak(
     let ai = you.opponent();
     let Some(m) = moment(ai, now.to_move().opponent(), mv, now, winner) else { return };
     let ending = matches!(m, Moment::Win | Moment::Loss);
-    if (ending && said.ended) || (!ending && said.last.is_some_and(|l| ply - l < QUIET_PLIES)) {
+    let quiet = said.last.is_some_and(|l| ply - l < QUIET_PLIES) || said.spoken.contains(&m);
+    if (ending && said.ended) || (!ending && quiet) {
         return;
     }
+    said.spoken.push(m);
     said.ended |= ending;
     said.last = Some(ply);
     let words = line(persona, m);
