@@ -3,7 +3,7 @@
 //! refused tokens, hostile frames, and a protocol fuzz run.
 
 use konane::online::client::{Command, Event, Link, LinkState, Session, Start};
-use konane::online::protocol::{ClientMsg, Colour, ErrorCode, GameView, PROTOCOL_VERSION, ServerMsg};
+use konane::online::protocol::{ClientMsg, Colour, ErrorCode, GameView, PROTOCOL_VERSION, ServerMsg, TimeControl};
 use konane::rules::{Game, Geometry, notation};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -112,7 +112,7 @@ fn rematch(players: &mut [Player; 2]) {
 fn host_and_join(addr: &str, size: (u8, u8), host_colour: Colour) -> [Player; 2] {
     let host = Player::seated(Session::start(
         addr.into(),
-        Start::Host { rows: size.0, cols: size.1, colour: host_colour, private: false },
+        Start::Host { rows: size.0, cols: size.1, colour: host_colour, private: false, clock: TimeControl::Untimed },
     ));
     let guest = Player::seated(Session::start(addr.into(), Start::Join { code: host.code.to_lowercase() }));
     assert_eq!(guest.colour, host_colour.other());
@@ -211,7 +211,15 @@ async fn until(link: &mut Link, mut want: impl FnMut(&ServerMsg) -> bool) -> Ser
 
 async fn hosted(addr: &str) -> (Link, String, String) {
     let mut host = Link::connect(addr).await.unwrap();
-    host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false }).await.unwrap();
+    host.send(&ClientMsg::Host {
+        rows: 6,
+        cols: 6,
+        colour: Colour::Black,
+        private: false,
+        clock: TimeControl::Untimed,
+    })
+    .await
+    .unwrap();
     match until(&mut host, |m| matches!(m, ServerMsg::Seated { .. })).await {
         ServerMsg::Seated { token, game, .. } => (host, game.code, token),
         _ => unreachable!(),
@@ -257,7 +265,7 @@ fn wrong_tokens_watchers_and_moves_out_of_turn_are_refused_and_a_repeated_move_i
         for _ in 0..2 {
             host.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await.unwrap();
             let m = until(&mut host, |m| matches!(m, ServerMsg::Moved { .. } | ServerMsg::Error { .. })).await;
-            assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal.clone(), outcome: None });
+            assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal.clone(), outcome: None, clock: None });
         }
         // The right token takes the seat back on a new connection.
         let mut again = Link::connect(&server.addr).await.unwrap();
@@ -304,7 +312,7 @@ fn a_resume_takes_the_seat_over_and_the_old_connection_is_told_closed_and_cannot
         // The new one plays.
         new.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await.unwrap();
         let m = until(&mut new, |m| matches!(m, ServerMsg::Moved { .. } | ServerMsg::Error { .. })).await;
-        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None });
+        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None, clock: None });
     });
 }
 
@@ -391,7 +399,7 @@ fn hostile_frames_get_an_error_or_a_closed_connection_and_the_server_goes_on() {
 fn seeds(code: &str) -> Vec<Vec<u8>> {
     let msgs = [
         ClientMsg::Hello { version: PROTOCOL_VERSION },
-        ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false },
+        ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false, clock: TimeControl::Untimed },
         ClientMsg::Join { code: code.into() },
         ClientMsg::Watch { code: code.into() },
         ClientMsg::Resume { code: code.into(), token: "0123456789abcdef0123456789abcdef".into() },
@@ -555,7 +563,7 @@ fn two_servers_sharing_postgresql_play_one_game_and_a_killed_one_loses_nothing()
     // Hosted on one server, joined on the other: the host hears the friend arrive.
     let host = Player::seated(Session::start(
         a.addr.clone(),
-        Start::Host { rows: 6, cols: 6, colour: Colour::Black, private: false },
+        Start::Host { rows: 6, cols: 6, colour: Colour::Black, private: false, clock: TimeControl::Untimed },
     ));
     let guest = Player::seated(Session::start(b.addr.clone(), Start::Join { code: host.code.clone() }));
     assert_eq!(guest.colour, Colour::White);
@@ -732,9 +740,9 @@ fn a_resume_on_another_server_of_the_cluster_takes_the_seat_over() {
         );
         new.send(&ClientMsg::Move { ply: 0, mv: removal.clone() }).await.unwrap();
         let m = until(&mut new, |m| matches!(m, ServerMsg::Moved { .. } | ServerMsg::Error { .. })).await;
-        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal.clone(), outcome: None });
+        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal.clone(), outcome: None, clock: None });
         // The friend, on the first server, sees the move made through the second.
         let m = until(&mut friend, |m| matches!(m, ServerMsg::Moved { .. })).await;
-        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None });
+        assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None, clock: None });
     });
 }

@@ -137,6 +137,13 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
     }
     keys.press(&mut host, Press::Choose);
     assert!(host.world().resource::<konane::game::Settings>().online_private);
+    // Clock: right steps through the time controls, from none to 15 min + 10 s.
+    keys.press(&mut host, Press::Down);
+    for _ in 0..5 {
+        keys.press(&mut host, Press::Right);
+    }
+    let fifteen = konane::online::protocol::TimeControl::RealTime { base_s: 900, increment_s: 10 };
+    assert_eq!(host.world().resource::<konane::game::Settings>().online_clock, fifteen);
     keys.press(&mut host, Press::Down);
     keys.press(&mut host, Press::Choose);
     until(&mut [&mut host], "hosting", |a| screen(a[0]) == Screen::Game && overlay(a[0]) == Overlay::OnlineCode);
@@ -171,6 +178,12 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
         screen(a[1]) == Screen::Game && overlay(a[0]) == Overlay::None && seat(a[1]).is_some()
     });
     assert_eq!(seat(&guest), Some(Side::Black));
+    // Both see the clocks of the time control the host chose, each with 15 minutes.
+    for app in [&host, &guest] {
+        let online = app.world().resource::<OnlineGame>();
+        let (control, left) = online.time_left(Side::Black, std::time::Instant::now()).expect("a clock");
+        assert_eq!((control, left), (fifteen, 900_000));
+    }
     // The one who joined is told their colour (the host chose it).
     let said = guest.world().resource::<konane::game::play::screen::Notice>().clone();
     assert_eq!(said.text.key, "notice-you-play", "{said:?}");

@@ -56,6 +56,12 @@ status-side-wins = { $side ->
    *[white] White wins — Black has no move
 }
 status-computer-thinking = The computer is thinking…
+# $name: a named opponent (Keala, Lani, …)
+status-persona-resigned = { $name } resigned — you win
+status-persona-no-move = You win — { $name } has no move
+status-persona-thinking = { $name } is thinking…
+# $name: a named opponent; $level: a level's name
+score-persona-level = { $name } ({ $level })
 status-side-thinking = { $side ->
     [black] Black (computer) is thinking…
    *[white] White (computer) is thinking…
@@ -544,6 +550,38 @@ link-reconnecting = The connection dropped — reconnecting (attempt { $n })…
 link-unreachable = The server cannot be reached ({ $why }) — trying again…
 link-replaced = This game goes on in another window or on another computer, which took your seat over: it has stopped here
 link-abandoned = The game was abandoned: a player stayed away too long
+
+## Clocks and fair endings online
+# $value: clock-untimed, clock-real or clock-days
+item-clock = Clock: { $value }
+clock-untimed = none
+# $minutes, $increment: the game's minutes and the seconds added after each move
+clock-real = { $minutes } min + { $increment } s
+# $days: the days each move may take
+clock-days = { $days ->
+    [one] one day a move
+   *[other] { $days } days a move
+}
+item-claim-win = Claim the win
+item-abort-game = Abort the game
+online-aborted = The game was aborted before the first moves: it counts for nobody
+online-won-on-time = You won on time — your friend's clock ran out
+online-lost-on-time = You lost on time — your clock ran out
+online-you-claimed = You won — your friend stayed away too long
+online-friend-claimed = You lost — you were away too long and your friend claimed the game
+# $side: the side whose clock ran out
+online-side-lost-on-time = { $side ->
+    [black] Black lost on time — White wins
+   *[white] White lost on time — Black wins
+}
+# $side: the side that claimed the game
+online-side-claimed = { $side ->
+    [black] Black won — White stayed away too long
+   *[white] White won — Black stayed away too long
+}
+# $seconds: until the claim opens
+online-claim-soon = Your friend is away: you may claim the win in { $seconds } s, or keep waiting
+online-claim-open = Your friend is away too long: claim the win from the menu, or keep waiting
 link-watching = Watching game { $code }
 link-waiting-friend = Waiting for your friend to join — code { $code }
 # $minutes: how long the server keeps the game

@@ -51,6 +51,11 @@ status-side-wins = { $side ->
    *[white] Lanakila ʻo Keʻokeʻo — ʻaʻohe neʻe i koe iā ʻEleʻele
 }
 status-computer-thinking = Ke noʻonoʻo nei ka lolouila…
+# $name: a named opponent (Keala, Lani, …)
+status-persona-resigned = Ua hāʻawi pio ʻo { $name } — lanakila ʻoe
+status-persona-no-move = Lanakila ʻoe — ʻaʻohe neʻe i koe iā { $name }
+status-persona-thinking = Ke noʻonoʻo nei ʻo { $name }…
+score-persona-level = { $name } ({ $level })
 status-side-thinking = { $side ->
     [black] Ke noʻonoʻo nei ʻo ʻEleʻele (lolouila)…
    *[white] Ke noʻonoʻo nei ʻo Keʻokeʻo (lolouila)…
@@ -489,6 +494,32 @@ link-reconnecting = Ua moku ka pilina — ke hoʻopili hou nei (hoʻāʻo { $n }
 link-unreachable = ʻAʻole hiki ke loaʻa ke kikowaena ({ $why }) — ke hoʻāʻo hou nei…
 link-replaced = Ua lawe ʻia kou noho e kekahi puka aniani a kamepiula ʻē aʻe paha, kahi e hoʻomau ʻia ai ka pāʻani: ua kū ʻo ia ma ʻaneʻi
 link-abandoned = Ua haʻalele ʻia ka pāʻani: ua lōʻihi loa ka nalo ʻana o kekahi mea pāʻani
+
+## Nā uaki a me nā hopena kūpono ma ka pūnaewele
+item-clock = Uaki: { $value }
+clock-untimed = ʻaʻohe
+clock-real = { $minutes } min + { $increment } kekona
+clock-days = { $days ->
+    [one] hoʻokahi lā no ka neʻe
+   *[other] { $days } lā no ka neʻe
+}
+item-claim-win = Koi i ka lanakila
+item-abort-game = Hoʻopau i ka pāʻani
+online-aborted = Ua hoʻopau ʻia ka pāʻani ma mua o nā neʻe mua: ʻaʻole ia e helu ʻia
+online-won-on-time = Lanakila ʻoe ma ka manawa — ua pau ka uaki o kou hoa
+online-lost-on-time = Eo ʻoe ma ka manawa — ua pau kou uaki
+online-you-claimed = Lanakila ʻoe — ua lōʻihi loa ka nalo ʻana o kou hoa
+online-friend-claimed = Eo ʻoe — ua lōʻihi loa kou nalo ʻana, a ua koi kou hoa i ka pāʻani
+online-side-lost-on-time = { $side ->
+    [black] Eo ʻo ʻEleʻele ma ka manawa — lanakila ʻo Keʻokeʻo
+   *[white] Eo ʻo Keʻokeʻo ma ka manawa — lanakila ʻo ʻEleʻele
+}
+online-side-claimed = { $side ->
+    [black] Lanakila ʻo ʻEleʻele — ua lōʻihi loa ka nalo ʻana o Keʻokeʻo
+   *[white] Lanakila ʻo Keʻokeʻo — ua lōʻihi loa ka nalo ʻana o ʻEleʻele
+}
+online-claim-soon = Ua nalo kou hoa: hiki iā ʻoe ke koi i ka lanakila i loko o { $seconds } kekona, a i ʻole e kali
+online-claim-open = Ua lōʻihi loa ka nalo ʻana o kou hoa: koi i ka lanakila mai ka papa kuhikuhi, a i ʻole e kali
 link-watching = Ke nānā nei i ka pāʻani { $code }
 link-waiting-friend = Ke kali nei i kou hoaaloha — helu { $code }
 link-friend-away = Ua moku kou hoaaloha — mālama ʻia ka pāʻani no { $minutes } minuke

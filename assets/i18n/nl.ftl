@@ -51,6 +51,11 @@ status-side-wins = { $side ->
    *[white] Wit wint — Zwart kan niet meer springen
 }
 status-computer-thinking = De computer denkt na…
+# $name: a named opponent (Keala, Lani, …)
+status-persona-resigned = { $name } geeft op — jij wint
+status-persona-no-move = Jij wint — { $name } kan niet meer springen
+status-persona-thinking = { $name } denkt na…
+score-persona-level = { $name } ({ $level })
 status-side-thinking = { $side ->
     [black] Zwart (computer) denkt na…
    *[white] Wit (computer) denkt na…
@@ -498,6 +503,32 @@ link-reconnecting = De verbinding is weg — opnieuw verbinden (poging { $n })�
 link-unreachable = De server is niet bereikbaar ({ $why }) — we blijven proberen…
 link-replaced = Dit spel gaat verder in een ander venster of op een andere computer, die je plaats heeft overgenomen: hier is het gestopt
 link-abandoned = Het spel is gestaakt: een speler bleef te lang weg
+
+## Klokken en eerlijke einden online
+item-clock = Klok: { $value }
+clock-untimed = geen
+clock-real = { $minutes } min + { $increment } s
+clock-days = { $days ->
+    [one] één dag per zet
+   *[other] { $days } dagen per zet
+}
+item-claim-win = Winst opeisen
+item-abort-game = Spel afbreken
+online-aborted = Het spel is afgebroken voor de eerste zetten: het telt voor niemand
+online-won-on-time = Je wint op tijd — de klok van je vriend is op
+online-lost-on-time = Je verliest op tijd — je klok is op
+online-you-claimed = Je wint — je vriend bleef te lang weg
+online-friend-claimed = Je verliest — je bleef te lang weg en je vriend eiste het spel op
+online-side-lost-on-time = { $side ->
+    [black] Zwart verliest op tijd — Wit wint
+   *[white] Wit verliest op tijd — Zwart wint
+}
+online-side-claimed = { $side ->
+    [black] Zwart wint — Wit bleef te lang weg
+   *[white] Wit wint — Zwart bleef te lang weg
+}
+online-claim-soon = Je vriend is weg: je kunt over { $seconds } s de winst opeisen, of blijven wachten
+online-claim-open = Je vriend is te lang weg: eis de winst op via het menu, of blijf wachten
 link-watching = Je kijkt naar spel { $code }
 link-waiting-friend = Wachten tot je vriend meedoet — code { $code }
 link-friend-away = Je vriend is weg — het spel blijft { $minutes } minuten bewaard

@@ -8,7 +8,7 @@ use rand::RngExt;
 use rand::seq::IndexedRandom;
 
 use super::client::Link;
-use super::protocol::{ClientMsg, Colour, GameView, ServerMsg};
+use super::protocol::{ClientMsg, Colour, GameView, ServerMsg, TimeControl};
 use konane_core::rules::{Game, Geometry, notation};
 
 /// One load level.
@@ -142,7 +142,8 @@ struct Pair {
 async fn start_pair(cfg: &BenchConfig, server: &str) -> Result<Pair, String> {
     let mut host = Link::connect(server).await?;
     let (rows, cols) = (cfg.size.rows(), cfg.size.cols());
-    host.send(&ClientMsg::Host { rows, cols, colour: Colour::Black, private: false }).await?;
+    host.send(&ClientMsg::Host { rows, cols, colour: Colour::Black, private: false, clock: TimeControl::Untimed })
+        .await?;
     let (host_token, _, game) = seated(&mut host).await?;
     let mut guest = Link::connect(server).await?;
     guest.send(&ClientMsg::Join { code: game.code.clone() }).await?;

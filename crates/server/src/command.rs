@@ -84,6 +84,10 @@ pub struct ServeArgs {
     /// The private key of --tls-cert (PEM).
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<std::path::PathBuf>,
+    /// For tests: the server's clock (games' clocks, claims) runs this many milliseconds ahead
+    /// of the system's, the number read from FILE each time (missing or unreadable: 0).
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub clock_file: Option<std::path::PathBuf>,
 }
 
 /// The options of `konane serve-bench`.
@@ -359,6 +363,7 @@ impl ServeArgs {
         config.metrics = self.metrics;
         config.database_connections = self.database_connections;
         config.tls = self.tls_cert.clone().zip(self.tls_key.clone());
+        config.clock_file = self.clock_file.clone();
         config
     }
 }
@@ -383,6 +388,7 @@ mod tests {
             database_connections: 4,
             tls_cert: None,
             tls_key: None,
+            clock_file: None,
         };
         let c = args.config();
         assert_eq!(c.log_limit, 3 << 20);

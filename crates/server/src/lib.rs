@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod client;
+pub mod clock;
 pub mod code;
 pub mod command;
 pub mod discovery;

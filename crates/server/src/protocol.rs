@@ -9,8 +9,11 @@ use tokio_util::codec::LengthDelimitedCodec;
 
 use konane_core::rules::{Color as Side, Game, Geometry, notation};
 
-/// The protocol's version; a `hello` with another is answered `version` and closed.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub use super::clock::{ClockView, TimeControl};
+
+/// The protocol's version; a `hello` with another is answered `version` ("update the game")
+/// and closed. Version 2 added clocks, aborting, claiming a game and the server's `ping`.
+pub const PROTOCOL_VERSION: u32 = 2;
 /// Largest frame body a client may send (bytes).
 pub const MAX_CLIENT_FRAME: usize = 1024;
 /// Largest frame body the server sends (a 20×20 game's whole state fits many times over).
@@ -80,6 +83,9 @@ pub enum ClientMsg {
         /// `seated`); the invite code lets nobody watch. Optional, false when left out.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         private: bool,
+        /// The time control (untimed when left out).
+        #[serde(default, skip_serializing_if = "is_untimed")]
+        clock: TimeControl,
     },
     /// Take the free seat of the game with this invite code.
     Join {
@@ -108,6 +114,16 @@ pub enum ClientMsg {
     },
     /// Give up the game.
     Resign {},
+    /// End the game before each side has made its first move (the first two plies): it
+    /// counts for nobody.
+    Abort {},
+    /// Win the game because the opponent has been away longer than the time control allows.
+    ClaimVictory {},
+    /// The answer to the server's `ping` (it measures the round trip).
+    Pong {
+        /// The ping's number.
+        n: u64,
+    },
     /// Ask the opponent to take back one's last move.
     UndoRequest {},
     /// Answer the opponent's take-back request.
@@ -134,6 +150,12 @@ pub enum EndReason {
     Resigned,
     /// A seat stayed away longer than the server keeps games.
     Abandoned,
+    /// The side to move ran out of time.
+    Time,
+    /// A player ended it in the first two plies: it counts for nobody.
+    Aborted,
+    /// The winner claimed it after the other side stayed away too long.
+    Claimed,
 }
 
 /// The result of a finished game.
@@ -154,6 +176,10 @@ pub struct SeatView {
     pub connected: bool,
     /// Its holder asked for a rematch.
     pub rematch: bool,
+    /// Taken but not connected, in a game that can be claimed: milliseconds until the
+    /// opponent may claim it (0: now).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_in_ms: Option<u64>,
 }
 
 /// A whole game as the server keeps it.
@@ -175,6 +201,9 @@ pub struct GameView {
     pub undo_asked: Option<Colour>,
     /// Which game between these seats this is (0 for the first; a rematch adds one).
     pub round: u32,
+    /// The clocks (none for an untimed game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 impl GameView {
@@ -237,6 +266,11 @@ pub enum ErrorCode {
     /// Another connection resumed this seat with its token and holds it now; this one is
     /// closed (the game opened somewhere else takes over).
     Replaced,
+    /// An abort after the first two plies, or a claim while the opponent is connected or
+    /// before their time away allows it.
+    NotNow,
+    /// The time control is outside the allowed ranges.
+    BadClock,
 }
 
 /// What the server sends.
@@ -283,6 +317,9 @@ pub enum ServerMsg {
         mv: String,
         /// The game's result if this move ended it.
         outcome: Option<Outcome>,
+        /// The clocks after it (none for an untimed game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockView>,
     },
     /// A seat's holder connected or went away.
     Presence {
@@ -292,6 +329,9 @@ pub enum ServerMsg {
         connected: bool,
         /// The seat is held.
         taken: bool,
+        /// Gone from a game that can be claimed: milliseconds until the opponent may claim it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim_in_ms: Option<u64>,
     },
     /// A colour asked to take back a move.
     UndoAsked {
@@ -308,10 +348,18 @@ pub enum ServerMsg {
         /// Who asked.
         by: Colour,
     },
-    /// The game ended other than by a move (resignation, abandonment).
+    /// The game ended other than by a move (resignation, abandonment, time, abort, claim).
     Ended {
         /// The result.
         outcome: Outcome,
+        /// The clocks at the end (none for an untimed game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockView>,
+    },
+    /// The server measures the round trip: answer `pong` with the same number at once.
+    Ping {
+        /// Echo it.
+        n: u64,
     },
     /// The answer to `ping`.
     Pong {
@@ -325,6 +373,10 @@ pub enum ServerMsg {
         /// In words, for logs and players.
         message: String,
     },
+}
+
+fn is_untimed(c: &TimeControl) -> bool {
+    *c == TimeControl::Untimed
 }
 
 /// The frame codec of one side: `max` is the largest body accepted.
@@ -357,10 +409,21 @@ mod tests {
         assert_eq!(String::from_utf8(encode(&m)).unwrap(), r#"{"type":"move","ply":3,"mv":"d6-d4"}"#);
         assert_eq!(
             decode_client(br#"{"type":"host","rows":8,"cols":8,"colour":"white"}"#).unwrap(),
-            ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White, private: false }
+            ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White, private: false, clock: TimeControl::Untimed }
         );
+        let timed = ClientMsg::Host {
+            rows: 8,
+            cols: 8,
+            colour: Colour::Black,
+            private: false,
+            clock: TimeControl::RealTime { base_s: 180, increment_s: 2 },
+        };
+        let text = String::from_utf8(encode(&timed)).unwrap();
+        assert!(text.ends_with(r#""clock":{"kind":"real_time","base_s":180,"increment_s":2}}"#), "{text}");
+        assert_eq!(decode_client(text.as_bytes()).unwrap(), timed);
         // A game that is not private is asked for as before (servers of version 1 understand it).
-        let public = ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White, private: false };
+        let public =
+            ClientMsg::Host { rows: 8, cols: 8, colour: Colour::White, private: false, clock: TimeControl::Untimed };
         assert_eq!(
             String::from_utf8(encode(&public)).unwrap(),
             r#"{"type":"host","rows":8,"cols":8,"colour":"white"}"#
@@ -388,6 +451,7 @@ mod tests {
             outcome: None,
             undo_asked: None,
             round: 0,
+            clock: None,
         };
         assert_eq!(view.replay().unwrap().ply(), 2);
         let bad = GameView { moves: vec!["a1".into()], ..view };

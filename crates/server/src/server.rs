@@ -20,6 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::bytes::Bytes;
 use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
 
+use super::clock::{Clock, ClockView, TimeControl, WallClock};
 use super::code;
 use super::postgres::{Note, NoteEv};
 use super::protocol::{
@@ -61,6 +62,8 @@ pub struct ServerConfig {
     /// The certificate chain and private key (PEM files) of a server that takes TLS
     /// connections only (none: no encryption, for a local network).
     pub tls: Option<(PathBuf, PathBuf)>,
+    /// Tests: the server's clock is the system's plus the milliseconds written in this file.
+    pub clock_file: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -80,6 +83,7 @@ impl ServerConfig {
             metrics: None,
             database_connections: 4,
             tls: None,
+            clock_file: None,
         }
     }
 }
@@ -154,6 +158,8 @@ struct Shared {
     metrics: metrics::Metrics,
     /// The certificate and key of a server that takes encrypted connections only.
     tls: Option<ServerTls>,
+    /// The server's clock, for the games' clocks and claims.
+    wall: WallClock,
 }
 
 fn unix_micros() -> u64 {
@@ -209,6 +215,9 @@ struct Conn {
     tokens: f64,
     last_refill: Instant,
     refused: u32,
+    /// The server's pings not answered yet: number, when sent.
+    probes: Vec<(u64, Instant)>,
+    next_probe: u64,
 }
 
 impl Shared {
@@ -223,7 +232,7 @@ impl Shared {
         let Some(stored) = stored else { return Ok(None) };
         let code = stored.code.clone();
         let by_watch = code != typed;
-        let live = Live::from_stored(stored, Instant::now())?;
+        let live = Live::from_stored(stored, Instant::now(), self.wall.clone())?;
         self.hub.lock().unwrap().insert_game(&code, live);
         let code = code.as_str();
         if self.changes_seen.load(std::sync::atomic::Ordering::SeqCst) != seen {
@@ -263,10 +272,7 @@ impl Shared {
                     }
                 }
                 ClientMsg::Hello { version } => Decision {
-                    reply: vec![error(
-                        ErrorCode::Version,
-                        format!("this server speaks protocol {PROTOCOL_VERSION}, not {version}"),
-                    )],
+                    reply: vec![error(ErrorCode::Version, version_refusal(version))],
                     close: true,
                     ..Default::default()
                 },
@@ -280,7 +286,10 @@ impl Shared {
         match msg {
             ClientMsg::Hello { .. } => Decision::refuse(ErrorCode::Order, "hello was already said"),
             ClientMsg::Ping { n } => Decision { reply: vec![ServerMsg::Pong { n }], ..Default::default() },
-            ClientMsg::Host { rows, cols, colour, private } => self.host(conn, rows, cols, colour, private),
+            ClientMsg::Host { rows, cols, colour, private, clock } => {
+                self.host(conn, rows, cols, colour, private, clock)
+            }
+            ClientMsg::Pong { n } => self.measured(conn, n),
             ClientMsg::Join { code } | ClientMsg::Watch { code } | ClientMsg::Resume { code, .. }
                 if conn.attached != Attached::Nothing =>
             {
@@ -302,15 +311,39 @@ impl Shared {
                 let Some(seat) = live.conns.iter().find(|(id, _, _)| *id == conn.id).and_then(|(_, s, _)| *s) else {
                     return Decision::refuse(ErrorCode::NotSeated, "watchers cannot play");
                 };
-                self.in_game(&code, seat, live, other)
+                let allowance = live.allowance(seat);
+                self.in_game(&code, seat, live, other, allowance)
             }
+        }
+    }
+
+    /// A round trip measured: the answer `n` to the server's ping, kept for the seat of the
+    /// connection (the median of the last few is its allowance).
+    fn measured(&self, conn: &mut Conn, n: u64) -> Decision {
+        self.sample(conn, n);
+        Decision::default()
+    }
+
+    fn sample(&self, conn: &mut Conn, n: u64) {
+        let Some(at) = conn.probes.iter().position(|(k, _)| *k == n) else { return };
+        let (_, sent) = conn.probes.remove(at);
+        let rtt = sent.elapsed().as_millis() as u64;
+        let Attached::Game { code } = &conn.attached else { return };
+        let mut hub = self.hub.lock().unwrap();
+        let Some(live) = hub.games.get_mut(code) else { return };
+        let Some(seat) = live.conns.iter().find(|(id, _, _)| *id == conn.id).and_then(|(_, s, _)| *s) else { return };
+        let samples = &mut live.rtt[seat.index()];
+        samples.push(rtt);
+        if samples.len() > crate::clock::RTT_SAMPLES {
+            samples.remove(0);
         }
     }
 
     /// Rules on a message of a seated player, queues what changed to the store, and waits
     /// for its commit before the rest goes out.
-    fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg) -> Decision {
-        let Ruling { mut decision, keep } = rule(code, seat, live, msg, unix_now());
+    fn in_game(&self, code: &str, seat: Colour, live: &mut Live, msg: ClientMsg, allowance: u64) -> Decision {
+        let now = Now { unix: unix_now(), ms: self.wall.now_ms(), allowance };
+        let Ruling { mut decision, keep } = rule(code, seat, live, msg, now);
         if !keep.is_empty() {
             decision.commit = Some((code.to_string(), self.store.queue_all(keep)));
         }
@@ -325,10 +358,12 @@ pub mod guesses;
 mod live;
 pub mod metrics;
 mod ruling;
+mod sweep;
 
 use connection::*;
 use live::Live;
 use ruling::*;
+use sweep::sweep;
 
 /// The connections here that hold seat `c`: each is told it was replaced and leaves the
 /// game (it is then closed by its number, which this returns).
@@ -348,6 +383,21 @@ fn take_over(live: &mut Live, c: Colour) -> Vec<ConnId> {
         !held
     });
     gone
+}
+
+/// The refusal of a client that speaks another protocol version, saying who should update.
+fn version_refusal(version: u32) -> String {
+    if version < PROTOCOL_VERSION {
+        format!(
+            "this server speaks protocol {PROTOCOL_VERSION} and your game speaks {version}: update the game to play here \
+             (games with clocks need the newer game)"
+        )
+    } else {
+        format!(
+            "this server speaks protocol {PROTOCOL_VERSION} and your game speaks {version}: the server is older than \
+             the game; ask whoever runs it to update it"
+        )
+    }
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -433,6 +483,7 @@ impl Server {
             None => None,
         };
         let mut follower = None;
+        let config_clock_file = config.clock_file.clone();
         let shared = Arc::new(Shared {
             config,
             hub: Mutex::new(Hub {
@@ -450,6 +501,7 @@ impl Server {
             changes_seen: std::sync::atomic::AtomicU64::new(0),
             metrics: metrics::Metrics::default(),
             tls,
+            wall: WallClock { offset_file: config_clock_file },
         });
         if let Some((_, notes)) = cluster {
             follower = Some(tokio::spawn(cluster::follow_notes(shared.clone(), notes)));
@@ -508,55 +560,6 @@ impl Server {
         // empty, so a stopped server leaves only its database file.
         if let Err(e) = shared.store.finish().await {
             metrics::log("error", "stop_unclean", &[("why", &e)]);
-        }
-    }
-}
-
-/// Every second: games whose seat holder stayed away too long end as abandoned; finished
-/// games nobody follows leave memory.
-async fn sweep(shared: Arc<Shared>) {
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    let mut said = Instant::now();
-    loop {
-        tick.tick().await;
-        let now = Instant::now();
-        if shared.cluster.is_some() {
-            let say = now.duration_since(said) >= cluster::PRESENCE_EVERY;
-            if say {
-                said = now;
-            }
-            cluster::renew_presence(&shared, now, say);
-        }
-        let mut ended = Vec::new();
-        {
-            let mut hub = shared.hub.lock().unwrap();
-            hub.guesses.sweep(now);
-            let keep = shared.config.keep;
-            hub.games.retain(|_, live| {
-                !(live.outcome.is_some() && live.empty_since.is_some_and(|t| now.duration_since(t) > FORGET_FINISHED))
-            });
-            let Hub { games, watch_codes, .. } = &mut *hub;
-            watch_codes.retain(|_, code| games.contains_key(code));
-            for (code, live) in hub.games.iter_mut() {
-                if live.outcome.is_some() {
-                    continue;
-                }
-                if live.away_since.iter().flatten().any(|t| now.duration_since(*t) > keep) {
-                    let outcome = Outcome { winner: None, how: EndReason::Abandoned };
-                    live.outcome = Some(outcome);
-                    live.undo_asked = None;
-                    live.host = None;
-                    let done = shared.store.queue(Op::End { code: code.clone(), outcome, at: unix_now() });
-                    ended.push((code.clone(), outcome, done));
-                }
-            }
-        }
-        for (code, outcome, done) in ended {
-            if done.await.is_ok_and(|r| r.is_ok())
-                && let Some(live) = shared.hub.lock().unwrap().games.get(&code)
-            {
-                live.send_all(&ServerMsg::Ended { outcome });
-            }
         }
     }
 }

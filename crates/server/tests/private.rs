@@ -8,7 +8,7 @@ use common::{Scratch, start};
 
 use konane_server::client::Link;
 use konane_server::code;
-use konane_server::protocol::{ClientMsg, Colour, ErrorCode, ServerMsg};
+use konane_server::protocol::{ClientMsg, Colour, ErrorCode, ServerMsg, TimeControl};
 
 async fn said(link: &mut Link) -> ServerMsg {
     loop {
@@ -45,7 +45,15 @@ fn a_private_game_is_watched_with_its_watch_code_only_also_after_a_restart() {
     let (child, addr, _out) = start(&database, &["--rate", "1000"]);
     let (code, watch, token) = rt.block_on(async {
         let mut host = Link::connect(&addr).await.unwrap();
-        host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: true }).await.unwrap();
+        host.send(&ClientMsg::Host {
+            rows: 6,
+            cols: 6,
+            colour: Colour::Black,
+            private: true,
+            clock: TimeControl::Untimed,
+        })
+        .await
+        .unwrap();
         let ServerMsg::Seated { token, game, watch_code: Some(watch), .. } = said(&mut host).await else {
             panic!("a private game's host gets its watch code")
         };
@@ -97,7 +105,16 @@ fn a_private_game_is_watched_with_its_watch_code_only_also_after_a_restart() {
 
         // A game that is not private: no watch code, and its invite code lets anyone watch.
         let mut other = Link::connect(&addr).await.unwrap();
-        other.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::White, private: false }).await.unwrap();
+        other
+            .send(&ClientMsg::Host {
+                rows: 6,
+                cols: 6,
+                colour: Colour::White,
+                private: false,
+                clock: TimeControl::Untimed,
+            })
+            .await
+            .unwrap();
         let ServerMsg::Seated { watch_code: None, game, .. } = said(&mut other).await else { panic!("not seated") };
         assert_eq!(watching(&addr, &game.code).await.code, game.code);
     });
@@ -112,7 +129,15 @@ fn a_database_of_the_first_schema_gets_the_watch_codes_table_and_keeps_its_games
     let (child, addr, _out) = start(&database, &[]);
     let code = rt.block_on(async {
         let mut host = Link::connect(&addr).await.unwrap();
-        host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false }).await.unwrap();
+        host.send(&ClientMsg::Host {
+            rows: 6,
+            cols: 6,
+            colour: Colour::Black,
+            private: false,
+            clock: TimeControl::Untimed,
+        })
+        .await
+        .unwrap();
         let ServerMsg::Seated { game, .. } = said(&mut host).await else { panic!("not seated") };
         game.code
     });
@@ -127,13 +152,21 @@ fn a_database_of_the_first_schema_gets_the_watch_codes_table_and_keeps_its_games
     rt.block_on(async {
         assert_eq!(watching(&addr, &code).await.code, code);
         let mut host = Link::connect(&addr).await.unwrap();
-        host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: true }).await.unwrap();
+        host.send(&ClientMsg::Host {
+            rows: 6,
+            cols: 6,
+            colour: Colour::Black,
+            private: true,
+            clock: TimeControl::Untimed,
+        })
+        .await
+        .unwrap();
         assert!(matches!(said(&mut host).await, ServerMsg::Seated { watch_code: Some(_), .. }));
     });
     drop(child);
     let conn = rusqlite::Connection::open(&database).unwrap();
     let version: i64 = conn.query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| r.get(0)).unwrap();
-    assert_eq!(version, 3, "brought up to the newest schema");
+    assert_eq!(version, 4, "brought up to the newest schema");
 }
 
 /// Stops the server with SIGTERM and waits for it (its database closed cleanly).

@@ -13,7 +13,7 @@ mod common;
 use common::{Scratch, start};
 
 use konane_server::client::Link;
-use konane_server::protocol::{ClientMsg, Colour, ServerMsg};
+use konane_server::protocol::{ClientMsg, Colour, ServerMsg, TimeControl};
 use konane_server::tls;
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair};
 use std::io::BufRead;
@@ -106,7 +106,15 @@ fn encrypted_lines_take_trusted_and_pinned_certificates_and_refuse_the_rest_in_w
         let address = format!("tls://127.0.0.1:{port}");
         let mut host = Link::connect(&address).await.unwrap();
         assert_eq!(host.line.certificate, Some(fp), "the client knows the certificate it was shown");
-        host.send(&ClientMsg::Host { rows: 6, cols: 6, colour: Colour::Black, private: false }).await.unwrap();
+        host.send(&ClientMsg::Host {
+            rows: 6,
+            cols: 6,
+            colour: Colour::Black,
+            private: false,
+            clock: TimeControl::Untimed,
+        })
+        .await
+        .unwrap();
         let ServerMsg::Seated { game, .. } = host.recv().await.unwrap() else { panic!("not seated") };
         let mut guest = Link::connect(&format!("tls://localhost:{port}")).await.unwrap();
         guest.send(&ClientMsg::Join { code: game.code.clone() }).await.unwrap();

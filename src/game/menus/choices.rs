@@ -178,6 +178,8 @@ pub(super) fn online_choice(item: MenuItem, at: &Situation) -> Option<Vec<Effect
         MenuItem::CodeField => vec![E::Online(OnlineStep::CodeConfirm)],
         MenuItem::JoinNow => vec![E::Online(OnlineStep::Join)],
         MenuItem::CopyCode => vec![E::Online(OnlineStep::CopyCode)],
+        MenuItem::ClaimWin => vec![E::Online(OnlineStep::Claim), E::Navigate(Navigate::To(Overlay::None))],
+        MenuItem::AbortGame => vec![E::Online(OnlineStep::Abort), E::Navigate(Navigate::To(Overlay::None))],
         MenuItem::Rematch if at.online() => vec![E::Online(OnlineStep::Rematch)],
         MenuItem::No if at.overlay == Overlay::Confirm(Discard::AllowUndo) => {
             vec![E::Online(OnlineStep::AnswerUndo(false)), E::Navigate(Navigate::To(Overlay::None))]

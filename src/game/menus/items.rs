@@ -16,6 +16,12 @@ pub enum MenuItem {
     YourColour,
     /// Hosting online: whether watchers need a separate watch code (a private game).
     Watchers,
+    /// Hosting online: the time control (left/right step through the presets).
+    TimeClock,
+    /// Online: win the game of an opponent who stayed away too long.
+    ClaimWin,
+    /// Online: end the game before each side's first move (it counts for nobody).
+    AbortGame,
     /// Start a game for two people at this screen.
     TwoPlayers,
     /// Watch the computer play itself.
@@ -230,7 +236,7 @@ impl MenuItem {
             Yes => "item-yes",
             No => "item-no",
             PlayOnline | HostOnline | JoinOnline | WatchOnline | StartHosting | CodeField | JoinNow | CopyCode
-            | Watchers => self.online_key(),
+            | Watchers | TimeClock | ClaimWin | AbortGame => self.online_key(),
             Settings | Volume | Mute | Ambience | Music | MusicBackground | Theme | Speed | Movable => {
                 self.settings_key()
             }
@@ -258,6 +264,9 @@ impl MenuItem {
             MenuItem::JoinNow => "item-join-now",
             MenuItem::CopyCode => "item-copy-code",
             MenuItem::Watchers => "item-watchers",
+            MenuItem::TimeClock => "item-clock",
+            MenuItem::ClaimWin => "item-claim-win",
+            MenuItem::AbortGame => "item-abort-game",
             _ => self.key(),
         }
     }
@@ -365,6 +374,7 @@ impl MenuItem {
             MenuItem::Watchers => {
                 m.sub("value", Msg::new(if s.online_private { "watchers-private" } else { "watchers-anyone" }))
             }
+            MenuItem::TimeClock => m.sub("value", clock_words(s.online_clock)),
             MenuItem::Fullscreen => m.sub("value", on(s.fullscreen)),
             MenuItem::ReducedMotion => m.sub("value", on(s.reduced_motion)),
             MenuItem::ConfirmMoves => m.sub("value", on(s.confirm_moves)),
@@ -426,6 +436,7 @@ impl MenuItem {
                 | MenuItem::PlayComputer
                 | MenuItem::Opponent
                 | MenuItem::Coach
+                | MenuItem::TimeClock
                 | MenuItem::YourColour
                 | MenuItem::Preset
                 | MenuItem::Rows
@@ -434,5 +445,19 @@ impl MenuItem {
                 | MenuItem::WhitePlayer
                 | MenuItem::CodeField
         )
+    }
+}
+
+/// A time control in words: "none", "5 min + 3 s", "3 days a move".
+pub fn clock_words(c: crate::online::protocol::TimeControl) -> Msg {
+    use crate::online::protocol::TimeControl;
+    match c {
+        TimeControl::Untimed => Msg::new("clock-untimed"),
+        TimeControl::RealTime { base_s, increment_s } if base_s % 60 == 0 => {
+            Msg::new("clock-real").num("minutes", i64::from(base_s / 60)).num("increment", i64::from(increment_s))
+        }
+        // A custom time of seconds (from the settings file) is said as it is.
+        TimeControl::RealTime { .. } => Msg::plain(c.label()),
+        TimeControl::Correspondence { days } => Msg::new("clock-days").num("days", i64::from(days)),
     }
 }

@@ -60,6 +60,10 @@ pub struct MenuContext {
     pub recorded: crate::game::modes::history::RecordPage,
     /// In a puzzle: it is played in a streak.
     pub streak: bool,
+    /// Online: the opponent has been away long enough for you to claim the game.
+    pub can_claim: bool,
+    /// Online: neither side has made its first move, so the game can be aborted.
+    pub can_abort: bool,
 }
 
 impl MenuContext {
@@ -71,6 +75,8 @@ impl MenuContext {
             MenuItem::Continue => self.can_continue,
             // Kept in its place, greyed, once the game is over: items never shift.
             MenuItem::Resign => self.resignable,
+            MenuItem::ClaimWin => self.can_claim,
+            MenuItem::AbortGame => self.can_abort,
             MenuItem::OlderGames => self.recorded.older,
             MenuItem::NewerGames => self.recorded.newer,
             _ => true,
@@ -155,7 +161,7 @@ fn online_items(overlay: Overlay) -> Option<Vec<MenuItem>> {
     use MenuItem::*;
     match overlay {
         Overlay::Online => Some(vec![HostOnline, JoinOnline, WatchOnline, Back]),
-        Overlay::OnlineHost => Some(vec![Preset, Rows, Columns, YourColour, Watchers, StartHosting, Back]),
+        Overlay::OnlineHost => Some(vec![Preset, Rows, Columns, YourColour, Watchers, TimeClock, StartHosting, Back]),
         Overlay::OnlineJoin => Some(vec![CodeField, JoinNow, Back]),
         Overlay::OnlineCode => Some(vec![CopyCode, LookAtBoard, ToTitle]),
         _ => None,
@@ -200,7 +206,9 @@ fn online_game_items(overlay: Overlay, seated: bool) -> Vec<MenuItem> {
     use MenuItem::*;
     match (overlay, seated) {
         (Overlay::Pause, false) => vec![Resume, CopyRecord, Settings, ToTitle],
-        (Overlay::Pause, true) => vec![Resume, Save, CopyRecord, Resign, HowToPlay, Settings, ToTitle],
+        (Overlay::Pause, true) => {
+            vec![Resume, Save, CopyRecord, Resign, ClaimWin, AbortGame, HowToPlay, Settings, ToTitle]
+        }
         (_, false) => vec![Review, CopyRecord, LookAtBoard, ToTitle],
         (Overlay::GameOverMore, true) => vec![Save, CopyRecord, LookAtBoard, ToTitle, Back],
         (_, true) => vec![Rematch, Review, MoreActions],
@@ -455,6 +463,8 @@ pub fn context(
         online: rules
             .filter(|r| r.setup.mode == crate::game::setup::GameMode::Online)
             .map(|r| r.setup.online_seat().is_some()),
+        can_claim: false,
+        can_abort: false,
     }
 }
 

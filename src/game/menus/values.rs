@@ -108,6 +108,7 @@ pub fn adjust(settings: &mut Settings, item: MenuItem, dir: i32) -> bool {
                 .clamp(crate::game::platform::settings::MIN_UI_SCALE, crate::game::platform::settings::MAX_UI_SCALE)
         }
         MenuItem::Language => settings.language = settings.language.step(dir),
+        MenuItem::TimeClock => settings.online_clock = step_clock(settings.online_clock, dir),
         MenuItem::Coach => {
             use crate::game::platform::settings::CoachMode;
             let i = CoachMode::ALL.iter().position(|m| *m == settings.coach).unwrap_or(0);
@@ -257,5 +258,17 @@ pub fn toggle(s: &mut Settings, item: MenuItem) {
         MenuItem::ResetControls => s.bindings = Default::default(),
         MenuItem::SwapColours => s.players.swap(0, 1),
         _ => {}
+    }
+}
+
+/// The time control `dir` steps from `c` among the presets; a custom one (from the settings
+/// file) steps to the first or last preset.
+fn step_clock(c: crate::online::protocol::TimeControl, dir: i32) -> crate::online::protocol::TimeControl {
+    let all = crate::online::protocol::TimeControl::PRESETS;
+    let n = all.len() as i32;
+    match all.iter().position(|p| *p == c) {
+        Some(i) => all[(i as i32 + dir.signum()).rem_euclid(n) as usize],
+        None if dir > 0 => all[0],
+        None => all[all.len() - 1],
     }
 }

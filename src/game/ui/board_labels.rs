@@ -18,6 +18,8 @@ pub(super) struct PlayerCard {
     /// The stones it took, for a card with room for nothing else.
     pub(super) count: usize,
     pub(super) lit: bool,
+    /// Its clock in an online game with one, and whether it is low (drawn in the warning colour).
+    pub(super) clock: Option<(String, bool)>,
 }
 
 /// The player cards over the trays — beside the board, above each tray on the side away from
@@ -99,6 +101,11 @@ fn card_words(painter: &egui::Painter, card: &PlayerCard, size: f32, how: Words)
     let mut job = egui::text::LayoutJob::default();
     let format = |font: egui::FontId, color| egui::TextFormat { font_id: font, color, ..Default::default() };
     let took = egui::FontId::proportional(size * 0.9);
+    if let Some((time, low)) = &card.clock {
+        let colour = if *low { palette::WARN } else { palette::TEXT };
+        job.append(time, 0.0, format(crate::game::ui::theme::medium(size * 1.15), colour));
+        job.append("  ", 0.0, format(took.clone(), palette::TEXT_DIM));
+    }
     match how {
         Words::OneLine => {
             job.append(&card.name, 0.0, format(crate::game::ui::theme::medium(size), palette::TEXT));

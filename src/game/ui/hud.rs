@@ -69,7 +69,7 @@ pub(super) fn game_hud(
     let bar = Bar {
         rules: &rules,
         tr: &tr,
-        status: tr.msg(&status_msg(&rules, turn, tutorial.as_deref(), puzzle)),
+        status: tr.msg(&online_end(online.as_deref()).unwrap_or(status_msg(&rules, turn, tutorial.as_deref(), puzzle))),
         score: score_words(&rules, &score, shown.unwrap_or(game.ply())),
         shown_move: shown.unwrap_or(game.ply()),
         settings: &settings,
@@ -94,7 +94,7 @@ pub(super) fn game_hud(
         show_move_list(ctx, &mut root, game, &mut review, move_list.is_changed(), &layout, &analysis, &tr);
     }
     let thinking = (ai.thinking() && turn == Turn::AiThinking && review.0.is_none()).then(|| game.to_move());
-    let side = (thinking, right_taken(ctx, card.0, move_list.0));
+    let side = (thinking, right_taken(ctx, card.0, move_list.0), card_clocks(online.as_deref(), &wake));
     around_board(ctx, &rules, *review, &layout, &settings, side, &tr, &wake);
     Ok(())
 }
@@ -108,7 +108,7 @@ fn around_board(
     review: Review,
     layout: &Layout,
     settings: &Settings,
-    (thinking, right_taken): (Option<Side>, f32),
+    (thinking, right_taken, clocks): (Option<Side>, f32, [Option<(String, bool)>; 2]),
     tr: &Tr,
     wake: &Wake,
 ) {
@@ -123,11 +123,26 @@ fn around_board(
         took: tr.msg(&tray_words(game, review)[side.index()]),
         count: took_count(game, review, side),
         lit: shown.winner().is_none() && shown.to_move() == side && rules.resigned.is_none(),
+        clock: clocks[side.index()].clone(),
     });
     draw_tray_labels(ctx, game.geometry(), layout, &cards, (thinking, right_taken), clock, wake);
     if settings.coordinates && layout.cell >= 14.0 {
         draw_coordinates(ctx, game.geometry(), layout);
     }
+}
+
+/// Online, each side's clock in words (drawn again when its words change).
+fn card_clocks(online: Option<&crate::game::modes::online::OnlineGame>, wake: &Wake) -> [Option<(String, bool)>; 2] {
+    let now = std::time::Instant::now();
+    if let Some(next) = online.and_then(|o| o.clock_redraw(now)) {
+        wake.after(next);
+    }
+    [Side::Black, Side::White].map(|s| online.and_then(|o| o.clock_words(s, now)))
+}
+
+/// Online, how the game ended when a clock, an absence or an abort decided it.
+fn online_end(online: Option<&crate::game::modes::online::OnlineGame>) -> Option<Msg> {
+    online.and_then(|o| o.end_words())
 }
 
 /// Online: the line to the friend in words when there is something to say, and whether it is
@@ -451,13 +466,18 @@ fn score_words(rules: &Rules, score: &Score, n: usize) -> (Msg, Msg) {
         (Some(level), false) => {
             let (you, them) = score.against(level);
             let m = Msg::new("hud-score").num("n", n as i64).num("b", you as i64).num("w", them as i64);
-            let long = m
-                .clone()
-                .sub("left", Msg::new("score-you"))
-                .sub("right", Msg::new("score-computer-level").sub("level", level_name(level)));
+            let long = m.clone().sub("left", Msg::new("score-you")).sub("right", opponent_score_name(rules, level));
             (long, Msg { key: "hud-score-short".into(), ..m })
         }
         _ => (m.clone(), m),
+    }
+}
+
+/// The opponent's name on the score line: "Computer (Hard)" or "Lani (Easy)".
+fn opponent_score_name(rules: &Rules, level: crate::ai::Level) -> Msg {
+    match rules.setup.persona {
+        Some(p) => Msg::new("score-persona-level").text("name", p.name()).sub("level", level_name(level)),
+        None => Msg::new("score-computer-level").sub("level", level_name(level)),
     }
 }
 

@@ -86,7 +86,9 @@ pub fn panel_words(overlay: Overlay, facts: &PanelFacts) -> Option<PanelWords> {
         ),
         Overlay::Lesson => lesson_words(facts.tutorial?),
         // The other actions keep the card's words, so it does not jump between its pages.
-        Overlay::GameOver | Overlay::GameOverMore => game_over_words(facts.rules?, facts.history),
+        Overlay::GameOver | Overlay::GameOverMore => {
+            game_over_words(facts.rules?, facts.history, facts.online.and_then(|o| o.end_words()))
+        }
         Overlay::Online => (Msg::new("online-title"), hint("online-hint")),
         Overlay::OnlineHost => (Msg::new("online-host-title"), host_lines(facts.settings)),
         Overlay::OnlineJoin => {
@@ -286,7 +288,11 @@ fn lesson_words(t: &crate::game::modes::tutorial::Tutorial) -> PanelWords {
 
 /// The game-over panel: who won (you, when one person plays the computer), why, and how many
 /// moves and captures it took.
-fn game_over_words(rules: &Rules, history: Option<&crate::game::modes::history::PlayerHistory>) -> PanelWords {
+fn game_over_words(
+    rules: &Rules,
+    history: Option<&crate::game::modes::history::PlayerHistory>,
+    online_end: Option<Msg>,
+) -> PanelWords {
     let game = &rules.game;
     let winner = rules.winner().unwrap_or(Side::Black);
     let setup = &rules.setup;
@@ -301,6 +307,8 @@ fn game_over_words(rules: &Rules, history: Option<&crate::game::modes::history::
         None if you_or_colour(setup, winner.opponent()).is_some() => Msg::new("over-you-no-jump"),
         None => Msg::new("over-no-jump").sub("who", player_name(setup, winner.opponent())),
     };
+    // Online, a clock or an absence may have decided it: said as such, not as a resignation.
+    let why = online_end.unwrap_or(why);
     let summary = Msg::new("over-summary")
         .num("moves", game.ply() as i64)
         .num("black", captured_of(game, Side::White))

@@ -28,9 +28,20 @@ pub(super) fn player_name(setup: &GameSetup, side: Side) -> Msg {
     match (one_human(setup), setup.controller(side)) {
         (Some(you), _) if you == side => Msg::new("player-you"),
         (Some(_), _) if online(setup) => Msg::new("player-friend"),
-        (Some(_), _) => Msg::new("player-computer"),
+        (Some(_), _) => match setup.persona {
+            Some(p) => Msg::plain(p.name()),
+            None => Msg::new("player-computer"),
+        },
         (None, Controller::Ai(_)) => Msg::new("player-side-computer").text("side", side_key(side)),
         (None, Controller::Human | Controller::Remote) => side_name(side),
+    }
+}
+
+/// The computer's line (`plain`), or the named opponent's (`named`, with its `$name`).
+fn named(setup: &GameSetup, plain: &'static str, named: &'static str) -> Msg {
+    match setup.persona {
+        Some(p) => Msg::new(named).text("name", p.name()),
+        None => Msg::new(plain),
     }
 }
 
@@ -42,7 +53,7 @@ pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn:
         return match you_or_colour(setup, r) {
             Some(_) => Msg::new("status-you-resigned"),
             None if online(setup) && one_human(setup).is_some() => Msg::new("status-friend-resigned"),
-            None if one_human(setup).is_some() => Msg::new("status-computer-resigned"),
+            None if one_human(setup).is_some() => named(setup, "status-computer-resigned", "status-persona-resigned"),
             None => Msg::new("status-side-resigned").text("side", side_key(r)),
         };
     }
@@ -63,14 +74,14 @@ pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn:
         Phase::Over { winner } => match you {
             // Only against the computer is there a "you": the loser is the computer.
             Some(y) if y == winner && online(setup) => Msg::new("status-you-win-online"),
-            Some(y) if y == winner => Msg::new("status-you-win"),
+            Some(y) if y == winner => named(setup, "status-you-win", "status-persona-no-move"),
             Some(_) => Msg::new("status-you-lose"),
             None => Msg::new("status-side-wins").text("side", side_key(winner)),
         },
         // Watching an online game: the phase says who is to move.
         _ if setup.controller(side) != Controller::Human && !(online(setup) && you.is_none()) => match you {
             Some(_) if online(setup) => Msg::new("status-friend-thinking"),
-            Some(_) => Msg::new("status-computer-thinking"),
+            Some(_) => named(setup, "status-computer-thinking", "status-persona-thinking"),
             None => Msg::new("status-side-thinking").text("side", side_key(side)),
         },
         Phase::BlackRemoves if you.is_some() => Msg::new("status-your-first-removal"),
@@ -79,5 +90,40 @@ pub fn status_line(game: &Game, resigned: Option<Side>, setup: &GameSetup, turn:
         Phase::WhiteRemoves => Msg::new("status-white-removes"),
         Phase::Jumping if you.is_some() => Msg::new("status-your-jump").text("colour", side_key(side)),
         Phase::Jumping => Msg::new("status-side-jumps").text("side", side_key(side)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Level, Persona};
+    use crate::game::platform::i18n::{Lang, Tr};
+    use crate::rules::Geometry;
+
+    #[test]
+    fn a_named_opponent_is_called_by_its_name_in_every_language() {
+        let setup = GameSetup::versus_persona(Persona::Lani, Level::Easy, Side::Black);
+        let mut game = Game::new(Geometry::new(8, 8).unwrap());
+        let first = game.legal_moves()[0];
+        game.try_play(first).unwrap();
+        let thinking = status_line(&game, None, &setup, Turn::AiThinking);
+        let resigned = status_line(&game, Some(Side::White), &setup, Turn::Over);
+        let played = status_line(
+            &game,
+            None,
+            &GameSetup::versus_persona(Persona::Lani, Level::Easy, Side::White),
+            Turn::Animating,
+        );
+        let plain = status_line(&game, None, &GameSetup::versus(Level::Easy, Side::Black), Turn::AiThinking);
+        let mut tr = Tr::new(Lang::En);
+        for lang in [Lang::En, Lang::Haw, Lang::Nl] {
+            tr.set_lang(lang);
+            for msg in [&thinking, &resigned, &played] {
+                let text = tr.msg(msg);
+                assert!(text.contains("Lani"), "{lang:?}: {text}");
+            }
+            assert!(!tr.msg(&plain).contains("Lani"));
+        }
+        assert_eq!(tr.msg(&thinking).replace(['\u{2068}', '\u{2069}'], ""), "Lani denkt na…");
     }
 }

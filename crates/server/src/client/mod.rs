@@ -17,8 +17,8 @@ use tokio_util::bytes::Bytes;
 use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
 
 use super::protocol::{
-    ClientMsg, Colour, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, Outcome, PROTOCOL_VERSION, ServerMsg,
-    codec, decode_server, encode,
+    ClientMsg, ClockView, Colour, ErrorCode, GameView, MAX_CLIENT_FRAME, MAX_SERVER_FRAME, Outcome, PROTOCOL_VERSION,
+    ServerMsg, TimeControl, codec, decode_server, encode,
 };
 use super::tls::{self, Endpoint, LineInfo, Stream};
 
@@ -118,6 +118,8 @@ pub enum Start {
         colour: Colour,
         /// Watchers need a separate watch code.
         private: bool,
+        /// The time control.
+        clock: TimeControl,
     },
     /// Take the free seat.
     Join {
@@ -156,6 +158,10 @@ pub enum Command {
     UndoAnswer(bool),
     /// Ask for a rematch.
     Rematch,
+    /// End the game in its first two plies (it counts for nobody).
+    Abort,
+    /// Win the game of an opponent who stayed away too long.
+    ClaimVictory,
 }
 
 /// The line as the player should hear of it.
@@ -224,7 +230,11 @@ pub enum Event {
         connected: bool,
         /// Held by someone.
         taken: bool,
+        /// Gone from a game that can be claimed: milliseconds until it may be claimed.
+        claim_in_ms: Option<u64>,
     },
+    /// The clocks as the server had them when it sent them (after a move or at the end).
+    Clock(ClockView),
     /// A take-back was asked.
     UndoAsked(Colour),
     /// A take-back was declined.
@@ -460,6 +470,8 @@ fn to_message(cmd: &Command) -> ClientMsg {
         Command::UndoRequest => ClientMsg::UndoRequest {},
         Command::UndoAnswer(a) => ClientMsg::UndoAnswer { accept: *a },
         Command::Rematch => ClientMsg::Rematch {},
+        Command::Abort => ClientMsg::Abort {},
+        Command::ClaimVictory => ClientMsg::ClaimVictory {},
     }
 }
 
@@ -484,6 +496,11 @@ async fn play(
             msg = link.recv() => {
                 let msg = match msg { Ok(m) => m, Err(e) => return Ended::Broken(e) };
                 last_heard = tokio::time::Instant::now();
+                // The server measures the round trip: answered at once.
+                if let ServerMsg::Ping { n } = msg {
+                    if let Err(e) = link.send(&ClientMsg::Pong { n }).await { return Ended::Broken(e) }
+                    continue;
+                }
                 let heard = hear(memory, in_game, msg);
                 if heard.entered {
                     in_game = true;
@@ -518,8 +535,8 @@ async fn play(
 /// The first message of a connection: how it enters its game.
 fn entry_message(start: &Start) -> ClientMsg {
     match start {
-        Start::Host { rows, cols, colour, private } => {
-            ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour, private: *private }
+        Start::Host { rows, cols, colour, private, clock } => {
+            ClientMsg::Host { rows: *rows, cols: *cols, colour: *colour, private: *private, clock: *clock }
         }
         Start::Join { code } => ClientMsg::Join { code: code.clone() },
         Start::Watch { code } => ClientMsg::Watch { code: code.clone() },
@@ -591,20 +608,28 @@ fn hear(memory: &mut Memory, in_game: bool, msg: ServerMsg) -> Heard {
             }
             Heard::tell(Event::State { game, colour })
         }
-        ServerMsg::Moved { ply, mv, outcome } => {
+        ServerMsg::Moved { ply, mv, outcome, clock } => {
             memory.moves = memory.moves.max(ply as usize + 1);
             if memory.pending.as_ref().is_some_and(|(p, _)| *p == ply) {
                 memory.pending = None;
             }
-            Heard::tell(Event::Moved { ply, mv, outcome })
+            let mut heard = Heard::tell(Event::Moved { ply, mv, outcome });
+            heard.tell.extend(clock.map(Event::Clock));
+            heard
         }
-        ServerMsg::Presence { colour, connected, taken } => Heard::tell(Event::Presence { colour, connected, taken }),
+        ServerMsg::Presence { colour, connected, taken, claim_in_ms } => {
+            Heard::tell(Event::Presence { colour, connected, taken, claim_in_ms })
+        }
         ServerMsg::UndoAsked { by } => Heard::tell(Event::UndoAsked(by)),
         ServerMsg::UndoDeclined { by } => Heard::tell(Event::UndoDeclined(by)),
         ServerMsg::RematchAsked { by } => Heard::tell(Event::RematchAsked(by)),
-        ServerMsg::Ended { outcome } => Heard::tell(Event::Ended(outcome)),
+        ServerMsg::Ended { outcome, clock } => {
+            let mut heard = Heard::tell(Event::Ended(outcome));
+            heard.tell.extend(clock.map(Event::Clock));
+            heard
+        }
         ServerMsg::Error { code, message } => refused(memory, in_game, code, message),
-        ServerMsg::Pong { .. } | ServerMsg::Welcome { .. } => Heard::nothing(),
+        ServerMsg::Pong { .. } | ServerMsg::Welcome { .. } | ServerMsg::Ping { .. } => Heard::nothing(),
     }
 }
 

@@ -15,6 +15,7 @@ fn view(moves: &[&str]) -> GameView {
         outcome: None,
         undo_asked: None,
         round: 0,
+        clock: None,
     }
 }
 
@@ -49,9 +50,9 @@ fn a_move_stays_pending_until_acknowledged_or_refused() {
     assert_eq!(m.queued, vec![Command::Resign]);
     let mv = Command::Move { ply: 2, mv: "c3-c5".into() };
     assert_eq!(outgoing(&mut m, true, mv), Some(ClientMsg::Move { ply: 2, mv: "c3-c5".into() }));
-    hear(&mut m, true, ServerMsg::Moved { ply: 1, mv: "x".into(), outcome: None });
+    hear(&mut m, true, ServerMsg::Moved { ply: 1, mv: "x".into(), outcome: None, clock: None });
     assert!(m.pending.is_some(), "another move's acknowledgement");
-    hear(&mut m, true, ServerMsg::Moved { ply: 2, mv: "c3-c5".into(), outcome: None });
+    hear(&mut m, true, ServerMsg::Moved { ply: 2, mv: "c3-c5".into(), outcome: None, clock: None });
     assert!(m.pending.is_none());
     assert_eq!(m.moves, 3);
     outgoing(&mut m, true, Command::Move { ply: 3, mv: "d4-d2".into() });

@@ -111,7 +111,8 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, val
         winner TEXT,
         how TEXT,
         ended BIGINT,
-        record TEXT
+        record TEXT,
+        clock TEXT
      );
      CREATE TABLE IF NOT EXISTS moves (
         code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
@@ -124,7 +125,8 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, val
         watch TEXT PRIMARY KEY,
         code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
      );
-     ALTER TABLE games ADD COLUMN IF NOT EXISTS record TEXT;";
+     ALTER TABLE games ADD COLUMN IF NOT EXISTS record TEXT;
+     ALTER TABLE games ADD COLUMN IF NOT EXISTS clock TEXT;";
 
 /// The store's `MOVE` with the parameters' types spelled out (PostgreSQL cannot infer them
 /// in an `INSERT … SELECT`).
@@ -193,6 +195,7 @@ fn stored_game(row: &::postgres::Row) -> (StoredGame, bool) {
         outcome: store::outcome_from(winner.as_deref(), how.as_deref()),
         created: row.get(8),
         watch: row.get(9),
+        clock: row.get(11),
     };
     (game, record.is_some())
 }

@@ -35,6 +35,7 @@ struct Prepared {
     compact: Statement,
     delete_moves: Statement,
     rematch_game: Statement,
+    clock: Statement,
     notify: Statement,
 }
 
@@ -60,6 +61,7 @@ impl Prepared {
             compact: p(pg(store::COMPACT_GAME)).await?,
             delete_moves: p(pg(store::DELETE_MOVES)).await?,
             rematch_game: p(exactly_one(&pg(store::REMATCH_GAME))).await?,
+            clock: p(exactly_one(&pg(store::CLOCK))).await?,
             notify: p("SELECT pg_notify($1, $2)".into()).await?,
         })
     }
@@ -164,6 +166,7 @@ fn statements<'a>(p: &'a Prepared, op: &Op, server: u64, out: &mut Vec<(&'a Stat
             out.push((&p.delete_moves, vec![code(c)]));
             out.push((&p.rematch_game, vec![code(c), Box::new(*round as i32)]));
         }
+        Op::Clock { code: c, clock } => out.push((&p.clock, vec![code(c), code(clock)])),
         Op::Notify { note, .. } => out.push((&p.notify, vec![code(CHANNEL), code(note)])),
     }
     if let Some(c) = op.code() {

@@ -107,7 +107,10 @@ pub(super) fn presence_changed(live: &mut Live, c: Colour, was: bool) {
     }
     let taken = live.tokens[c.index()].is_some();
     live.away_since[c.index()] = if now || !taken { None } else { Some(Instant::now()) };
-    live.send_all(&ServerMsg::Presence { colour: c, connected: now, taken });
+    let at = live.wall.now_ms();
+    live.gone_ms[c.index()] = if now || !taken { None } else { Some(at) };
+    let claim_in_ms = live.claim_in_ms(c, at);
+    live.send_all(&ServerMsg::Presence { colour: c, connected: now, taken, claim_in_ms });
 }
 
 /// Keeps a ruling made without a connection, then tells everyone in the game what it said.
@@ -160,9 +163,15 @@ pub(super) fn catch_up(live: &mut Live, code: &str, stored: StoredGame) {
         let newly = live.tokens[c.index()].is_none() && stored.tokens[c.index()].is_some();
         live.tokens[c.index()] = stored.tokens[c.index()].clone();
         if newly && live.seat_connected(c) {
-            live.send_all(&ServerMsg::Presence { colour: c, connected: true, taken: true });
+            live.send_all(&ServerMsg::Presence { colour: c, connected: true, taken: true, claim_in_ms: None });
         }
     }
+    if let Some(text) = &stored.clock
+        && let Ok(clock) = Clock::from_text(text)
+    {
+        live.clock = Some(clock);
+    }
+    let now = live.wall.now_ms();
     if stored.round == live.round && stored.moves.starts_with(&live.moves) {
         let geo = *live.game.geometry();
         let new: Vec<String> = stored.moves[live.moves.len()..].to_vec();
@@ -176,13 +185,16 @@ pub(super) fn catch_up(live: &mut Live, code: &str, stored: StoredGame) {
             let last = i + 1 == new.len();
             let ply = live.moves.len() as u32 - 1;
             let outcome = if last { stored.outcome } else { None };
-            live.send_all(&ServerMsg::Moved { ply, mv: text.clone(), outcome });
+            let clock = if last { live.clock_view(now) } else { None };
+            live.send_all(&ServerMsg::Moved { ply, mv: text.clone(), outcome, clock });
         }
         if live.outcome != stored.outcome {
             live.outcome = stored.outcome;
             live.undo_asked = None;
             match stored.outcome {
-                Some(outcome) if new.is_empty() => live.send_all(&ServerMsg::Ended { outcome }),
+                Some(outcome) if new.is_empty() => {
+                    live.send_all(&ServerMsg::Ended { outcome, clock: live.clock_view(now) })
+                }
                 Some(_) => {}
                 None => live.send_state(code),
             }
@@ -202,12 +214,13 @@ fn whole(live: &mut Live, code: &str, stored: StoredGame) {
         live.away_since.swap(0, 1);
         live.remote.swap(0, 1);
     }
-    let Ok(fresh) = Live::from_stored(stored, Instant::now()) else { return };
+    let Ok(fresh) = Live::from_stored(stored, Instant::now(), live.wall.clone()) else { return };
     live.game = fresh.game;
     live.moves = fresh.moves;
     live.round = fresh.round;
     live.tokens = fresh.tokens;
     live.outcome = fresh.outcome;
+    live.clock = fresh.clock;
     live.undo_asked = None;
     live.rematch = [false; 2];
     live.send_state(code);
@@ -244,6 +257,7 @@ mod tests {
             outcome,
             created: 0,
             watch: None,
+            clock: None,
         }
     }
 

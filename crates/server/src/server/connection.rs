@@ -41,6 +41,8 @@ pub(super) async fn connection(shared: Arc<Shared>, tcp: TcpStream, peer: Socket
         tokens: burst,
         last_refill: Instant::now(),
         refused: 0,
+        probes: Vec::new(),
+        next_probe: 0,
     };
     serve_frames(&shared, &mut conn, &mut frames, &kick, hello_by).await;
     detach(&shared, &conn);
@@ -95,12 +97,21 @@ async fn serve_frames(
     hello_by: Instant,
 ) {
     // The hello is due by a fixed time: frames before it do not move the deadline.
+    let mut probe = tokio::time::interval(PROBE_EVERY);
+    probe.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let idle = tokio::time::sleep(shared.config.idle);
+    tokio::pin!(idle);
     loop {
         let wait = if conn.hello { shared.config.idle } else { hello_by.saturating_duration_since(Instant::now()) };
-        let next = tokio::select! {
-            next = tokio::time::timeout(wait, frames.next()) => next,
-            // Its seat was taken over: it was told, and closes.
-            () = kick.notified() => break,
+        idle.as_mut().reset(tokio::time::Instant::now() + wait);
+        let next = loop {
+            tokio::select! {
+                next = frames.next() => break Ok(next),
+                () = &mut idle => break Err(()),
+                // Its seat was taken over: it was told, and closes.
+                () = kick.notified() => return,
+                _ = probe.tick() => send_probe(shared, conn),
+            }
         };
         let frame = match next {
             Err(_) | Ok(None) => break,
@@ -134,6 +145,34 @@ async fn serve_frames(
             break;
         }
     }
+}
+
+/// How often the server measures the round trip of a seat in a real-time game.
+const PROBE_EVERY: Duration = Duration::from_secs(3);
+/// Pings not answered that a connection keeps track of.
+const MAX_PROBES: usize = 8;
+
+/// Sends a `ping` to a connection that holds a seat in a real-time game that goes on (the
+/// answer's delay is a sample of its round trip).
+fn send_probe(shared: &Shared, conn: &mut Conn) {
+    let Attached::Game { code } = &conn.attached else { return };
+    let seated = {
+        let hub = shared.hub.lock().unwrap();
+        hub.games.get(code).is_some_and(|live| {
+            live.control().real_time()
+                && live.outcome.is_none()
+                && live.conns.iter().any(|(id, s, _)| *id == conn.id && s.is_some())
+        })
+    };
+    if !seated {
+        return;
+    }
+    conn.next_probe += 1;
+    if conn.probes.len() >= MAX_PROBES {
+        conn.probes.remove(0);
+    }
+    conn.probes.push((conn.next_probe, Instant::now()));
+    let _ = conn.out.try_send(Bytes::from(encode(&ServerMsg::Ping { n: conn.next_probe })));
 }
 
 /// A number for a new connection from `ip`, and whether it is let in (counted) or why not.
@@ -275,10 +314,13 @@ pub(super) fn detach(shared: &Shared, conn: &Conn) {
         }
     }
     let now = Instant::now();
+    let now_ms = shared.wall.now_ms();
     for c in [Colour::Black, Colour::White] {
         if live.tokens[c.index()].is_some() && !live.seat_connected(c) && live.away_since[c.index()].is_none() {
             live.away_since[c.index()] = Some(now);
-            live.send_all(&ServerMsg::Presence { colour: c, connected: false, taken: true });
+            live.gone_ms[c.index()] = Some(now_ms);
+            let claim_in_ms = live.claim_in_ms(c, now_ms);
+            live.send_all(&ServerMsg::Presence { colour: c, connected: false, taken: true, claim_in_ms });
         }
     }
     if live.conns.is_empty() {

@@ -22,6 +22,11 @@ fn board(rows: u8, cols: u8) -> Result<Geometry, Decision> {
     }
 }
 
+/// The change keeping the clocks of the game `code` (none untimed).
+fn live_clock(hub: &Hub, code: &str) -> Option<Op> {
+    hub.games.get(code).and_then(|live| live.keep_clock(code))
+}
+
 /// A private game is watched with its watch code only, which seats nobody.
 fn private_refusal(entry: &Entry, by_watch: bool, live: &Live) -> Option<Decision> {
     match (entry, by_watch) {
@@ -38,9 +43,20 @@ fn private_refusal(entry: &Entry, by_watch: bool, live: &Live) -> Option<Decisio
 }
 
 impl Shared {
-    pub(super) fn host(&self, conn: &mut Conn, rows: u8, cols: u8, colour: Colour, private: bool) -> Decision {
+    pub(super) fn host(
+        &self,
+        conn: &mut Conn,
+        rows: u8,
+        cols: u8,
+        colour: Colour,
+        private: bool,
+        clock: TimeControl,
+    ) -> Decision {
         if conn.attached != Attached::Nothing {
             return Decision::refuse(ErrorCode::AlreadyInGame, "this connection already follows a game");
+        }
+        if let Err(why) = clock.check() {
+            return Decision::refuse(ErrorCode::BadClock, why);
         }
         let geo = match board(rows, cols) {
             Ok(g) => g,
@@ -65,14 +81,16 @@ impl Shared {
         let token = code::new_token();
         let mut tokens = [None, None];
         tokens[colour.index()] = Some(token.clone());
-        let mut live = Live::new(geo, tokens.clone(), watch.clone());
+        let mut live = Live::new(geo, tokens.clone(), watch.clone(), Clock::new(clock), self.wall.clone());
         live.conns.push((conn.id, Some(colour), conn.out.clone()));
         live.host = Some(conn.peer);
         let view = live.view(&code);
         hub.insert_game(&code, live);
         self.metrics.games_hosted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let create = Op::Create { code: code.clone(), rows, cols, created: unix_now(), tokens, watch: watch.clone() };
-        let done = self.store.queue(create);
+        let mut keep = vec![create];
+        keep.extend(live_clock(&hub, &code));
+        let done = self.store.queue_all(keep);
         conn.attached = Attached::Game { code: code.clone() };
         Decision {
             commit: Some((code, done)),
@@ -135,12 +153,13 @@ impl Shared {
         let mut d = Decision::default();
         if let Some(c) = seat {
             live.away_since[c.index()] = None;
+            live.gone_ms[c.index()] = None;
             live.taken_at[c.index()] = unix_micros();
             d.notes.push(NoteEv::Presence { colour: c, connected: true });
             // A connection holding the seat through another server sharing the database goes.
             d.notes.push(NoteEv::SeatTaken { colour: c, at: live.taken_at[c.index()] });
             if was_connected == Some(false) {
-                d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true });
+                d.others.push(ServerMsg::Presence { colour: c, connected: true, taken: true, claim_in_ms: None });
             }
         }
         let view = live.view(live.code_for(&code, seat));

@@ -27,14 +27,28 @@ impl Ruling {
     }
 }
 
+/// When a message is ruled on: the Unix time in seconds (a game's end is kept with it), the
+/// server's clock in milliseconds, and the round-trip allowance of the sender's seat.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Now {
+    pub(super) unix: i64,
+    pub(super) ms: i64,
+    pub(super) allowance: u64,
+}
+
 /// Rules on a message of the player in `seat` of the game `code`, changing the game in
-/// memory (nothing else); `at` is the Unix time, for a game that ends.
-pub(super) fn rule(code: &str, seat: Colour, live: &mut Live, msg: ClientMsg, at: i64) -> Ruling {
+/// memory (nothing else).
+pub(super) fn rule(code: &str, seat: Colour, live: &mut Live, msg: ClientMsg, now: Now) -> Ruling {
     match msg {
-        ClientMsg::Move { ply, mv } => on_move(code, seat, live, ply, mv, at),
-        ClientMsg::Resign {} => on_resign(code, seat, live, at),
+        ClientMsg::Move { ply, mv } => on_move(code, seat, live, ply, mv, now),
+        ClientMsg::Resign {} => {
+            let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Resigned };
+            on_end(code, live, outcome, now)
+        }
+        ClientMsg::Abort {} => on_abort(code, live, now),
+        ClientMsg::ClaimVictory {} => on_claim(code, seat, live, now),
         ClientMsg::UndoRequest {} => on_undo_request(seat, live),
-        ClientMsg::UndoAnswer { accept } => on_undo_answer(code, seat, live, accept),
+        ClientMsg::UndoAnswer { accept } => on_undo_answer(code, seat, live, accept, now),
         ClientMsg::Rematch {} => on_rematch(code, seat, live),
         _ => Ruling::refuse(ErrorCode::Order, "not now"),
     }
@@ -42,7 +56,7 @@ pub(super) fn rule(code: &str, seat: Colour, live: &mut Live, msg: ClientMsg, at
 
 /// A move: played and kept when it is the next one, legal and the mover's; a move sent
 /// again after a reconnect is acknowledged, not played twice.
-pub(super) fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: String, at: i64) -> Ruling {
+pub(super) fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: String, now: Now) -> Ruling {
     if let Some(answer) = out_of_sequence(code, seat, live, ply, &mv) {
         return answer;
     }
@@ -60,6 +74,13 @@ pub(super) fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: S
         Ok(m) => m,
         Err(e) => return Ruling::refuse(ErrorCode::IllegalMove, e.to_string()),
     };
+    // A move that comes after the flag fell (and its allowance) loses on time instead.
+    if live.clock.is_some_and(|c| c.flag_fell(seat, now.ms, now.allowance)) {
+        let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Time };
+        let mut ruling = on_end(code, live, outcome, now);
+        ruling.decision.reply.push(error(ErrorCode::GameOver, "your time ran out before the move came"));
+        return ruling;
+    }
     if let Err(e) = live.game.try_play(parsed) {
         return Ruling::refuse(ErrorCode::IllegalMove, e.to_string());
     }
@@ -68,11 +89,21 @@ pub(super) fn on_move(code: &str, seat: Colour, live: &mut Live, ply: u32, mv: S
     live.undo_asked = None;
     let outcome = live.finished_by_rules();
     live.outcome = outcome;
-    let mut keep = vec![Op::Move { code: code.to_string(), ply, mv: text.clone() }];
-    if let Some(outcome) = outcome {
-        keep.push(Op::End { code: code.to_string(), outcome, at });
+    if let Some(c) = &mut live.clock {
+        let _ = c.charge(seat, now.ms, now.allowance);
+        c.start_turn(live.moves.len(), now.ms);
+        if outcome.is_some() {
+            c.since_ms = None;
+        }
     }
-    let decision = Decision { broadcast: vec![ServerMsg::Moved { ply, mv: text, outcome }], ..Default::default() };
+    let mut keep = vec![Op::Move { code: code.to_string(), ply, mv: text.clone() }];
+    keep.extend(live.keep_clock(code));
+    if let Some(outcome) = outcome {
+        keep.push(Op::End { code: code.to_string(), outcome, at: now.unix });
+    }
+    let clock = live.clock_view(now.ms);
+    let decision =
+        Decision { broadcast: vec![ServerMsg::Moved { ply, mv: text, outcome, clock }], ..Default::default() };
     Ruling { decision, keep }
 }
 
@@ -84,7 +115,9 @@ pub(super) fn out_of_sequence(code: &str, seat: Colour, live: &Live, ply: u32, m
         // Sent again after a reconnect: acknowledged, not played twice.
         if live.moves[ply as usize] == mv && live.game.moves().len() > ply as usize {
             let outcome = if ply + 1 == len { live.outcome } else { None };
-            let reply = vec![ServerMsg::Moved { ply, mv: mv.to_string(), outcome }];
+            let clock =
+                if ply + 1 == len { live.clock.map(|c| c.view(live.running(), c.since_ms.unwrap_or(0))) } else { None };
+            let reply = vec![ServerMsg::Moved { ply, mv: mv.to_string(), outcome, clock }];
             return Some(Ruling::now(Decision { reply, ..Default::default() }));
         }
         format!("ply {ply} was already played (plies count from 0)")
@@ -97,18 +130,49 @@ pub(super) fn out_of_sequence(code: &str, seat: Colour, live: &Live, ply: u32, m
     Some(Ruling::now(Decision { reply, ..Default::default() }))
 }
 
-/// Resigning: the other seat wins.
-pub(super) fn on_resign(code: &str, seat: Colour, live: &mut Live, at: i64) -> Ruling {
+/// The game ends other than by a move (a resignation, a flag, an abort, a claim): everyone
+/// is told the result and the clocks, which stop.
+pub(super) fn on_end(code: &str, live: &mut Live, outcome: Outcome, now: Now) -> Ruling {
     if live.outcome.is_some() {
         return Ruling::refuse(ErrorCode::GameOver, "the game is over");
     }
-    let outcome = Outcome { winner: Some(seat.other()), how: EndReason::Resigned };
-    live.outcome = Some(outcome);
-    live.undo_asked = None;
-    Ruling {
-        decision: Decision { broadcast: vec![ServerMsg::Ended { outcome }], ..Default::default() },
-        keep: vec![Op::End { code: code.to_string(), outcome, at }],
+    let mut keep = super::sweep::end_now(live, code, outcome, now.ms);
+    if let Some(Op::End { at, .. }) = keep.first_mut() {
+        *at = now.unix;
     }
+    let clock = live.clock_view(now.ms);
+    Ruling { decision: Decision { broadcast: vec![ServerMsg::Ended { outcome, clock }], ..Default::default() }, keep }
+}
+
+/// Aborting: allowed before each side has moved (the first two plies); the game counts for
+/// nobody.
+pub(super) fn on_abort(code: &str, live: &mut Live, now: Now) -> Ruling {
+    if live.outcome.is_none() && live.moves.len() >= crate::clock::CLOCK_FROM_PLY {
+        return Ruling::refuse(
+            ErrorCode::NotNow,
+            "a game can be aborted only before each side has made its first move; resign instead",
+        );
+    }
+    on_end(code, live, Outcome { winner: None, how: EndReason::Aborted }, now)
+}
+
+/// Claiming the game: allowed when the opponent's seat is taken and has had no connection for
+/// longer than the time control allows (never by correspondence, where the clock decides).
+pub(super) fn on_claim(code: &str, seat: Colour, live: &mut Live, now: Now) -> Ruling {
+    if live.outcome.is_some() {
+        return Ruling::refuse(ErrorCode::GameOver, "the game is over");
+    }
+    let them = seat.other();
+    let why = match live.claim_in_ms(them, now.ms) {
+        Some(0) => return on_end(code, live, Outcome { winner: Some(seat), how: EndReason::Claimed }, now),
+        Some(ms) => {
+            format!("your opponent has been away a short while: you may claim the game in {} s", ms.div_ceil(1000))
+        }
+        None if live.tokens[them.index()].is_none() => "nobody has joined yet: there is no one to win against".into(),
+        None if live.seat_connected(them) => "your opponent is connected".into(),
+        None => "a game by correspondence is decided by its clock, not by absence".into(),
+    };
+    Ruling::refuse(ErrorCode::NotNow, why)
 }
 
 /// Asking to take back one's last move: the opponent is asked (nothing is kept yet).
@@ -130,7 +194,7 @@ pub(super) fn on_undo_request(seat: Colour, live: &mut Live) -> Ruling {
 
 /// Answering the opponent's take-back request: declined is said to both; allowed takes the
 /// moves back to the asker's last turn and sends everyone the whole game.
-pub(super) fn on_undo_answer(code: &str, seat: Colour, live: &mut Live, accept: bool) -> Ruling {
+pub(super) fn on_undo_answer(code: &str, seat: Colour, live: &mut Live, accept: bool, now: Now) -> Ruling {
     let Some(asker) = live.undo_asked.filter(|a| *a != seat) else {
         return Ruling::refuse(ErrorCode::NoUndo, "your opponent has not asked to take back a move");
     };
@@ -148,7 +212,13 @@ pub(super) fn on_undo_answer(code: &str, seat: Colour, live: &mut Live, accept: 
     }
     live.moves.truncate(to);
     live.outcome = None;
-    Ruling::state_to_all(Op::Truncate { code: code.to_string(), from_ply: to as u32 })
+    // The times stay; the turn of the side to move begins now.
+    if let Some(c) = &mut live.clock {
+        c.start_turn(to, now.ms);
+    }
+    let mut ruling = Ruling::state_to_all(Op::Truncate { code: code.to_string(), from_ply: to as u32 });
+    ruling.keep.extend(live.keep_clock(code));
+    ruling
 }
 
 /// Asking for a rematch once the game is over: when both asked, a new round starts with the
@@ -175,7 +245,12 @@ pub(super) fn on_rematch(code: &str, seat: Colour, live: &mut Live) -> Ruling {
     live.moves.clear();
     live.outcome = None;
     live.undo_asked = None;
-    Ruling::state_to_all(Op::Rematch { code: code.to_string(), round: live.round })
+    live.clock = live.clock.and_then(|c| Clock::new(c.control));
+    live.rtt.swap(0, 1);
+    live.gone_ms.swap(0, 1);
+    let mut ruling = Ruling::state_to_all(Op::Rematch { code: code.to_string(), round: live.round });
+    ruling.keep.extend(live.keep_clock(code));
+    ruling
 }
 
 /// The seat an entry gets (none for a watcher), its token, and the change to keep when a free

@@ -68,7 +68,8 @@ pub fn open(path: &Path) -> Result<Connection, String> {
                 winner TEXT,
                 how TEXT,
                 ended INTEGER,
-                record TEXT
+                record TEXT,
+                clock TEXT
              );
              CREATE TABLE IF NOT EXISTS moves (
                 code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
@@ -79,12 +80,7 @@ pub fn open(path: &Path) -> Result<Connection, String> {
              CREATE INDEX IF NOT EXISTS games_ended ON games(ended);",
         )?;
         conn.execute_batch(WATCH_CODES)?;
-        let has_record: bool =
-            conn.prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'record'")?.exists([])?;
-        if !has_record {
-            conn.execute_batch("ALTER TABLE games ADD COLUMN record TEXT")?;
-        }
-        Ok(())
+        add_columns(&conn)
     };
     setup().map_err(|e| format!("{shown} is not a Kōnane server database: {e}"))?;
     let version: Option<i64> = conn
@@ -97,6 +93,17 @@ pub fn open(path: &Path) -> Result<Connection, String> {
             .map_err(|e| format!("{shown}: {e}"))?;
     }
     Ok(conn)
+}
+
+/// The columns later schemas added to `games` (3: `record`, 4: `clock`), made if missing.
+fn add_columns(conn: &Connection) -> rusqlite::Result<()> {
+    for column in ["record", "clock"] {
+        let sql = format!("SELECT 1 FROM pragma_table_info('games') WHERE name = '{column}'");
+        if !conn.prepare(&sql)?.exists([])? {
+            conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))?;
+        }
+    }
+    Ok(())
 }
 
 /// The SQLite file of [`open`] as a [`Backend`].
@@ -149,6 +156,7 @@ pub(super) fn apply_sqlite(tx: &rusqlite::Transaction, op: &Op) -> rusqlite::Res
             tx.execute(DELETE_MOVES, [code])?;
             one_row(tx.execute(REMATCH_GAME, params![code, round])?)?;
         }
+        Op::Clock { code, clock } => one_row(tx.execute(CLOCK, params![code, clock])?)?,
         Op::Notify { .. } => {}
     }
     Ok(())
@@ -241,6 +249,7 @@ pub(super) fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<(StoredGame, bo
         outcome: outcome_from(winner.as_deref(), how.as_deref()),
         created: r.get(8)?,
         watch: r.get(9)?,
+        clock: r.get(11)?,
     };
     Ok((game, record.is_some()))
 }

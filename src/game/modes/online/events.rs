@@ -33,7 +33,14 @@ pub(super) fn react(online: &mut OnlineGame, ev: Event, rules: Option<&Rules>, o
             Reaction::default()
         }
         Event::Moved { ply, mv, outcome } => moved(online, rules, ply, &mv, outcome),
-        Event::Presence { colour, connected, taken } => presence(online, rules, overlay, colour, connected, taken),
+        Event::Presence { colour, connected, taken, claim_in_ms } => {
+            online.heard_absence(colour, claim_in_ms);
+            presence(online, rules, overlay, colour, connected, taken)
+        }
+        Event::Clock(view) => {
+            online.clock = Some((view, std::time::Instant::now()));
+            Reaction::default()
+        }
         Event::UndoAsked(by) if online.you != Some(by.into()) && online.you.is_some() => {
             Reaction { overlay: Some(Overlay::Confirm(Discard::AllowUndo)), ..Default::default() }
         }
@@ -115,6 +122,7 @@ pub(super) fn ended(online: &mut OnlineGame, rules: Option<&Rules>, outcome: Out
     {
         reaction.intents.push(Intent::Resign(loser));
     }
+    online.claim_at = None;
     if outcome.how == EndReason::Abandoned {
         reaction.notice = Some((Msg::new("link-abandoned"), true));
     }
@@ -138,6 +146,10 @@ pub(super) fn enter(
 ) {
     online.code = Some(view.code.clone());
     online.seats = view.seats;
+    online.clock = view.clock.map(|c| (c, std::time::Instant::now()));
+    for c in [Colour::Black, Colour::White] {
+        online.heard_absence(c, view.seats[c.index()].claim_in_ms);
+    }
     online.outcome = view.outcome;
     online.round = view.round;
     online.entered = true;

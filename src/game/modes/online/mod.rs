@@ -25,11 +25,12 @@ use crate::game::setup::{GameMode, GameSetup};
 use crate::online::client::{Command, Event, LinkState, Notify, Session, Start};
 use crate::online::code;
 use crate::online::discovery::{self, Responder};
-use crate::online::protocol::{Colour, DEFAULT_PORT, EndReason, GameView, Outcome, SeatView};
+use crate::online::protocol::{ClockView, Colour, DEFAULT_PORT, EndReason, GameView, Outcome, SeatView};
 use crate::online::server::{Server, ServerConfig};
 use crate::online::tls::{self, LineInfo};
 use crate::rules::{Color as Side, Geometry, notation};
 
+mod clocks;
 mod code_entry;
 mod embedded;
 pub use code_entry::CodeEntry;
@@ -53,6 +54,10 @@ pub enum OnlineStep {
     AnswerUndo(bool),
     /// Ask for (or agree to) a rematch.
     Rematch,
+    /// Claim the game of an opponent who stayed away too long.
+    Claim,
+    /// End the game before each side's first move.
+    Abort,
     /// Put the invite code on the clipboard.
     CopyCode,
     /// Choose the code field: join (or watch) when the code is whole; on a pad, go on to
@@ -96,6 +101,10 @@ pub struct OnlineGame {
     server: Option<String>,
     /// Joined on the local network (found by its code, not hosted here).
     on_lan: bool,
+    /// The clocks as the server last told them, and when that was heard.
+    pub clock: Option<(ClockView, std::time::Instant)>,
+    /// When your opponent's absence lets you claim the game.
+    pub claim_at: Option<std::time::Instant>,
 }
 
 /// How long a server keeps a game for a player who went away, as the HUD says it.
@@ -124,6 +133,8 @@ impl OnlineGame {
             resume: None,
             server,
             on_lan: false,
+            clock: None,
+            claim_at: None,
         }
     }
 
@@ -165,6 +176,7 @@ impl OnlineGame {
             LinkState::Connected if self.outcome.is_some_and(|o| o.how == EndReason::Abandoned) => {
                 Msg::new("link-abandoned")
             }
+            LinkState::Connected if self.end_words().is_some() => return self.end_words(),
             LinkState::Connected if self.watching => Msg::new("link-watching").text("code", code),
             LinkState::Connected if !self.friend_here() && self.you.is_some() => {
                 Msg::new("link-waiting-friend").text("code", code)
@@ -172,9 +184,15 @@ impl OnlineGame {
             LinkState::Connected => {
                 let friend = self.you.map(|y| self.seats[y.opponent().index()]);
                 match friend {
-                    Some(s) if s.taken && !s.connected && self.outcome.is_none() => {
-                        Msg::new("link-friend-away").num("minutes", KEEP_MINUTES as i64)
-                    }
+                    Some(s) if s.taken && !s.connected && self.outcome.is_none() => match self.claim_at {
+                        Some(at) => match at.checked_duration_since(std::time::Instant::now()) {
+                            Some(wait) if !wait.is_zero() => {
+                                Msg::new("online-claim-soon").num("seconds", wait.as_secs_f64().ceil() as i64)
+                            }
+                            _ => Msg::new("online-claim-open"),
+                        },
+                        None => Msg::new("link-friend-away").num("minutes", KEEP_MINUTES as i64),
+                    },
                     _ => return None,
                 }
             }
@@ -187,10 +205,13 @@ pub fn online_setup(view: &GameView, you: Option<Side>) -> Result<GameSetup, Str
     Ok(GameSetup::online(Geometry::new(view.rows, view.cols)?, you))
 }
 
-/// The side that resigned, from a result.
+/// The side that resigned (or lost on time, or had the game claimed), from a result.
 fn resigned_in(outcome: Option<Outcome>) -> Option<Side> {
     match outcome {
-        Some(Outcome { winner: Some(w), how: EndReason::Resigned }) => Some(Side::from(w).opponent()),
+        // Out of time or claimed: the loser's side stops as if it had resigned; the words say how.
+        Some(Outcome { winner: Some(w), how: EndReason::Resigned | EndReason::Time | EndReason::Claimed }) => {
+            Some(Side::from(w).opponent())
+        }
         _ => None,
     }
 }
@@ -353,6 +374,16 @@ fn in_session(
                 notice.say(Msg::new("notice-rematch-asked"), false);
             }
         }
+        OnlineStep::Claim => {
+            if let Some(o) = online {
+                o.session.send(Command::ClaimVictory);
+            }
+        }
+        OnlineStep::Abort => {
+            if let Some(o) = online {
+                o.session.send(Command::Abort);
+            }
+        }
         OnlineStep::CodeConfirm if !entry.complete() => {
             if device == crate::game::platform::device::LastDevice::Pad {
                 let next = entry.text.len();
@@ -409,7 +440,8 @@ fn plan(step: OnlineStep, settings: &Settings, entry: &CodeEntry, saved: Option<
         OnlineStep::Host => {
             let colour = Colour::from(settings.colour);
             let (rows, cols) = (settings.size.rows(), settings.size.cols());
-            let start = Start::Host { rows, cols, colour, private: settings.online_private };
+            let start =
+                Start::Host { rows, cols, colour, private: settings.online_private, clock: settings.online_clock };
             Ok(Plan { start, via: server.map_or(Via::Embedded, Via::Server), watching: false, hosting: true })
         }
         OnlineStep::Join | OnlineStep::Watch => {

@@ -139,13 +139,13 @@ fn the_friend_s_move_is_played_and_your_own_echo_is_not() {
 #[test]
 fn the_friend_joining_closes_the_code_and_coming_back_is_said() {
     let mut o = playing_black();
-    let joined = Event::Presence { colour: Colour::White, connected: true, taken: true };
+    let joined = Event::Presence { colour: Colour::White, connected: true, taken: true, claim_in_ms: None };
     let r = react(&mut o, joined, None, Overlay::OnlineCode);
     assert_eq!(r.notice.unwrap().0.key, "notice-friend-joined");
     assert_eq!(r.overlay, Some(Overlay::None));
-    let gone = Event::Presence { colour: Colour::White, connected: false, taken: true };
+    let gone = Event::Presence { colour: Colour::White, connected: false, taken: true, claim_in_ms: None };
     assert_eq!(react(&mut o, gone, None, Overlay::None), Reaction::default());
-    let back = Event::Presence { colour: Colour::White, connected: true, taken: true };
+    let back = Event::Presence { colour: Colour::White, connected: true, taken: true, claim_in_ms: None };
     let r = react(&mut o, back, None, Overlay::None);
     assert_eq!((r.notice.unwrap().0.key, r.overlay), ("notice-friend-back".into(), None));
 }
@@ -176,7 +176,7 @@ fn the_line_is_put_into_words_for_every_state() {
     o.you = Some(Side::Black);
     o.code = Some("ABC234".into());
     assert_eq!(o.link_words().unwrap().key, "link-waiting-friend");
-    o.seats[1] = SeatView { taken: true, connected: true, rematch: false };
+    o.seats[1] = SeatView { taken: true, connected: true, rematch: false, claim_in_ms: None };
     assert!(o.link_words().is_none(), "both here: the status line says it all");
     o.seats[1].connected = false;
     assert_eq!(o.link_words().unwrap().key, "link-friend-away");

@@ -107,7 +107,7 @@ pub(super) fn parse_controller(key: &str, value: &str) -> Result<Controller, Str
 
 /// Every key the file keeps, in the order a fresh file lists them: the one table that both
 /// writing and reading use.
-pub(super) const KEYS: [Key; 28] = [
+pub(super) const KEYS: [Key; 29] = [
     Key {
         name: "size",
         shape: Shape::Word,
@@ -203,6 +203,16 @@ pub(super) const KEYS: [Key; 28] = [
         get: |s| on_off(s.online_private),
         set: |s, v| {
             s.online_private = parse_on_off("online-private", v)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "online-clock",
+        shape: Shape::Word,
+        get: |s| s.online_clock.label(),
+        set: |s, v| {
+            s.online_clock =
+                crate::online::protocol::TimeControl::parse(v).map_err(|e| format!("online-clock: {e}"))?;
             Ok(())
         },
     },

@@ -66,6 +66,8 @@ pub struct Settings {
     pub coordinates: bool,
     /// Games hosted online are private: watchers need a separate watch code.
     pub online_private: bool,
+    /// The time control of games hosted online.
+    pub online_clock: crate::online::protocol::TimeControl,
     /// The sound effects' volume, 0 to 1.
     pub volume: f32,
     /// All sound off (the M key), keeping the volume for later.
@@ -165,6 +167,7 @@ impl Default for Settings {
             anim_speed: 1.0,
             coordinates: true,
             online_private: false,
+            online_clock: crate::online::protocol::TimeControl::Untimed,
             volume: 0.8,
             muted: false,
             ambient: 0.0,

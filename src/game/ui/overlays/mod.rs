@@ -95,7 +95,12 @@ impl Shown<'_> {
     fn menu_context(&self) -> MenuContext {
         let (rules, tutorial, puzzle) = (self.rules.as_deref(), self.tutorial.as_deref(), self.puzzle.as_deref());
         let recorded = self.record.page();
-        context(&self.resumable, &self.saves, rules, tutorial, puzzle, &self.settings, recorded)
+        let mut ctx = context(&self.resumable, &self.saves, rules, tutorial, puzzle, &self.settings, recorded);
+        if let Some(online) = self.online.as_deref() {
+            ctx.can_claim = online.can_claim(std::time::Instant::now());
+            ctx.can_abort = online.can_abort(rules.map_or(0, |r| r.game.ply()));
+        }
+        ctx
     }
 
     /// What the panels' words are made of.
