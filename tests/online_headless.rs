@@ -243,3 +243,62 @@ fn a_whole_online_game_hosted_by_keyboard_and_joined_by_gamepad_through_konane_s
     assert_eq!(overlay(&host), Overlay::None);
     assert_eq!(rules(&host).setup.online_seat(), Some(Side::Black));
 }
+
+#[test]
+fn a_flag_falls_on_the_server_s_clock_and_both_screens_say_who_won_on_time() {
+    use konane::game::modes::online::OnlineStep;
+    use konane::online::protocol::{EndReason, TimeControl};
+    let dir = scratch("headless-clock");
+    let clock_file = dir.join("clock");
+    std::fs::write(&clock_file, "0").unwrap();
+    let server = Server::start(&dir, "127.0.0.1:0", &["--clock-file", clock_file.to_str().unwrap()]);
+    let (mut host, keys) = app_with("keyboard", &server.addr, Side::Black);
+    let (mut guest, guest_keys) = app_with("keyboard", &server.addr, Side::White);
+    let one_plus_one = TimeControl::RealTime { base_s: 60, increment_s: 1 };
+    host.world_mut().resource_mut::<Settings>().online_clock = one_plus_one;
+    // Host a game: Start hosting is the seventh item (after the board, colour, watchers, clock).
+    open_online(&mut host, keys);
+    keys.press(&mut host, Press::Choose);
+    for _ in 0..6 {
+        keys.press(&mut host, Press::Down);
+    }
+    keys.press(&mut host, Press::Choose);
+    until(&mut [&mut host], "hosting", |a| overlay(a[0]) == Overlay::OnlineCode);
+    let code = host.world().resource::<OnlineGame>().code.clone().unwrap();
+    guest.world_mut().resource_mut::<CodeEntry>().text = code;
+    guest.world_mut().write_message(OnlineStep::Join);
+    until(&mut [&mut host, &mut guest], "joining", |a| {
+        seat(a[1]) == Some(Side::White)
+            && screen(a[1]) == Screen::Game
+            && a[1].world().get_resource::<Rules>().is_some()
+            && rules(a[0]).setup.online_seat() == Some(Side::Black)
+    });
+    // The two removals and Black's first jump, each played on its own screen.
+    for _ in 0..3 {
+        until(&mut [&mut host, &mut guest], "both at the same move", |a| rules(a[0]).game == rules(a[1]).game);
+        let m = rules(&host).legal_moves()[0];
+        let black = rules(&host).game.to_move() == Side::Black;
+        let (app, dev) = if black { (&mut host, keys) } else { (&mut guest, guest_keys) };
+        play(app, dev, m);
+    }
+    until(&mut [&mut host, &mut guest], "White's clock runs", |a| {
+        let o = a[1].world().resource::<OnlineGame>();
+        o.clock.is_some_and(|(c, _)| c.running == Some(konane::online::protocol::Colour::White))
+    });
+    let (control, left) = guest.world().resource::<OnlineGame>().time_left(Side::White, Instant::now()).unwrap();
+    assert!(control == one_plus_one && left <= 60_000 && left > 30_000, "{left}");
+    // White thinks for a minute and a second of the server's time: the flag falls.
+    std::fs::write(dir.join("clock.new"), "61000").unwrap();
+    std::fs::rename(dir.join("clock.new"), &clock_file).unwrap();
+    until(&mut [&mut host, &mut guest], "the flag", |a| {
+        a.iter().all(|app| app.world().resource::<OnlineGame>().outcome.is_some_and(|o| o.how == EndReason::Time))
+    });
+    let said = |app: &App| app.world().resource::<OnlineGame>().end_words().map(|m| m.key.to_string());
+    assert_eq!(said(&host).as_deref(), Some("online-won-on-time"));
+    assert_eq!(said(&guest).as_deref(), Some("online-lost-on-time"));
+    until(&mut [&mut host, &mut guest], "the end on both boards", |a| {
+        rules(a[0]).winner() == Some(Side::Black) && rules(a[1]).winner() == Some(Side::Black)
+    });
+    let (_, white_left) = guest.world().resource::<OnlineGame>().time_left(Side::White, Instant::now()).unwrap();
+    assert_eq!(white_left, 0, "the clock that ran out shows nothing left");
+}

@@ -176,7 +176,8 @@ impl OnlineGame {
             LinkState::Connected if self.outcome.is_some_and(|o| o.how == EndReason::Abandoned) => {
                 Msg::new("link-abandoned")
             }
-            LinkState::Connected if self.end_words().is_some() => return self.end_words(),
+            // How a clock, an absence or an abort ended it is the status line's (not said twice).
+            LinkState::Connected if self.end_words().is_some() => return None,
             LinkState::Connected if self.watching => Msg::new("link-watching").text("code", code),
             LinkState::Connected if !self.friend_here() && self.you.is_some() => {
                 Msg::new("link-waiting-friend").text("code", code)
@@ -651,7 +652,10 @@ fn forward(
                 online.session.send(Command::UndoRequest);
                 notice.say(Msg::new("notice-undo-asked"), false);
             }
-            Intent::Resign(side) if Some(*side) == you => online.session.send(Command::Resign),
+            // Not when the server ended the game already (your clock ran out, the game was claimed).
+            Intent::Resign(side) if Some(*side) == you && online.outcome.is_none() => {
+                online.session.send(Command::Resign)
+            }
             _ => {}
         }
     }
