@@ -85,6 +85,32 @@ impl OnlineGame {
     }
 }
 
+/// Your own clock under ten seconds in a real-time game: a soft tick as each second begins
+/// (through the sound effects, so their volume and mute apply; nothing moves on screen but
+/// the clock's own figures).
+pub(super) fn clock_ticks(
+    online: Option<Res<OnlineGame>>,
+    mut last: Local<Option<u64>>,
+    mut sfx: MessageWriter<crate::game::play::cues::Sfx>,
+) {
+    let second = online.as_deref().and_then(|o| low_second(o, Instant::now()));
+    if second.is_some() && second != *last {
+        sfx.write(crate::game::play::cues::Sfx(crate::synth::Effect::UiFocus));
+    }
+    *last = second;
+}
+
+/// The whole seconds left on your own running real-time clock while it is low (none otherwise).
+pub fn low_second(o: &OnlineGame, now: Instant) -> Option<u64> {
+    let you = o.you?;
+    let (view, _) = o.clock.as_ref()?;
+    if view.running != Some(Colour::from(you)) || o.outcome.is_some() {
+        return None;
+    }
+    let (control, left) = o.time_left(you, now)?;
+    (control.real_time() && left > 0 && left < LOW_MS).then_some(left / 1000)
+}
+
 fn side_key(side: Side) -> &'static str {
     crate::game::platform::i18n::side_key(side)
 }

@@ -297,7 +297,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<KeyboardInput>()
         .init_resource::<CodeEntry>()
         .add_systems(Update, (type_code, start_online, pump).chain().in_set(GameSet::Input))
-        .add_systems(Update, forward.in_set(GameSet::Presentation))
+        .add_systems(Update, (forward, clocks::clock_ticks).in_set(GameSet::Presentation))
         .add_systems(OnEnter(Screen::Game), show_code_while_waiting)
         .add_systems(OnEnter(Screen::Title), leave);
 }

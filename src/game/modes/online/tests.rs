@@ -208,3 +208,38 @@ fn whether_the_line_is_encrypted_is_said_once_connected_with_a_pinned_certificat
     let words = o.line_words().unwrap();
     assert_eq!(words, Msg::new("online-line-pinned").text("fingerprint", grouped(&fp)));
 }
+
+#[test]
+fn the_clocks_count_down_from_the_server_s_word_tick_when_low_and_say_how_the_game_ended() {
+    use crate::online::protocol::{ClockView, TimeControl};
+    let mut o = playing_black();
+    let heard = std::time::Instant::now();
+    let control = TimeControl::RealTime { base_s: 60, increment_s: 1 };
+    let view = ClockView { control, left_ms: [12_000, 30_000], running: Some(Colour::Black) };
+    o.clock = Some((view, heard));
+    let at = |ms: u64| heard + std::time::Duration::from_millis(ms);
+    // Black's clock runs down; White's stands.
+    assert_eq!(o.time_left(Side::Black, at(1_500)), Some((control, 10_500)));
+    assert_eq!(o.time_left(Side::White, at(1_500)), Some((control, 30_000)));
+    assert_eq!(o.clock_words(Side::Black, at(1_500)), Some(("0:10".into(), false)));
+    assert_eq!(o.clock_words(Side::Black, at(2_600)), Some(("9.4".into(), true)));
+    // Your own low clock ticks once a second; not the opponent's, not after the end.
+    assert_eq!(clocks::low_second(&o, at(1_500)), None);
+    assert_eq!(clocks::low_second(&o, at(2_600)), Some(9));
+    assert_eq!(clocks::low_second(&o, at(3_100)), Some(8));
+    assert!(o.clock_redraw(at(2_600)).unwrap() <= std::time::Duration::from_millis(105));
+    o.outcome = Some(Outcome { winner: Some(Colour::White), how: EndReason::Time });
+    assert_eq!(clocks::low_second(&o, at(3_100)), None);
+    assert_eq!(o.clock_redraw(at(3_100)), None, "a finished game's clocks draw nothing more");
+    assert_eq!(o.end_words().map(|m| m.key.to_string()).as_deref(), Some("online-lost-on-time"));
+    o.outcome = Some(Outcome { winner: None, how: EndReason::Aborted });
+    assert_eq!(o.end_words().map(|m| m.key.to_string()).as_deref(), Some("online-aborted"));
+    assert!(!o.can_abort(0), "over");
+    o.outcome = None;
+    assert!(o.can_abort(1) && !o.can_abort(2));
+    // Your friend went away: the claim opens when the server said.
+    o.heard_absence(Colour::White, Some(0));
+    assert!(o.can_claim(std::time::Instant::now()));
+    o.heard_absence(Colour::White, None);
+    assert!(!o.can_claim(std::time::Instant::now()));
+}
