@@ -289,3 +289,57 @@ fn scratch_guard(dir: &Path) -> impl Drop {
     }
     Remove(dir.to_path_buf())
 }
+
+/// Two windows play a game of 1 minute + 1 second with mouse clicks through `konane serve`:
+/// Black removes d5, White e5, Black jumps d3-d5; then White's minute runs out on the
+/// server's clock (moved on by the test, so nothing waits a minute) and both windows reach
+/// the end of the game, which the server keeps as won on time by Black.
+#[test]
+fn two_windows_play_a_one_plus_one_game_with_mouse_clicks_until_a_flag_falls() {
+    let which = Command::new("sh").arg("-c").arg("command -v xvfb-run && command -v xdotool").output().unwrap();
+    assert!(which.status.success(), "xvfb-run or xdotool is missing: run `make test`, which installs them");
+    let base = scratch("e2e-clock");
+    let clock_file = base.join("clock");
+    std::fs::write(&clock_file, "0").unwrap();
+    let server = Server::start(&base, "127.0.0.1:0", &["--clock-file", clock_file.to_str().unwrap()]);
+    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("e2e-screenshots").join("clock");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("host-settings.toml"), "online-clock = \"1+1\"\n").unwrap();
+
+    let host_script = "wait-rendered\nsignal host-up\nhost\nwait-code code.txt\nwait-friend\nwait-idle\n\
+        signal h1\nwait-hover d5\nsignal hover-h1\nwait-plies 2\nwait-idle\n\
+        signal h2\nwait-hover d3\nsignal hover-h2\nwait-selected d3\nsignal h3\nwait-hover d5\nsignal hover-h3\n\
+        wait-plies 3\nsignal jumped\nwait-over\nwait 3\nwait-rendered\nscreenshot host-flag\nquit\n";
+    let host_pointer = clicks(&[("h1", "d5"), ("h2", "d3"), ("h3", "d5")]);
+    let mut host = Window::start(&dir, "host", &server.addr, host_script, &host_pointer);
+    host.wait_file(&dir, "host", "host-up");
+    let guest_script = "wait-rendered\nwait-file code.txt\njoin @code.txt\nwait-plies 1\nwait-idle\nsignal g1\n\
+        wait-hover e5\nsignal hover-g1\nwait-plies 3\nwait-over\nwait 3\nwait-rendered\nscreenshot guest-flag\nquit\n";
+    let guest_pointer = clicks(&[("g1", "e5")]);
+    let guest = Window::start(&dir, "guest", &server.addr, guest_script, &guest_pointer);
+    // White's turn began with Black's jump: a minute and a second pass on the server's clock.
+    host.wait_file(&dir, "host", "jumped");
+    std::fs::write(base.join("clock.new"), "61000").unwrap();
+    std::fs::rename(base.join("clock.new"), &clock_file).unwrap();
+    host.wait(&dir, "host");
+    guest.wait(&dir, "guest");
+
+    // The server kept the end: Black won on time.
+    let code = std::fs::read_to_string(dir.join("code.txt")).unwrap().trim().to_string();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let game = rt.block_on(async {
+        use konane::online::protocol::{ClientMsg, ServerMsg};
+        let mut link = konane::online::client::Link::connect(&server.addr).await.unwrap();
+        link.send(&ClientMsg::Watch { code }).await.unwrap();
+        loop {
+            if let ServerMsg::Watching { game } = link.recv().await.unwrap() {
+                break game;
+            }
+        }
+    });
+    use konane::online::protocol::{Colour, EndReason, Outcome};
+    assert_eq!(game.outcome, Some(Outcome { winner: Some(Colour::Black), how: EndReason::Time }));
+    assert_eq!(game.moves.len(), 3);
+    assert_eq!(game.clock.map(|c| c.left_ms[1]), Some(0), "White's clock ran out");
+}
