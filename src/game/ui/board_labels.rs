@@ -104,6 +104,10 @@ fn card_words(painter: &egui::Painter, card: &PlayerCard, size: f32, how: Words)
     if let Some((time, low)) = &card.clock {
         let colour = if *low { palette::WARN } else { palette::TEXT };
         job.append(time, 0.0, format(crate::game::ui::theme::medium(size * 1.15), colour));
+        // With room for one thing only, the clock is it (the tray shows what was taken).
+        if matches!(how, Words::Count) {
+            return painter.layout_job(job);
+        }
         job.append("  ", 0.0, format(took.clone(), palette::TEXT_DIM));
     }
     match how {
