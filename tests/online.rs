@@ -3,7 +3,9 @@
 //! refused tokens, hostile frames, and a protocol fuzz run.
 
 use konane::online::client::{Command, Event, Link, LinkState, Session, Start};
-use konane::online::protocol::{ClientMsg, Colour, ErrorCode, GameView, PROTOCOL_VERSION, ServerMsg, TimeControl};
+use konane::online::protocol::{
+    ClientMsg, Colour, EndReason, ErrorCode, GameView, Outcome, PROTOCOL_VERSION, ServerMsg, TimeControl,
+};
 use konane::rules::{Game, Geometry, notation};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -745,4 +747,52 @@ fn a_resume_on_another_server_of_the_cluster_takes_the_seat_over() {
         let m = until(&mut friend, |m| matches!(m, ServerMsg::Moved { .. })).await;
         assert_eq!(m, ServerMsg::Moved { ply: 0, mv: removal, outcome: None, clock: None });
     });
+}
+
+/// A 1+1 game hosted on one server and joined on another, both sharing PostgreSQL and one
+/// test clock: the server that made the last move is killed, and the other, which learnt the
+/// clocks from the database, lets White's flag fall and keeps the end; a third server opened
+/// on the database later finds the game won on time with White's clock at zero.
+#[test]
+fn a_timed_game_on_two_servers_sharing_postgresql_keeps_its_clocks_and_its_flag_falls_on_the_other() {
+    let Some(pg) = Postgres::start("pg-clock") else { return };
+    let dir = scratch("pg-clock-file");
+    let clock_file = dir.join("clock");
+    std::fs::write(&clock_file, "0").unwrap();
+    let shared_clock = ["--clock-file", clock_file.to_str().unwrap()];
+    let mut a = Server::start_with(&pg.url, "127.0.0.1:0", &shared_clock);
+    let b = Server::start_with(&pg.url, "127.0.0.1:0", &shared_clock);
+    let one_plus_one = TimeControl::RealTime { base_s: 60, increment_s: 1 };
+    let host = Player::seated(Session::start(
+        a.addr.clone(),
+        Start::Host { rows: 6, cols: 6, colour: Colour::Black, private: false, clock: one_plus_one },
+    ));
+    let guest = Player::seated(Session::start(b.addr.clone(), Start::Join { code: host.code.clone() }));
+    friend_connected(&host);
+    let code = host.code.clone();
+    let mut players = [host, guest];
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(59);
+    // The removals and Black's first jump, the jump played through the first server.
+    play(&mut players, 3, &mut rng);
+    a.kill();
+    std::fs::write(dir.join("clock.new"), "61000").unwrap();
+    std::fs::rename(dir.join("clock.new"), &clock_file).unwrap();
+    let lost = Outcome { winner: Some(Colour::Black), how: EndReason::Time };
+    wait_for(&players[1].session, "White's flag on the second server", |e| {
+        matches!(e, Event::Ended(o) if *o == lost).then_some(())
+    });
+    drop(b);
+    let c = Server::start_with(&pg.url, "127.0.0.1:0", &shared_clock);
+    let game = rt().block_on(async {
+        let mut w = Link::connect(&c.addr).await.unwrap();
+        w.send(&ClientMsg::Watch { code }).await.unwrap();
+        match until(&mut w, |m| matches!(m, ServerMsg::Watching { .. })).await {
+            ServerMsg::Watching { game } => game,
+            _ => unreachable!(),
+        }
+    });
+    assert_eq!((game.outcome, game.moves.len()), (Some(lost), 3));
+    let clock = game.clock.expect("the clocks were kept");
+    assert_eq!((clock.control, clock.left_ms[1], clock.running), (one_plus_one, 0, None));
+    assert!(clock.left_ms[0] > 60_000, "Black's jump earned its increment: {clock:?}");
 }
