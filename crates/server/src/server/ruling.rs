@@ -136,10 +136,7 @@ pub(super) fn on_end(code: &str, live: &mut Live, outcome: Outcome, now: Now) ->
     if live.outcome.is_some() {
         return Ruling::refuse(ErrorCode::GameOver, "the game is over");
     }
-    let mut keep = super::sweep::end_now(live, code, outcome, now.ms);
-    if let Some(Op::End { at, .. }) = keep.first_mut() {
-        *at = now.unix;
-    }
+    let keep = super::sweep::end_now(live, code, outcome, now.ms, now.unix);
     let clock = live.clock_view(now.ms);
     Ruling { decision: Decision { broadcast: vec![ServerMsg::Ended { outcome, clock }], ..Default::default() }, keep }
 }

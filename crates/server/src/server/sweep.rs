@@ -55,19 +55,20 @@ fn flags(shared: &Shared) -> Vec<Ending> {
             continue;
         }
         let outcome = Outcome { winner: Some(running.other()), how: EndReason::Time };
-        let keep = end_now(live, code, outcome, now);
+        let keep = end_now(live, code, outcome, now, now.div_euclid(1000));
         ended.push((code.clone(), outcome, shared.store.queue_all(keep)));
     }
     ended
 }
 
-/// Ends `live` with `outcome` at `now` (Unix milliseconds): the clocks stop; the changes to keep.
-pub(super) fn end_now(live: &mut Live, code: &str, outcome: Outcome, now: i64) -> Vec<Op> {
+/// Ends `live` with `outcome` at `now` (the server's clock, Unix milliseconds; `at` the end's
+/// Unix time in seconds, kept with it): the clocks stop; the changes to keep.
+pub(super) fn end_now(live: &mut Live, code: &str, outcome: Outcome, now: i64, at: i64) -> Vec<Op> {
     live.stop_clock(now);
     live.outcome = Some(outcome);
     live.undo_asked = None;
     live.host = None;
-    let mut keep = vec![Op::End { code: code.to_string(), outcome, at: now.div_euclid(1000) }];
+    let mut keep = vec![Op::End { code: code.to_string(), outcome, at }];
     keep.extend(live.keep_clock(code));
     keep
 }
@@ -92,7 +93,7 @@ fn abandoned(shared: &Shared, now: Instant) -> Vec<Ending> {
         }
         if live.away_since.iter().flatten().any(|t| now.duration_since(*t) > keep) {
             let outcome = Outcome { winner: None, how: EndReason::Abandoned };
-            let ops = end_now(live, code, outcome, now_ms);
+            let ops = end_now(live, code, outcome, now_ms, unix_now());
             ended.push((code.clone(), outcome, shared.store.queue_all(ops)));
         }
     }
